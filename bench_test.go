@@ -1,0 +1,96 @@
+package snakes
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// randomGrid returns an n×n grid with a jump on about density of its squares,
+// each to a uniformly drawn square, from a fixed seed.
+func randomGrid(n int, density float64, seed uint64) [][]int {
+	rng := rand.New(rand.NewPCG(seed, uint64(n)))
+	grid := emptyGrid(n)
+	last := n * n
+	for r := range grid {
+		for c := range grid[r] {
+			if rng.Float64() < density {
+				grid[r][c] = 1 + rng.IntN(last)
+			}
+		}
+	}
+	grid[0][(n%2)*(n-1)] = -1 // the last square starts no jump
+	return grid
+}
+
+// adjacencyMinRolls is the seeds' C++ write-up in Go: flatten, build a list
+// of neighbours for every square, then run a generic BFS, all per call.
+func adjacencyMinRolls(grid [][]int) int {
+	n := len(grid)
+	last := n * n
+	flat := make([]int, last+1)
+	label := 1
+	for i := 0; i < n; i++ {
+		row := grid[n-1-i]
+		for k := 0; k < n; k++ {
+			c := k
+			if i%2 == 1 {
+				c = n - 1 - k
+			}
+			flat[label] = row[c]
+			label++
+		}
+	}
+	adj := make([][]int, last+1)
+	for v := 1; v < last; v++ {
+		for t := v + 1; t <= v+6 && t <= last; t++ {
+			to := t
+			if flat[t] != -1 {
+				to = flat[t]
+			}
+			adj[v] = append(adj[v], to)
+		}
+	}
+	dist := make([]int, last+1)
+	for i := range dist {
+		dist[i] = -1
+	}
+	dist[1] = 0
+	queue := []int{1}
+	for len(queue) > 0 {
+		v := queue[0]
+		queue = queue[1:]
+		for _, to := range adj[v] {
+			if dist[to] < 0 {
+				dist[to] = dist[v] + 1
+				queue = append(queue, to)
+			}
+		}
+	}
+	return dist[last]
+}
+
+var benchSides = []int{10, 20, 100, 1000}
+
+func BenchmarkMinRolls(b *testing.B) {
+	for _, n := range benchSides {
+		grid := randomGrid(n, 0.1, 1)
+		board := mustBoard(b, grid)
+		want := adjacencyMinRolls(grid)
+		if got := MinRolls(board); got != want {
+			b.Fatalf("n=%d: MinRolls %d, adjacency %d", n, got, want)
+		}
+		run := func(name string, f func() int) {
+			b.Run(fmt.Sprintf("n=%d/%s", n, name), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					f()
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n*n), "ns/square")
+			})
+		}
+		run("flat", func() int { return MinRolls(board) })
+		run("inline", func() int { return minRollsGrid(grid) })
+		run("adjacency", func() int { return adjacencyMinRolls(grid) })
+	}
+}

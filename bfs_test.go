@@ -1,0 +1,382 @@
+package snakes
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// The two examples of the problem statement.
+var (
+	example1 = [][]int{
+		{-1, -1, -1, -1, -1, -1},
+		{-1, -1, -1, -1, -1, -1},
+		{-1, -1, -1, -1, -1, -1},
+		{-1, 35, -1, -1, 13, -1},
+		{-1, -1, -1, -1, -1, -1},
+		{-1, 15, -1, -1, -1, -1},
+	}
+	example2 = [][]int{{-1, -1}, {-1, 3}}
+	// Squares 2..7 are all snakes to 1, so 8 and 9 are out of reach.
+	walled = [][]int{{1, -1, -1}, {1, 1, 1}, {-1, 1, 1}}
+)
+
+func mustBoard(t testing.TB, grid [][]int) *Board {
+	t.Helper()
+	b, err := NewBoard(grid)
+	if err != nil {
+		t.Fatalf("NewBoard: %v", err)
+	}
+	return b
+}
+
+func emptyGrid(n int) [][]int {
+	grid := make([][]int, n)
+	for r := range grid {
+		grid[r] = make([]int, n)
+		for c := range grid[r] {
+			grid[r][c] = -1
+		}
+	}
+	return grid
+}
+
+func TestMinRollsCases(t *testing.T) {
+	cases := []struct {
+		name string
+		grid [][]int
+		want int
+	}{
+		{"example 1", example1, 4},
+		{"example 2", example2, 1},
+		{"1x1", [][]int{{-1}}, 0},
+		{"2x2 empty", emptyGrid(2), 1},
+		// 4 is one roll away whatever the jumps; TestNoChaining checks where
+		// the turns end.
+		{"no chaining", [][]int{{-1, 4}, {-1, 3}}, 1},
+		// Every square 2..7 is a snake back to 1: the last square is unreachable.
+		{"walled", walled, -1},
+		// Ladders to the end from square 2.
+		{"ladder to end", [][]int{{-1, -1, -1}, {-1, -1, -1}, {-1, 9, -1}}, 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			b := mustBoard(t, tc.grid)
+			if got := MinRolls(b); got != tc.want {
+				t.Errorf("MinRolls = %d, want %d", got, tc.want)
+			}
+			if got := minRollsGrid(tc.grid); got != tc.want {
+				t.Errorf("minRollsGrid = %d, want %d", got, tc.want)
+			}
+			if got := refDist(refFlat(tc.grid))[len(tc.grid)*len(tc.grid)]; got != tc.want {
+				t.Errorf("reference = %d, want %d (the case itself is wrong)", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestNoJumpBoards(t *testing.T) {
+	for n := 1; n <= 30; n++ {
+		b := mustBoard(t, emptyGrid(n))
+		want := (n*n - 1 + 5) / 6 // ⌈(n²−1)/6⌉
+		if got := MinRolls(b); got != want {
+			t.Errorf("n=%d: MinRolls = %d, want %d", n, got, want)
+		}
+	}
+}
+
+// TestNoChaining checks where the turn ends when a jump's end starts another.
+func TestNoChaining(t *testing.T) {
+	// 2×2: square 1 at [1][0], 2 at [1][1], 3 at [0][1], 4 at [0][0].
+	b := mustBoard(t, [][]int{{-1, 4}, {-1, 3}})
+	dist := Distances(b)
+	// Rolling 1 lands on 2 and goes to 3, and the turn ends there rather than
+	// following 3→4; rolling 2 lands on 3 and takes 3→4. No turn ends on 2.
+	want := []int{-1, 0, -1, 1, 1}
+	if diff := cmp.Diff(want, dist); diff != "" {
+		t.Errorf("Distances (-want +got):\n%s", diff)
+	}
+	path, ok := ShortestPath(b)
+	wantPath := []Move{{From: 1, Roll: 2, Landed: 3, To: 4}}
+	if !ok || !cmp.Equal(wantPath, path) {
+		t.Errorf("ShortestPath = %v, %v; want %v", path, ok, wantPath)
+	}
+
+	// A snake 5→2 whose end starts a ladder 2→9: under the zero rules the
+	// turn ends on 2.
+	b = mustBoard(t, [][]int{
+		{-1, -1, -1},
+		{-1, -1, 2},
+		{-1, 9, -1},
+	})
+	if got := Distances(b)[2]; got != 1 {
+		t.Errorf("square 2 reached in %d rolls, want 1", got)
+	}
+	if got := MinRolls(b); got != 1 { // square 2's ladder goes straight to 9
+		t.Errorf("MinRolls = %d, want 1", got)
+	}
+}
+
+func TestExample1Path(t *testing.T) {
+	path, ok := ShortestPath(mustBoard(t, example1))
+	want := []Move{
+		{From: 1, Roll: 1, Landed: 2, To: 15},
+		{From: 15, Roll: 2, Landed: 17, To: 13},
+		{From: 13, Roll: 1, Landed: 14, To: 35},
+		{From: 35, Roll: 1, Landed: 36, To: 36},
+	}
+	if !ok {
+		t.Fatal("ShortestPath found no path")
+	}
+	if diff := cmp.Diff(want, path); diff != "" {
+		t.Errorf("ShortestPath (-want +got):\n%s", diff)
+	}
+}
+
+func TestEdgeBoards(t *testing.T) {
+	one := mustBoard(t, [][]int{{-1}})
+	if path, ok := ShortestPath(one); !ok || path == nil || len(path) != 0 {
+		t.Errorf("1×1 ShortestPath = %#v, %v; want empty non-nil, true", path, ok)
+	}
+	if path, ok := ShortestPath(mustBoard(t, walled)); ok || path != nil {
+		t.Errorf("unreachable ShortestPath = %v, %v; want nil, false", path, ok)
+	}
+	for _, b := range []*Board{nil, new(Board)} {
+		if got := MinRolls(b); got != -1 {
+			t.Errorf("MinRolls(%v) = %d, want -1", b, got)
+		}
+		if path, ok := ShortestPath(b); ok || path != nil {
+			t.Errorf("ShortestPath(%v) = %v, %v; want nil, false", b, path, ok)
+		}
+		if got := Distances(b); !cmp.Equal(got, []int{-1}) {
+			t.Errorf("Distances(%v) = %v, want [-1]", b, got)
+		}
+		if b.Size() != 0 || b.Squares() != 0 || len(b.Grid()) != 0 {
+			t.Errorf("zero board has size %d, %d squares", b.Size(), b.Squares())
+		}
+		if _, ok := b.Jump(1); ok {
+			t.Error("zero board has a jump")
+		}
+		if _, _, ok := b.Cell(1); ok {
+			t.Error("zero board has a cell")
+		}
+		if _, ok := b.Label(0, 0); ok {
+			t.Error("zero board has a label")
+		}
+	}
+}
+
+func TestValidation(t *testing.T) {
+	cases := []struct {
+		name string
+		grid [][]int
+		msg  string
+	}{
+		{"nil", nil, "snakes: the grid has no rows"},
+		{"empty", [][]int{}, "snakes: the grid has no rows"},
+		{"ragged", [][]int{{-1, -1}, {-1}}, "snakes: row 1 has 1 cells, want 2"},
+		{"wide", [][]int{{-1, -1, -1}, {-1, -1, -1}}, "snakes: row 0 has 3 cells, want 2"},
+		{"zero", [][]int{{-1, 0}, {-1, -1}}, "snakes: row 0, column 1 (square 3) holds 0, want -1 or a square in 1..4"},
+		{"too high", [][]int{{-1, -1}, {5, -1}}, "snakes: row 1, column 0 (square 1) holds 5, want -1 or a square in 1..4"},
+		{"negative", [][]int{{-1, -1}, {-1, -7}}, "snakes: row 1, column 1 (square 2) holds -7, want -1 or a square in 1..4"},
+		{"from last", [][]int{{2, -1}, {-1, -1}}, "snakes: row 0, column 0 (square 4) is the last square and holds a jump to 2; the last square cannot start a jump"},
+		{"huge", make([][]int, maxSide+1), "snakes: the grid has 46341 rows; at most 46340 are supported (n² must fit in an int32)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			for name, f := range map[string]func([][]int) error{
+				"NewBoard": func(g [][]int) error { _, err := NewBoard(g); return err },
+				"Flatten":  func(g [][]int) error { _, err := Flatten(g); return err },
+			} {
+				err := f(tc.grid)
+				if !errors.Is(err, ErrInvalidBoard) {
+					t.Fatalf("%s: error %v does not wrap ErrInvalidBoard", name, err)
+				}
+				if err.Error() != tc.msg {
+					t.Errorf("%s: error %q, want %q", name, err, tc.msg)
+				}
+			}
+		})
+	}
+}
+
+func TestFromJumpsValidation(t *testing.T) {
+	cases := []struct {
+		n     int
+		jumps map[int]int
+		msg   string
+	}{
+		{0, nil, "snakes: size 0 is outside 1..46340 (n² must fit in an int32)"},
+		{46341, nil, "snakes: size 46341 is outside 1..46340 (n² must fit in an int32)"},
+		{3, map[int]int{10: 2, 12: 1}, "snakes: square 10 is not on a 3×3 board (jump to 2)"},
+		{3, map[int]int{4: 10, 5: 0}, "snakes: square 4 holds 10, want -1 or a square in 1..9"},
+		{3, map[int]int{9: 1}, "snakes: square 9 is the last square and holds a jump to 1; the last square cannot start a jump"},
+	}
+	for _, tc := range cases {
+		_, err := FromJumps(tc.n, tc.jumps)
+		if !errors.Is(err, ErrInvalidBoard) || err.Error() != tc.msg {
+			t.Errorf("FromJumps(%d, %v) error %q, want %q wrapping ErrInvalidBoard", tc.n, tc.jumps, err, tc.msg)
+		}
+	}
+}
+
+// TestFlattenExample checks Flatten against labels worked out by hand.
+func TestFlattenExample(t *testing.T) {
+	flat, err := Flatten(example1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([]int, 37)
+	for i := range want {
+		want[i] = -1
+	}
+	want[2], want[14], want[17] = 15, 35, 13
+	if diff := cmp.Diff(want, flat); diff != "" {
+		t.Errorf("Flatten (-want +got):\n%s", diff)
+	}
+	// On odd n the top row runs left to right: on 3×3, square 7 is grid[0][0].
+	grid := emptyGrid(3)
+	grid[0][0] = 1
+	flat, _ = Flatten(grid)
+	if flat[7] != 1 {
+		t.Errorf("3×3 grid[0][0] flattened to %v, want square 7 → 1", flat)
+	}
+}
+
+func TestPropertyAgreement(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		grid := genGrid(1, 20).Draw(t, "grid")
+		checkAgreement(t, grid)
+	})
+}
+
+func TestPropertyAgreementLarge(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		grid := genGrid(40, 70).Draw(t, "grid")
+		checkAgreement(t, grid)
+	})
+}
+
+// checkAgreement compares the flattened search, the inline-coordinate search
+// and the reference relaxation on one valid grid, and checks the board's
+// accessors against the reference numbering.
+func checkAgreement(t *rapid.T, grid [][]int) {
+	b, err := NewBoard(grid)
+	if err != nil {
+		t.Fatalf("NewBoard: %v", err)
+	}
+	flat := refFlat(grid)
+	want := refDist(flat)
+	last := len(flat) - 1
+	if diff := cmp.Diff(want, Distances(b)); diff != "" {
+		t.Fatalf("Distances (-reference +got):\n%s", diff)
+	}
+	if got := MinRolls(b); got != want[last] {
+		t.Fatalf("MinRolls = %d, reference %d", got, want[last])
+	}
+	if got := minRollsGrid(grid); got != want[last] {
+		t.Fatalf("minRollsGrid = %d, reference %d", got, want[last])
+	}
+	got, _ := Flatten(grid)
+	if diff := cmp.Diff(flat, got); diff != "" {
+		t.Fatalf("Flatten (-reference +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(grid, b.Grid()); diff != "" {
+		t.Fatalf("Grid (-input +got):\n%s", diff)
+	}
+	for label := 1; label <= last; label++ {
+		r, c, ok := b.Cell(label)
+		if !ok || grid[r][c] != flat[label] {
+			t.Fatalf("Cell(%d) = %d, %d, %v; that cell holds %d, reference square holds %d", label, r, c, ok, grid[r][c], flat[label])
+		}
+		if back, ok := b.Label(r, c); !ok || back != label {
+			t.Fatalf("Label(Cell(%d)) = %d, %v", label, back, ok)
+		}
+		to, ok := b.Jump(label)
+		if ok != (flat[label] != -1) || ok && to != flat[label] {
+			t.Fatalf("Jump(%d) = %d, %v; reference %d", label, to, ok, flat[label])
+		}
+	}
+	checkPath(t, b, flat, want[last])
+}
+
+// checkPath checks ShortestPath move by move against the reference numbering
+// and, when the search space is small, against a brute-force enumeration of
+// roll sequences in lexicographic order.
+func checkPath(t *rapid.T, b *Board, flat []int, rolls int) {
+	last := len(flat) - 1
+	path, ok := ShortestPath(b)
+	if ok != (rolls >= 0) {
+		t.Fatalf("ShortestPath ok = %v with MinRolls %d", ok, rolls)
+	}
+	if !ok {
+		return
+	}
+	if len(path) != rolls {
+		t.Fatalf("path has %d moves, want %d: %v", len(path), rolls, path)
+	}
+	at := 1
+	for i, m := range path {
+		to := m.Landed
+		if flat[m.Landed] != -1 {
+			to = flat[m.Landed]
+		}
+		if m.From != at || m.Roll < 1 || m.Roll > 6 || m.Landed != at+m.Roll || m.Landed > last || m.To != to {
+			t.Fatalf("move %d is illegal: %+v (token on %d)", i, m, at)
+		}
+		at = m.To
+	}
+	if at != last {
+		t.Fatalf("path ends on %d, not %d", at, last)
+	}
+	if rolls > 6 {
+		return
+	}
+	seq := []int{}
+	var brute func(at, left int) bool
+	brute = func(at, left int) bool {
+		if left == 0 {
+			return at == last
+		}
+		for r := 1; r <= 6 && at+r <= last; r++ {
+			to := at + r
+			if flat[to] != -1 {
+				to = flat[to]
+			}
+			seq = append(seq, r)
+			if brute(to, left-1) {
+				return true
+			}
+			seq = seq[:len(seq)-1]
+		}
+		return false
+	}
+	brute(1, rolls)
+	got := make([]int, len(path))
+	for i, m := range path {
+		got[i] = m.Roll
+	}
+	if diff := cmp.Diff(seq, got); diff != "" {
+		t.Fatalf("rolls (-brute force +ShortestPath):\n%s", diff)
+	}
+}
+
+func TestGridIsACopy(t *testing.T) {
+	grid := emptyGrid(3)
+	b := mustBoard(t, grid)
+	grid[2][1] = 9 // square 2
+	if _, ok := b.Jump(2); ok {
+		t.Error("board changed with the caller's grid")
+	}
+	g := b.Grid()
+	g[2][1] = 9
+	if _, ok := b.Jump(2); ok {
+		t.Error("board changed with the grid Grid returned")
+	}
+	if !strings.Contains(ErrInvalidBoard.Error(), "invalid board") {
+		t.Errorf("ErrInvalidBoard reads %q", ErrInvalidBoard)
+	}
+}

@@ -1,0 +1,59 @@
+// Package snakes answers the questions people ask about a snakes-and-ladders
+// board: the fewest rolls to finish and which rolls do it, and (see [Rules])
+// how long a game of random play lasts and how likely each player is to win.
+//
+// # Boards
+//
+// A board is n×n in the layout of LeetCode 909: squares are labelled 1..n²
+// boustrophedon from the bottom-left, so grid[n-1][0] is square 1, the bottom
+// row runs left to right, the row above it right to left, and so on.
+// grid[r][c] is -1 for no jump, or the label the token is moved to: a ladder
+// when it is higher, a snake when lower. [NewBoard] validates a grid once and
+// keeps the label→destination array that [Flatten] returns, so that every
+// search step is a single lookup. [FromJumps] builds a board from a map of
+// jumps, and [Classic] returns the classic 10×10 board.
+//
+// # Rules
+//
+// Under the zero [Rules] (LeetCode's) a roll moves 1..6 squares forward and
+// never past n²; landing on a jump's start moves the token to its end as part
+// of the same roll, and at most one jump is taken per roll even when the end
+// starts another. The game starts on square 1 and ends on square n². The
+// package-level functions use these rules; the methods of [Rules] take others:
+// another die, an off-board start, bouncing or finishing on an overshoot, and
+// chained jumps.
+//
+// # Example
+//
+// On the 6×6 board of LeetCode's first example, a ladder from 2 to 15 and a
+// snake from 17 to 13 lead, with a ladder from 14 to 35, to square 36 in four
+// rolls:
+//
+//	b, err := snakes.NewBoard([][]int{
+//		{-1, -1, -1, -1, -1, -1},
+//		{-1, -1, -1, -1, -1, -1},
+//		{-1, -1, -1, -1, -1, -1},
+//		{-1, 35, -1, -1, 13, -1},
+//		{-1, -1, -1, -1, -1, -1},
+//		{-1, 15, -1, -1, -1, -1},
+//	})
+//	if err != nil {
+//		return err
+//	}
+//	snakes.MinRolls(b)     // 4
+//	snakes.ShortestPath(b) // 1→2 (ladder to 15), 15→17 (snake to 13), 13→14 (ladder to 35), 35→36
+//
+// # Index
+//
+// Boards: [NewBoard], [FromJumps], [Classic], [Flatten], and the accessors
+// [Board.Size], [Board.Squares], [Board.Jump], [Board.Grid], [Board.Cell],
+// [Board.Label].
+//
+// Fewest rolls: [MinRolls], [ShortestPath], [Distances], and the same as
+// methods of [Rules]: [Rules.MinRolls], [Rules.ShortestPath],
+// [Rules.Distances].
+//
+// Errors: every error wraps one of [ErrInvalidBoard], [ErrInvalidRules] and
+// [ErrNeverFinishes], and its message names the row, column, square or field
+// at fault and the value found there.
+package snakes

@@ -1,0 +1,172 @@
+package snakes
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+)
+
+// decodeGrid turns fuzz bytes into a grid that is often, but not always,
+// valid: the first byte gives the number of rows (0..8), the second whether
+// rows may be ragged, then each row optionally its length and one byte per
+// cell. Most cell bytes mean -1; the rest are small values around 1..n², or
+// the extremes of int.
+func decodeGrid(data []byte) [][]int {
+	next := func() int {
+		if len(data) == 0 {
+			return 0
+		}
+		v := int(data[0])
+		data = data[1:]
+		return v
+	}
+	n := next() % 9
+	ragged := next()%4 == 0
+	grid := make([][]int, n)
+	for r := range grid {
+		width := n
+		if ragged {
+			width = next() % (n + 2)
+		}
+		grid[r] = make([]int, width)
+		for c := range grid[r] {
+			switch v := next(); {
+			case v == 255:
+				grid[r][c] = math.MaxInt
+			case v == 254:
+				grid[r][c] = math.MinInt
+			case v == 253:
+				grid[r][c] = 1 << 40
+			case v < 128:
+				grid[r][c] = -1
+			default:
+				grid[r][c] = v - 130 // -2..122
+			}
+		}
+	}
+	return grid
+}
+
+// encodeGrid is decodeGrid's inverse for small valid grids, for seeds.
+func encodeGrid(grid [][]int) []byte {
+	out := []byte{byte(len(grid)), 1}
+	for _, row := range grid {
+		for _, v := range row {
+			if v == -1 {
+				out = append(out, 0)
+			} else {
+				out = append(out, byte(v+130))
+			}
+		}
+	}
+	return out
+}
+
+// refValid says, without the package's code, whether grid is a valid board.
+func refValid(grid [][]int) bool {
+	n := len(grid)
+	if n == 0 {
+		return false
+	}
+	for _, row := range grid {
+		if len(row) != n {
+			return false
+		}
+		for _, v := range row {
+			if v != -1 && (v < 1 || v > n*n) {
+				return false
+			}
+		}
+	}
+	// The last square is top-left on even n and top-right on odd n.
+	lastCol := 0
+	if n%2 == 1 {
+		lastCol = n - 1
+	}
+	return grid[0][lastCol] == -1
+}
+
+func FuzzNewBoard(f *testing.F) {
+	for _, g := range [][][]int{example1, example2, walled, {{-1}}, {{-1, 4}, {-1, 3}}, emptyGrid(5)} {
+		f.Add(encodeGrid(g))
+	}
+	f.Add([]byte{3, 0, 3, 0, 0, 0, 2, 0, 0, 4, 0, 0, 0, 255}) // ragged
+	f.Add([]byte{2, 1, 255, 0, 0, 254})                       // huge values
+	f.Add([]byte{2, 1, 131, 0, 0, 0})                         // a jump from the last square
+	f.Add([]byte{4, 1, 0, 0, 0, 0, 0, 0, 0, 0, 200, 0, 130})  // out of range
+	f.Fuzz(func(t *testing.T, data []byte) {
+		grid := decodeGrid(data)
+		b, err := NewBoard(grid)
+		flat, ferr := Flatten(grid)
+		if !refValid(grid) {
+			for _, e := range []error{err, ferr} {
+				if !errors.Is(e, ErrInvalidBoard) {
+					t.Fatalf("invalid grid %v: error %v does not wrap ErrInvalidBoard", grid, e)
+				}
+				if msg := e.Error(); !strings.HasPrefix(msg, "snakes: ") || !strings.Contains(msg, "row") {
+					t.Fatalf("invalid grid %v: error %q does not name the row", grid, msg)
+				}
+			}
+			if b != nil || flat != nil {
+				t.Fatalf("invalid grid %v returned a board or array", grid)
+			}
+			return
+		}
+		if err != nil || ferr != nil {
+			t.Fatalf("valid grid %v: errors %v, %v", grid, err, ferr)
+		}
+		want := refDist(refFlat(grid))[len(flat)-1]
+		if got, inline := MinRolls(b), minRollsGrid(grid); got != want || inline != want {
+			t.Fatalf("grid %v: MinRolls %d, inline %d, reference %d", grid, got, inline, want)
+		}
+		if path, ok := ShortestPath(b); ok != (want >= 0) || len(path) != max(want, 0) {
+			t.Fatalf("grid %v: ShortestPath %v, %v with MinRolls %d", grid, path, ok, want)
+		}
+	})
+}
+
+func FuzzFromJumps(f *testing.F) {
+	f.Add(10, []byte{1, 38, 16, 6})
+	f.Add(3, []byte{9, 1})
+	f.Add(3, []byte{0, 5, 12, 1})
+	f.Add(-1, []byte{})
+	f.Add(46341, []byte{})
+	f.Fuzz(func(t *testing.T, n int, pairs []byte) {
+		jumps := map[int]int{}
+		for i := 0; i+1 < len(pairs); i += 2 {
+			jumps[int(pairs[i])] = int(int8(pairs[i+1]))
+		}
+		if n > 200 && n <= maxSide {
+			n = 200 // keep boards small; the size limit is still fuzzed
+		}
+		b, err := FromJumps(n, jumps)
+		valid := n >= 1 && n <= maxSide
+		for from, to := range jumps {
+			valid = valid && from >= 1 && from <= n*n && (to == -1 || to >= 1 && to <= n*n && from != n*n)
+		}
+		if !valid {
+			if !errors.Is(err, ErrInvalidBoard) || b != nil {
+				t.Fatalf("FromJumps(%d, %v) = %v, %v; want an ErrInvalidBoard", n, jumps, b, err)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("FromJumps(%d, %v): %v", n, jumps, err)
+		}
+		for label := 1; label <= n*n; label++ {
+			to, ok := b.Jump(label)
+			want, has := jumps[label]
+			if has && want == -1 {
+				has = false
+			}
+			if ok != has || ok && to != want {
+				t.Fatalf("Jump(%d) = %d, %v; map has %d, %v", label, to, ok, want, has)
+			}
+		}
+		flat := refFlat(b.Grid())
+		if got, want := MinRolls(b), refDist(flat)[n*n]; got != want {
+			t.Fatalf("MinRolls = %d, reference %d", got, want)
+		}
+	})
+}

@@ -1,0 +1,8 @@
+module github.com/snakesladders/snakes
+
+go 1.24
+
+require (
+	github.com/google/go-cmp v0.7.0
+	pgregory.net/rapid v1.3.0
+)
