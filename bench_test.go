@@ -2,6 +2,7 @@ package snakes
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -92,5 +93,89 @@ func BenchmarkMinRolls(b *testing.B) {
 		run("flat", func() int { return MinRolls(board) })
 		run("inline", func() int { return minRollsGrid(grid) })
 		run("adjacency", func() int { return adjacencyMinRolls(grid) })
+	}
+}
+
+// denseExpected solves (I − Q)·E = 1 over all squares 0..n² by Gaussian
+// elimination with partial pivoting on a dense matrix: what a user would
+// write without exploiting the board's structure.
+func denseExpected(g *game) float64 {
+	size := int(g.last) + 1
+	a := make([][]float64, size)
+	for v := range a {
+		a[v] = make([]float64, size+1)
+		a[v][v] = 1
+		if int32(v) == g.last {
+			continue
+		}
+		a[v][size] = 1
+		for roll := int32(1); roll <= g.faces; roll++ {
+			_, to := g.step(int32(v), roll)
+			a[v][to] -= 1 / float64(g.faces)
+		}
+	}
+	for col := 0; col < size; col++ {
+		p := col
+		for i := col + 1; i < size; i++ {
+			if math.Abs(a[i][col]) > math.Abs(a[p][col]) {
+				p = i
+			}
+		}
+		a[col], a[p] = a[p], a[col]
+		for i := col + 1; i < size; i++ {
+			if f := a[i][col] / a[col][col]; f != 0 {
+				for j := col; j <= size; j++ {
+					a[i][j] -= f * a[col][j]
+				}
+			}
+		}
+	}
+	x := make([]float64, size)
+	for i := size - 1; i >= 0; i-- {
+		s := a[i][size]
+		for j := i + 1; j < size; j++ {
+			s -= a[i][j] * x[j]
+		}
+		x[i] = s / a[i][i]
+	}
+	return x[g.start]
+}
+
+func BenchmarkExpectedTurns(b *testing.B) {
+	boards := []struct {
+		name  string
+		board *Board
+		rules Rules
+	}{
+		{"classic", Classic(), Rules{StartOffBoard: true}},
+		{"random20x20", mustBoard(b, randomGrid(20, 0.1, 3)), Rules{}},
+	}
+	for _, tc := range boards {
+		g, _ := tc.rules.game(tc.board)
+		want := denseExpected(&g)
+		got, err := tc.rules.ExpectedTurns(tc.board)
+		if err != nil || math.Abs(got-want) > 1e-9*want {
+			b.Fatalf("%s: ExpectedTurns %v, %v; dense %v", tc.name, got, err, want)
+		}
+		b.Run(tc.name+"/reduced", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				tc.rules.ExpectedTurns(tc.board)
+			}
+		})
+		b.Run(tc.name+"/dense", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				denseExpected(&g)
+			}
+		})
+	}
+}
+
+func BenchmarkLengthDistribution(b *testing.B) {
+	b.ReportAllocs()
+	r := Rules{StartOffBoard: true}
+	for b.Loop() {
+		r.LengthDistribution(Classic(), 100)
 	}
 }

@@ -116,9 +116,13 @@ func search[D int | int32](g *game, sc *scratch, dist []D, full bool) (rolls, re
 }
 
 // expand adds every square one roll from v; it reports whether the last
-// square has been reached.
+// square has been reached. The game is over on the last square, so nothing
+// is one roll from it even where a bounce could move it.
 func (s *searcher[D]) expand(v int32) bool {
 	g := s.g
+	if v == g.last {
+		return true
+	}
 	if v+g.faces <= g.last { // every roll stays on the board
 		for t := v + 1; t <= v+g.faces; t++ {
 			to := t

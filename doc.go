@@ -53,6 +53,10 @@
 // methods of [Rules]: [Rules.MinRolls], [Rules.ShortestPath],
 // [Rules.Distances].
 //
+// Random play, for any [Rules]: [Rules.ExpectedTurns],
+// [Rules.LengthDistribution], [Rules.MedianTurns], [Rules.ModeTurns],
+// [Rules.WinChances], [Rules.GameLength], [Rules.Play]; and [Rules.Validate].
+//
 // Errors: every error wraps one of [ErrInvalidBoard], [ErrInvalidRules] and
 // [ErrNeverFinishes], and its message names the row, column, square or field
 // at fault and the value found there.

@@ -20,7 +20,10 @@ var (
 
 	// ErrNeverFinishes reports that random play can get stuck forever with
 	// positive probability: the token can reach a square from which the last
-	// square is unreachable, so expectations and medians do not exist.
+	// square is unreachable, so expectations and medians do not exist. It
+	// also reports games that, while finite, last so long (an expectation
+	// beyond float64, or a tail needing more than 2³² square-rolls to follow)
+	// that no figure is given rather than a wrong one.
 	ErrNeverFinishes = errors.New("snakes: the game may never finish")
 )
 

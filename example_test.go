@@ -3,6 +3,7 @@ package snakes_test
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/snakesladders/snakes"
 )
@@ -120,4 +121,90 @@ func ExampleDistances() {
 	fmt.Println(snakes.Distances(b))
 	// Output:
 	// [-1 0 -1 1 1 1 1 1 1 2]
+}
+
+func ExampleClassic() {
+	b := snakes.Classic()
+	rules := snakes.Rules{StartOffBoard: true}
+	fmt.Println("fewest turns:", rules.MinRolls(b))
+	e, err := rules.ExpectedTurns(b)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("expected turns: %.7f\n", e)
+	median, _ := rules.MedianTurns(b)
+	fmt.Println("median turns:", median)
+	// Output:
+	// fewest turns: 7
+	// expected turns: 39.2251223
+	// median turns: 32
+}
+
+func ExampleRules_LengthDistribution() {
+	dist, err := snakes.Rules{StartOffBoard: true}.LengthDistribution(snakes.Classic(), 10)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	within := 0.0
+	for _, p := range dist {
+		within += p
+	}
+	fmt.Printf("finished within 10 turns: %.4f%%\n", 100*within)
+	fmt.Printf("finished in exactly 7: %.6f%%\n", 100*dist[7])
+	// Output:
+	// finished within 10 turns: 2.2189%
+	// finished in exactly 7: 0.151106%
+}
+
+func ExampleRules_WinChances() {
+	rules := snakes.Rules{StartOffBoard: true}
+	for _, players := range []int{2, 4} {
+		chances, err := rules.WinChances(snakes.Classic(), players)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%d players:", players)
+		for _, p := range chances {
+			fmt.Printf(" %.4f", p)
+		}
+		fmt.Printf(" (first player's edge %.2f points)\n", 100*(chances[0]-1/float64(players)))
+	}
+	// Output:
+	// 2 players: 0.5079 0.4921 (first player's edge 0.79 points)
+	// 4 players: 0.2601 0.2532 0.2466 0.2401 (first player's edge 1.01 points)
+}
+
+func ExampleRules_GameLength() {
+	rounds, turns, err := snakes.Rules{StartOffBoard: true}.GameLength(snakes.Classic(), 2)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("two players: %.2f rounds, %.2f turns in all\n", rounds, turns)
+	// Output:
+	// two players: 26.33 rounds, 52.15 turns in all
+}
+
+func ExampleRules_ExpectedTurns_neverFinishes() {
+	// From square 5 every roll of a three-sided die lands on a snake back to 5.
+	b, _ := snakes.FromJumps(3, map[int]int{6: 5, 7: 5, 8: 5})
+	_, err := snakes.Rules{Faces: 3}.ExpectedTurns(b)
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, snakes.ErrNeverFinishes))
+	// Output:
+	// snakes: square 5 can be reached, and no roll leaves it
+	// true
+}
+
+func ExampleRules_Play() {
+	// A fixed seed makes the game repeatable.
+	rng := rand.New(rand.NewPCG(1, 2))
+	b, _ := snakes.NewBoard(leetcode)
+	moves := snakes.Rules{Overshoot: snakes.Bounce}.Play(b, rng, 100)
+	fmt.Println(len(moves) > 0 && moves[len(moves)-1].To == 36)
+	// Output:
+	// true
 }

@@ -81,3 +81,103 @@ func genGrid(lo, hi int) *rapid.Generator[[][]int] {
 		return grid
 	})
 }
+
+// refRules is the test's own reading of Rules.
+type refRules struct {
+	faces    int
+	offBoard bool
+	over     Overshoot
+	chain    bool
+}
+
+func (rr refRules) rules() Rules {
+	f := rr.faces
+	if f == 6 {
+		f = 0 // the zero value means six; keep both spellings in play
+	}
+	return Rules{Faces: f, StartOffBoard: rr.offBoard, Overshoot: rr.over, Chain: rr.chain}
+}
+
+func (rr refRules) start() int {
+	if rr.offBoard {
+		return 0
+	}
+	return 1
+}
+
+func genRules() *rapid.Generator[refRules] {
+	return rapid.Custom(func(t *rapid.T) refRules {
+		return refRules{
+			faces:    rapid.IntRange(1, 8).Draw(t, "faces"),
+			offBoard: rapid.Bool().Draw(t, "offBoard"),
+			over:     Overshoot(rapid.IntRange(0, 2).Draw(t, "overshoot")),
+			chain:    rapid.Bool().Draw(t, "chain"),
+		}
+	})
+}
+
+// step moves a token on from by roll: bouncing square by square between the
+// ends, following jumps one at a time with a record of the squares passed.
+func (rr refRules) step(flat []int, from, roll int) (landed, to int) {
+	last := len(flat) - 1
+	t := from + roll
+	if t > last {
+		switch rr.over {
+		case Stay:
+			return from, from
+		case Finish:
+			return last, last
+		}
+		t, dir := last, -1
+		for left := from + roll - last; left > 0; left-- {
+			if t+dir < 1 || t+dir > last {
+				dir = -dir
+			}
+			if last > 1 {
+				t += dir
+			}
+		}
+		landed = t
+	} else {
+		landed = t
+	}
+	to = landed
+	if !rr.chain {
+		if flat[to] != -1 {
+			to = flat[to]
+		}
+		return landed, to
+	}
+	passed := map[int]bool{to: true}
+	for flat[to] != -1 && !passed[flat[to]] {
+		to = flat[to]
+		passed[to] = true
+	}
+	return landed, to
+}
+
+// dist relaxes every move until nothing changes (Bellman-Ford).
+func (rr refRules) dist(flat []int) []int {
+	last := len(flat) - 1
+	dist := make([]int, len(flat))
+	for i := range dist {
+		dist[i] = -1
+	}
+	dist[rr.start()] = 0
+	for changed := true; changed; {
+		changed = false
+		for v := 0; v < last; v++ {
+			if dist[v] < 0 {
+				continue
+			}
+			for roll := 1; roll <= rr.faces; roll++ {
+				_, to := rr.step(flat, v, roll)
+				if dist[to] < 0 || dist[v]+1 < dist[to] {
+					dist[to] = dist[v] + 1
+					changed = true
+				}
+			}
+		}
+	}
+	return dist
+}

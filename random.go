@@ -1,0 +1,250 @@
+package snakes
+
+import "math/rand/v2"
+
+// LengthDistribution returns the distribution of the length of a
+// one-player game: element t is the probability that the player, rolling a
+// fair die every turn, reaches the last square exactly on turn t, for t in
+// 0..maxTurns (element 0 is 1 only when the start is the last square). The
+// entries sum to at most 1; the rest is the chance the game lasts longer, or
+// never ends. It takes time proportional to maxTurns·n²·Faces.
+//
+// Errors wrap [ErrInvalidRules] for invalid r or a negative maxTurns, and
+// [ErrInvalidBoard] for a nil or empty board.
+func (r Rules) LengthDistribution(b *Board, maxTurns int) ([]float64, error) {
+	g, err := r.playable(b)
+	if err != nil {
+		return nil, err
+	}
+	if maxTurns < 0 {
+		return nil, errorf(ErrInvalidRules, "maxTurns is %d, want 0 or more", maxTurns)
+	}
+	w := newWalk(&g)
+	dist := make([]float64, maxTurns+1)
+	dist[0] = w.finished
+	for t := 1; t <= maxTurns; t++ {
+		dist[t] = w.turn()
+	}
+	return dist, nil
+}
+
+// MedianTurns returns the median length of a one-player game: the fewest
+// turns t such that the player has finished within t turns with probability
+// at least 1/2 (evaluated in float64). Errors are as for
+// [Rules.ExpectedTurns].
+func (r Rules) MedianTurns(b *Board) (int, error) {
+	w, err := r.surely(b)
+	if err != nil {
+		return 0, err
+	}
+	for t := 0; ; t++ {
+		if t > 0 {
+			w.turn()
+		}
+		if w.left <= 0.5 {
+			return t, nil
+		}
+		if err := w.budget(); err != nil {
+			return 0, err
+		}
+	}
+}
+
+// ModeTurns returns the most likely length of a one-player game, the
+// smallest on a tie. Errors are as for [Rules.ExpectedTurns].
+func (r Rules) ModeTurns(b *Board) (int, error) {
+	w, err := r.surely(b)
+	if err != nil {
+		return 0, err
+	}
+	// No later turn can be likelier than the chance of still playing.
+	best, mode := w.finished, 0
+	for t := 1; w.left > best; t++ {
+		if f := w.turn(); f > best {
+			best, mode = f, t
+		}
+		if err := w.budget(); err != nil {
+			return 0, err
+		}
+	}
+	return mode, nil
+}
+
+// WinChances returns, for a game of players players who take turns, each
+// rolling a fair die, and which ends when the first of them reaches the last
+// square, the probability that the player who moves i-th wins, as element i.
+// The chances sum to 1 within 1e-12.
+//
+// Errors wrap [ErrNeverFinishes] when a player can be trapped (some square
+// the token can reach has no way on to the last square), [ErrInvalidRules]
+// for invalid r or fewer than one player, and [ErrInvalidBoard] for a nil or
+// empty board.
+func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
+	wins, _, _, err := r.race(b, players)
+	if err == nil && players == 1 {
+		wins[0] = 1 // the game surely ends; the sum of its tail is 1 less rounding
+	}
+	return wins, err
+}
+
+// GameLength returns the expected length of a game of players players, who
+// take turns and stop when the first of them reaches the last square: in
+// rounds (a round is one turn of each player, the last one possibly cut
+// short) and in turns taken in all. With one player both equal
+// [Rules.ExpectedTurns]. Errors are as for [Rules.WinChances].
+func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err error) {
+	_, rounds, turns, err = r.race(b, players)
+	return rounds, turns, err
+}
+
+// race follows one player's length distribution until the chance of still
+// playing is below 1e-18, which then bounds every neglected term. Players
+// are independent, so the i-th player wins on its turn t when it finishes
+// then, the i players before it have taken t turns without finishing, and
+// the ones after it t-1.
+func (r Rules) race(b *Board, players int) (wins []float64, rounds, turns float64, err error) {
+	if players < 1 {
+		return nil, 0, 0, errorf(ErrInvalidRules, "players is %d, want at least 1", players)
+	}
+	w, err := r.surely(b)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	wins = make([]float64, players)
+	k := float64(players)
+	before, f := 1.0, w.finished // chance of playing on before turn t; of finishing on it
+	for t := 0; ; t++ {
+		if t > 0 {
+			f = w.turn()
+		}
+		after := w.left
+		if f > 0 {
+			for i := range wins {
+				term := f * powi(after, i) * powi(before, players-1-i)
+				wins[i] += term
+				if t > 0 {
+					turns += term * (float64(t-1)*k + float64(i+1))
+				}
+			}
+		}
+		rounds += powi(after, players)
+		if after < 1e-18 {
+			return wins, rounds, turns, nil
+		}
+		if err := w.budget(); err != nil {
+			return nil, 0, 0, err
+		}
+		before = after
+	}
+}
+
+// powi is x to the non-negative integer power n.
+func powi(x float64, n int) float64 {
+	p := 1.0
+	for ; n > 0; n >>= 1 {
+		if n&1 == 1 {
+			p *= x
+		}
+		x *= x
+	}
+	return p
+}
+
+// Play plays one random game of one player, rolling with rng (the global
+// source of math/rand/v2 when nil), and returns its moves: until the token
+// reaches the last square or maxTurns moves are made. Under Stay an
+// overshooting roll is a move whose To equals its From. It returns nil for
+// invalid r, a nil or empty board, or maxTurns below 1.
+func (r Rules) Play(b *Board, rng *rand.Rand, maxTurns int) []Move {
+	g, err := r.playable(b)
+	if err != nil || maxTurns < 1 {
+		return nil
+	}
+	roll := rand.Int32N
+	if rng != nil {
+		roll = rng.Int32N
+	}
+	var moves []Move
+	for v := g.start; v != g.last && len(moves) < maxTurns; {
+		n := roll(g.faces) + 1
+		landed, to := g.step(v, n)
+		moves = append(moves, Move{From: int(v), Roll: int(n), Landed: int(landed), To: int(to)})
+		v = to
+	}
+	return moves
+}
+
+// walk follows where one player's token may be, turn by turn.
+type walk struct {
+	g        *game
+	mass     []float64 // chance the token is on each square, not yet finished
+	next     []float64
+	left     float64 // chance of not having finished
+	finished float64 // chance of having finished on the latest turn
+	turns    int
+	work     int // squares × faces visited so far, bounded by budget
+}
+
+func newWalk(g *game) *walk {
+	w := &walk{g: g, mass: make([]float64, g.last+1), next: make([]float64, g.last+1)}
+	if g.start == g.last {
+		w.finished = 1
+	} else {
+		w.mass[g.start], w.left = 1, 1
+	}
+	return w
+}
+
+// turn advances one turn and returns the chance of finishing on it.
+func (w *walk) turn() float64 {
+	g := w.g
+	clear(w.next)
+	share := 1 / float64(g.faces)
+	for v := g.start; v < g.last; v++ {
+		p := w.mass[v]
+		if p == 0 {
+			continue
+		}
+		p *= share
+		for roll := int32(1); roll <= g.faces; roll++ {
+			_, to := g.step(v, roll)
+			w.next[to] += p
+		}
+	}
+	w.mass, w.next = w.next, w.mass
+	w.finished = w.mass[g.last]
+	w.mass[g.last] = 0
+	w.left = 0
+	for _, p := range w.mass {
+		w.left += p
+	}
+	w.turns++
+	w.work += int(g.last) * int(g.faces)
+	return w.finished
+}
+
+// maxWork bounds the squares × faces a walk may visit: games so long that
+// their tail needs more are reported rather than computed for minutes.
+const maxWork = 1 << 32
+
+func (w *walk) budget() error {
+	if w.work > maxWork {
+		return errorf(ErrNeverFinishes, "games last too long to evaluate: after %d turns %.3g of them are still going", w.turns, w.left)
+	}
+	return nil
+}
+
+// surely returns a walk on b under r after checking that the game surely
+// ends, which is what makes the walks' stopping rules sound.
+func (r Rules) surely(b *Board) (*walk, error) {
+	g, err := r.playable(b)
+	if err != nil {
+		return nil, err
+	}
+	x := exactPool.Get().(*exact)
+	defer exactPool.Put(x)
+	if _, err := x.expected(&g); err != nil {
+		return nil, err
+	}
+	return newWalk(&g), nil
+}

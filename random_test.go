@@ -1,0 +1,422 @@
+package snakes
+
+import (
+	"errors"
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// relClose reports whether got is within tol relative of want.
+func relClose(got float64, want *big.Rat, tol float64) bool {
+	w, _ := want.Float64()
+	return math.Abs(got-w) <= tol*math.Abs(w)
+}
+
+// drawGame draws a board of side lo..hi and a rule set, and returns the
+// rules in both readings, the board and the reference numbering.
+func drawGame(t *rapid.T, lo, hi int) (refRules, Rules, *Board, []int) {
+	grid := genGrid(lo, hi).Draw(t, "grid")
+	rr := genRules().Draw(t, "rules")
+	b, err := NewBoard(grid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rr, rr.rules(), b, refFlat(grid)
+}
+
+// TestPropertyRulesAgainstExact checks every rule combination on random
+// boards up to 6×6 against the exact rational answers and the reference
+// relaxation.
+func TestPropertyRulesAgainstExact(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		rr, r, b, flat := drawGame(t, 1, 6)
+		last := len(flat) - 1
+
+		wantDist := rr.dist(flat)
+		if diff := cmp.Diff(wantDist, r.Distances(b)); diff != "" {
+			t.Fatalf("Distances (-reference +got):\n%s", diff)
+		}
+		if got := r.MinRolls(b); got != wantDist[last] {
+			t.Fatalf("MinRolls = %d, reference %d", got, wantDist[last])
+		}
+		checkRulesPath(t, r, rr, b, flat, wantDist[last])
+
+		want, finite := rr.expected(flat)
+		got, err := r.ExpectedTurns(b)
+		switch {
+		case !finite:
+			if !errors.Is(err, ErrNeverFinishes) {
+				t.Fatalf("ExpectedTurns = %v, %v; want ErrNeverFinishes", got, err)
+			}
+		case err != nil:
+			t.Fatalf("ExpectedTurns: %v; exact answer %s", err, want.FloatString(6))
+		case !relClose(got, want, 1e-12):
+			t.Fatalf("ExpectedTurns = %.17g, exact %s", got, want.FloatString(20))
+		}
+
+		const maxTurns = 12
+		dist, err := r.LengthDistribution(b, maxTurns)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for turn, p := range rr.distribution(flat, maxTurns) {
+			w, _ := p.Float64()
+			if math.Abs(dist[turn]-w) > 1e-12 {
+				t.Fatalf("LengthDistribution[%d] = %.17g, exact %s", turn, dist[turn], p.FloatString(20))
+			}
+		}
+
+		rng := rand.New(rand.NewPCG(1, 2))
+		for range 5 {
+			checkGame(t, rr, flat, r.Play(b, rng, 50))
+		}
+	})
+}
+
+// checkRulesPath checks ShortestPath under general rules move by move and,
+// for short paths, against a brute-force search for the lexicographically
+// smallest roll sequence.
+func checkRulesPath(t *rapid.T, r Rules, rr refRules, b *Board, flat []int, rolls int) {
+	last := len(flat) - 1
+	path, ok := r.ShortestPath(b)
+	if ok != (rolls >= 0) || ok && len(path) != rolls {
+		t.Fatalf("ShortestPath = %v, %v; reference rolls %d", path, ok, rolls)
+	}
+	if !ok {
+		return
+	}
+	checkGame(t, rr, flat, path)
+	if len(path) > 0 && path[len(path)-1].To != last {
+		t.Fatalf("path %v does not end on %d", path, last)
+	}
+	if rolls > 5 {
+		return
+	}
+	var brute func(at, left int, seq []int) []int
+	brute = func(at, left int, seq []int) []int {
+		if left == 0 {
+			if at == last {
+				return seq
+			}
+			return nil
+		}
+		for roll := 1; roll <= rr.faces; roll++ {
+			_, to := rr.step(flat, at, roll)
+			if found := brute(to, left-1, append(seq, roll)); found != nil {
+				return found
+			}
+		}
+		return nil
+	}
+	want := brute(rr.start(), rolls, []int{})
+	got := []int{}
+	for _, m := range path {
+		got = append(got, m.Roll)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("rolls (-brute force +ShortestPath):\n%s", diff)
+	}
+}
+
+// checkGame checks that moves are legal one after another from the start.
+func checkGame(t *rapid.T, rr refRules, flat []int, moves []Move) {
+	last := len(flat) - 1
+	at := rr.start()
+	for i, m := range moves {
+		if at == last {
+			t.Fatalf("move %d after the game ended: %v", i, moves)
+		}
+		landed, to := rr.step(flat, at, m.Roll)
+		if m.From != at || m.Roll < 1 || m.Roll > rr.faces || m.Landed != landed || m.To != to {
+			t.Fatalf("move %d is illegal: %+v, want From %d Landed %d To %d", i, m, at, landed, to)
+		}
+		at = m.To
+	}
+}
+
+func TestClassic(t *testing.T) {
+	b := Classic()
+	r := Rules{StartOffBoard: true}
+	if got := r.MinRolls(b); got != 7 {
+		t.Errorf("fewest turns %d, want 7", got)
+	}
+	// Althoen, King and Schilling's exact expectation.
+	paper, _ := new(big.Rat).SetString("225837582538403273407117496273279920181931269186581786048583/" +
+		"5757472998140039232950575874628786131130999406013041613400")
+	exact, ok := refRules{faces: 6, offBoard: true}.expected(refFlat(b.Grid()))
+	if !ok || exact.Cmp(paper) != 0 {
+		t.Errorf("reference solution %v, the paper has %v", exact, paper)
+	}
+	got, err := r.ExpectedTurns(b)
+	if err != nil || !relClose(got, paper, 1e-12) {
+		t.Errorf("ExpectedTurns = %.17g, %v; want %s", got, err, paper.FloatString(20))
+	}
+	dist, err := r.LengthDistribution(b, 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for turn, p := range (refRules{faces: 6, offBoard: true}).distribution(refFlat(b.Grid()), 60) {
+		if w, _ := p.Float64(); math.Abs(dist[turn]-w) > 1e-12 {
+			t.Errorf("LengthDistribution[%d] = %.17g, exact %s", turn, dist[turn], p.FloatString(20))
+		}
+	}
+	if rounds, turns, err := r.GameLength(b, 1); err != nil || !relClose(rounds, paper, 1e-12) || !relClose(turns, paper, 1e-12) {
+		t.Errorf("GameLength(1) = %v, %v, %v; want both %s", rounds, turns, err, paper.FloatString(12))
+	}
+}
+
+func TestPlayMeanMatchesExpectation(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		b    *Board
+		r    Rules
+	}{
+		{"classic", Classic(), Rules{StartOffBoard: true}},
+		{"example 1 bounce", mustBoard(t, example1), Rules{Overshoot: Bounce}},
+		{"chained d4", mustBoard(t, randomGrid(8, 0.2, 7)), Rules{Faces: 4, Chain: true, Overshoot: Finish}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want, err := tc.r.ExpectedTurns(tc.b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(42, 43))
+			const games = 20000
+			var sum, sumSq float64
+			for range games {
+				moves := tc.r.Play(tc.b, rng, 1<<20)
+				if last := moves[len(moves)-1].To; last != tc.b.Squares() {
+					t.Fatalf("game ended on %d", last)
+				}
+				n := float64(len(moves))
+				sum += n
+				sumSq += n * n
+			}
+			mean := sum / games
+			se := math.Sqrt((sumSq/games - mean*mean) / games)
+			if math.Abs(mean-want) > 4*se {
+				t.Errorf("mean of %d games %.3f, expected %.3f (standard error %.3f)", games, mean, want, se)
+			}
+		})
+	}
+}
+
+func TestWinChances(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		rr, r, b, flat := drawGame(t, 2, 6)
+		exact, finite := rr.expected(flat)
+		one, err := r.WinChances(b, 1)
+		if !finite {
+			if !errors.Is(err, ErrNeverFinishes) {
+				t.Fatalf("WinChances on a trap board: %v, %v", one, err)
+			}
+			return
+		}
+		if err != nil || !cmp.Equal(one, []float64{1}) {
+			t.Fatalf("WinChances(1) = %v, %v; want [1]", one, err)
+		}
+		players := rapid.IntRange(2, 5).Draw(t, "players")
+		chances, err := r.WinChances(b, players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := 0.0
+		for i, p := range chances {
+			sum += p
+			// Moving earlier never hurts: the same dice would favour you.
+			if i > 0 && p > chances[i-1]+1e-15 {
+				t.Fatalf("player %d has %v > player %d's %v", i, p, i-1, chances[i-1])
+			}
+		}
+		if math.Abs(sum-1) > 1e-12 {
+			t.Fatalf("chances %v sum to %.17g", chances, sum)
+		}
+		rounds, turns, err := r.GameLength(b, 1)
+		if err != nil || !relClose(rounds, exact, 1e-9) || !relClose(turns, exact, 1e-9) {
+			t.Fatalf("GameLength(1) = %v, %v, %v; exact %s", rounds, turns, err, exact.FloatString(9))
+		}
+		// With more players the game ends no later than one player's would,
+		// and a round has players turns but the last one.
+		rounds, turns, err = r.GameLength(b, players)
+		e, _ := exact.Float64()
+		if err != nil || rounds > e*(1+1e-9) || turns > float64(players)*rounds+1e-9 || turns < float64(players)*(rounds-1)-1e-9 {
+			t.Fatalf("GameLength(%d) = %v rounds, %v turns, %v; one player takes %v", players, rounds, turns, err, e)
+		}
+	})
+}
+
+func TestLengthDistributionTail(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		_, r, b, _ := drawGame(t, 2, 8)
+		const maxTurns = 400
+		dist, err := r.LengthDistribution(b, maxTurns)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := 0.0
+		for _, p := range dist {
+			if p < 0 {
+				t.Fatalf("negative probability in %v", dist)
+			}
+			sum += p
+		}
+		if sum > 1+1e-12 {
+			t.Fatalf("distribution sums to %.17g", sum)
+		}
+		// Markov's inequality: P(length > t) ≤ E/(t+1).
+		if e, err := r.ExpectedTurns(b); err == nil && sum < 1-e/(maxTurns+1)-1e-12 {
+			t.Fatalf("distribution sums to %v by turn %d, but the mean is %v", sum, maxTurns, e)
+		}
+	})
+}
+
+func TestFacesOneWalksEverySquare(t *testing.T) {
+	for n := 1; n <= 12; n++ {
+		b := mustBoard(t, emptyGrid(n))
+		r := Rules{Faces: 1}
+		want := float64(n*n - 1)
+		if e, err := r.ExpectedTurns(b); err != nil || e != want {
+			t.Errorf("n=%d: ExpectedTurns = %v, %v; want %v", n, e, err, want)
+		}
+		dist, _ := r.LengthDistribution(b, n*n+1)
+		if dist[n*n-1] != 1 {
+			t.Errorf("n=%d: distribution %v, want all mass on turn %d", n, dist, n*n-1)
+		}
+		if m, err := r.MedianTurns(b); err != nil || m != n*n-1 {
+			t.Errorf("n=%d: MedianTurns = %v, %v", n, m, err)
+		}
+		if m, err := r.ModeTurns(b); err != nil || m != n*n-1 {
+			t.Errorf("n=%d: ModeTurns = %v, %v", n, m, err)
+		}
+	}
+}
+
+// TestMedianAndModeAgainstExact compares with the exact distribution.
+func TestMedianAndModeAgainstExact(t *testing.T) {
+	rr := refRules{faces: 6, offBoard: true}
+	exact := rr.distribution(refFlat(Classic().Grid()), 300)
+	half := big.NewRat(1, 2)
+	cum, median, mode := new(big.Rat), -1, 0
+	for turn, p := range exact {
+		cum.Add(cum, p)
+		if median < 0 && cum.Cmp(half) >= 0 {
+			median = turn
+		}
+		if p.Cmp(exact[mode]) > 0 {
+			mode = turn
+		}
+	}
+	r := rr.rules()
+	if got, err := r.MedianTurns(Classic()); err != nil || got != median {
+		t.Errorf("MedianTurns = %v, %v; want %d", got, err, median)
+	}
+	if got, err := r.ModeTurns(Classic()); err != nil || got != mode {
+		t.Errorf("ModeTurns = %v, %v; want %d", got, err, mode)
+	}
+}
+
+func TestChainStopsBeforeRevisiting(t *testing.T) {
+	// 3×3: squares 2→5, 5→4, 4→5 form a chain into a cycle. Landing on 2
+	// takes the ladder to 5, the snake to 4, and stops there: 4's ladder
+	// would return to 5, already passed in this roll.
+	b, err := FromJumps(3, map[int]int{2: 5, 5: 4, 4: 5, 6: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Rules{Chain: true, Faces: 1}
+	moves := r.Play(b, nil, 1)
+	want := []Move{{From: 1, Roll: 1, Landed: 2, To: 4}}
+	if diff := cmp.Diff(want, moves); diff != "" {
+		t.Errorf("chained move (-want +got):\n%s", diff)
+	}
+	// Without Chain the same roll ends on 5.
+	if moves := (Rules{Faces: 1}).Play(b, nil, 1); moves[0].To != 5 {
+		t.Errorf("unchained move %v, want To 5", moves)
+	}
+	// A jump to its own square has no effect, chained or not.
+	for _, chain := range []bool{false, true} {
+		dist := Rules{Chain: chain}.Distances(b)
+		if dist[6] != 1 {
+			t.Errorf("chain=%v: square 6 at %d rolls, want 1", chain, dist[6])
+		}
+	}
+}
+
+func TestTrapBoards(t *testing.T) {
+	// Square 5 is reachable and every roll from it lands on a snake to 5.
+	b, err := FromJumps(3, map[int]int{6: 5, 7: 5, 8: 5, 9: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Rules{Faces: 3}
+	if _, err := r.ExpectedTurns(b); !errors.Is(err, ErrNeverFinishes) {
+		t.Errorf("ExpectedTurns: %v, want ErrNeverFinishes", err)
+	}
+	for name, f := range map[string]func() error{
+		"WinChances":  func() error { _, err := r.WinChances(b, 2); return err },
+		"GameLength":  func() error { _, _, err := r.GameLength(b, 2); return err },
+		"MedianTurns": func() error { _, err := r.MedianTurns(b); return err },
+		"ModeTurns":   func() error { _, err := r.ModeTurns(b); return err },
+	} {
+		if err := f(); !errors.Is(err, ErrNeverFinishes) {
+			t.Errorf("%s: %v, want ErrNeverFinishes", name, err)
+		}
+	}
+	// The distribution still exists; it just never reaches 9.
+	dist, err := r.LengthDistribution(b, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(make([]float64, 11), dist); diff != "" {
+		t.Errorf("trap board distribution (-want +got):\n%s", diff)
+	}
+}
+
+func TestInvalidRules(t *testing.T) {
+	b := Classic()
+	cases := []struct {
+		r   Rules
+		msg string
+	}{
+		{Rules{Faces: -1}, "snakes: Faces is -1, want 0 (meaning 6) or 1..65536"},
+		{Rules{Faces: 1 << 20}, "snakes: Faces is 1048576, want 0 (meaning 6) or 1..65536"},
+		{Rules{Overshoot: 3}, "snakes: Overshoot is 3, want Stay (0), Bounce (1) or Finish (2)"},
+	}
+	for _, tc := range cases {
+		errs := map[string]error{"Validate": tc.r.Validate()}
+		_, errs["ExpectedTurns"] = tc.r.ExpectedTurns(b)
+		_, errs["LengthDistribution"] = tc.r.LengthDistribution(b, 3)
+		_, errs["WinChances"] = tc.r.WinChances(b, 2)
+		_, _, errs["GameLength"] = tc.r.GameLength(b, 2)
+		_, errs["MedianTurns"] = tc.r.MedianTurns(b)
+		_, errs["ModeTurns"] = tc.r.ModeTurns(b)
+		for name, err := range errs {
+			if !errors.Is(err, ErrInvalidRules) || err.Error() != tc.msg {
+				t.Errorf("%+v %s: %v, want %q", tc.r, name, err, tc.msg)
+			}
+		}
+		if tc.r.MinRolls(b) != -1 || tc.r.Distances(b) != nil || tc.r.Play(b, nil, 10) != nil {
+			t.Errorf("%+v: searches answered", tc.r)
+		}
+		if path, ok := tc.r.ShortestPath(b); ok || path != nil {
+			t.Errorf("%+v: ShortestPath answered", tc.r)
+		}
+	}
+	if _, err := (Rules{}).WinChances(b, 0); !errors.Is(err, ErrInvalidRules) {
+		t.Errorf("WinChances(0 players): %v", err)
+	}
+	if _, err := (Rules{}).LengthDistribution(b, -1); !errors.Is(err, ErrInvalidRules) {
+		t.Errorf("LengthDistribution(-1): %v", err)
+	}
+	if _, err := (Rules{}).ExpectedTurns(nil); !errors.Is(err, ErrInvalidBoard) {
+		t.Errorf("ExpectedTurns(nil): %v", err)
+	}
+	if got := Overshoot(7).String(); got != "Overshoot(7)" {
+		t.Errorf("String = %q", got)
+	}
+}
