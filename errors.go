@@ -22,7 +22,7 @@ var (
 	// positive probability: the token can reach a square from which the last
 	// square is unreachable, so expectations and medians do not exist. It
 	// also reports games that, while finite, last so long (an expectation
-	// beyond float64, or a tail needing more than 2³² square-rolls to follow)
+	// beyond float64, or a tail needing more than 2³¹ square-to-square steps to follow)
 	// that no figure is given rather than a wrong one.
 	ErrNeverFinishes = errors.New("snakes: the game may never finish")
 )

@@ -170,3 +170,54 @@ func FuzzFromJumps(f *testing.F) {
 		}
 	})
 }
+
+func FuzzRules(f *testing.F) {
+	f.Add(encodeGrid(example1), 0, false, 0, false, 5)
+	f.Add(encodeGrid(walled), 3, true, 1, true, 2)
+	f.Add(encodeGrid(example2), -1, false, 2, false, 1)
+	f.Add(encodeGrid(emptyGrid(3)), 1<<20, true, 7, true, 0)
+	f.Fuzz(func(t *testing.T, data []byte, faces int, offBoard bool, over int, chain bool, players int) {
+		grid := decodeGrid(data)
+		if !refValid(grid) {
+			return // FuzzNewBoard covers bad grids
+		}
+		b, _ := NewBoard(grid)
+		r := Rules{Faces: faces, StartOffBoard: offBoard, Overshoot: Overshoot(over), Chain: chain}
+		players = players%6 + 1 // keep races short; 0 and negatives are covered by tests
+		if players < 1 {
+			players += 6
+		}
+		_, eErr := r.ExpectedTurns(b)
+		_, wErr := r.WinChances(b, players)
+		_, dErr := r.LengthDistribution(b, 20)
+		valid := faces >= 0 && faces <= 1<<16 && over >= 0 && over <= 2
+		if !valid {
+			for _, err := range []error{eErr, wErr, dErr, r.Validate()} {
+				if !errors.Is(err, ErrInvalidRules) {
+					t.Fatalf("%+v: error %v, want ErrInvalidRules", r, err)
+				}
+			}
+			if r.MinRolls(b) != -1 || r.Distances(b) != nil || r.Play(b, nil, 5) != nil {
+				t.Fatalf("%+v: invalid rules answered a search", r)
+			}
+			return
+		}
+		if faces > 12 {
+			return // the reference model below is too slow for big dice
+		}
+		if faces == 0 {
+			faces = 6
+		}
+		rr := refRules{faces: faces, offBoard: offBoard, over: Overshoot(over), chain: chain}
+		flat := refFlat(grid)
+		if got, want := r.MinRolls(b), rr.dist(flat)[len(flat)-1]; got != want {
+			t.Fatalf("%+v: MinRolls %d, reference %d", r, got, want)
+		}
+		if _, finite := rr.expected(flat); finite != (eErr == nil) || finite != (wErr == nil) {
+			t.Fatalf("%+v: finite %v, ExpectedTurns %v, WinChances %v", r, finite, eErr, wErr)
+		}
+		if dErr != nil {
+			t.Fatalf("LengthDistribution: %v", dErr)
+		}
+	})
+}

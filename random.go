@@ -177,16 +177,50 @@ func (r Rules) Play(b *Board, rng *rand.Rand, maxTurns int) []Move {
 // walk follows where one player's token may be, turn by turn.
 type walk struct {
 	g        *game
-	mass     []float64 // chance the token is on each square, not yet finished
+	edges    []edge  // every square's distinct destinations, square by square
+	first    []int32 // edges[first[v]:first[v+1]] leave square v
+	mass     []float64
 	next     []float64
 	left     float64 // chance of not having finished
 	finished float64 // chance of having finished on the latest turn
 	turns    int
-	work     int // squares × faces visited so far, bounded by budget
+	work     int // edges followed so far, bounded by budget
+}
+
+// An edge is a destination and the chance that one roll goes there.
+type edge struct {
+	to int32
+	p  float64
 }
 
 func newWalk(g *game) *walk {
-	w := &walk{g: g, mass: make([]float64, g.last+1), next: make([]float64, g.last+1)}
+	size := int(g.last) + 1
+	w := &walk{g: g, mass: make([]float64, size), next: make([]float64, size), first: make([]int32, size+1)}
+	// Rolls that end on the same square (overshoots, above all, with a die
+	// bigger than the board) become one edge.
+	count := make([]int32, size)
+	var touched []int32
+	share := 1 / float64(g.faces)
+	for v := int32(0); v < g.last; v++ {
+		w.first[v] = int32(len(w.edges))
+		if v < g.start {
+			continue
+		}
+		touched = touched[:0]
+		for roll := int32(1); roll <= g.faces; roll++ {
+			_, to := g.step(v, roll)
+			if count[to] == 0 {
+				touched = append(touched, to)
+			}
+			count[to]++
+		}
+		for _, to := range touched {
+			w.edges = append(w.edges, edge{to: to, p: float64(count[to]) * share})
+			count[to] = 0
+		}
+	}
+	w.first[g.last] = int32(len(w.edges))
+	w.first[size] = int32(len(w.edges))
 	if g.start == g.last {
 		w.finished = 1
 	} else {
@@ -197,35 +231,33 @@ func newWalk(g *game) *walk {
 
 // turn advances one turn and returns the chance of finishing on it.
 func (w *walk) turn() float64 {
-	g := w.g
+	last := w.g.last
 	clear(w.next)
-	share := 1 / float64(g.faces)
-	for v := g.start; v < g.last; v++ {
-		p := w.mass[v]
+	for v, p := range w.mass[:last] {
 		if p == 0 {
 			continue
 		}
-		p *= share
-		for roll := int32(1); roll <= g.faces; roll++ {
-			_, to := g.step(v, roll)
-			w.next[to] += p
+		out := w.edges[w.first[v]:w.first[v+1]]
+		for _, e := range out {
+			w.next[e.to] += p * e.p
 		}
+		w.work += len(out)
 	}
 	w.mass, w.next = w.next, w.mass
-	w.finished = w.mass[g.last]
-	w.mass[g.last] = 0
+	w.finished = w.mass[last]
+	w.mass[last] = 0
 	w.left = 0
 	for _, p := range w.mass {
 		w.left += p
 	}
 	w.turns++
-	w.work += int(g.last) * int(g.faces)
+	w.work += int(last)
 	return w.finished
 }
 
-// maxWork bounds the squares × faces a walk may visit: games so long that
+// maxWork bounds the squares and edges a walk may visit: games so long that
 // their tail needs more are reported rather than computed for minutes.
-const maxWork = 1 << 32
+const maxWork = 1 << 31
 
 func (w *walk) budget() error {
 	if w.work > maxWork {
