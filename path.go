@@ -6,7 +6,10 @@ package snakes
 // Stay an overshooting roll leaves Landed and To equal to From. To differs
 // from Landed exactly when Landed starts a jump that is taken.
 type Move struct {
-	From, Roll, Landed, To int
+	From   int `json:"from"`
+	Roll   int `json:"roll"`
+	Landed int `json:"landed"`
+	To     int `json:"to"`
 }
 
 // ShortestPath returns a path of MinRolls(b) moves from square 1 to the last

@@ -12,20 +12,20 @@ import "fmt"
 type Rules struct {
 	// Faces is the number of faces of the die, which shows 1..Faces; 0 means
 	// 6. At most 65536.
-	Faces int
+	Faces int `json:"faces"`
 
 	// StartOffBoard puts tokens on square 0, off the board: the first roll
 	// lands on 1..Faces, and a jump starting on square 1 is followed.
-	StartOffBoard bool
+	StartOffBoard bool `json:"startOffBoard"`
 
 	// Overshoot says what a roll past the last square does.
-	Overshoot Overshoot
+	Overshoot Overshoot `json:"overshoot"`
 
 	// Chain keeps following jumps from a jump's destination until a square
 	// with no jump. When the next jump would return to a square already
 	// passed during this roll the token stops where it is, so a chain always
 	// ends and a jump to its own square has no effect.
-	Chain bool
+	Chain bool `json:"chain"`
 }
 
 // Overshoot is what a roll that would carry the token past the last square

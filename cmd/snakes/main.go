@@ -1,0 +1,145 @@
+// Command snakes analyses a snakes-and-ladders board: it draws the board with
+// its shortest path, lists the fewest rolls, and gives the length and win
+// chances of random play. With no arguments it analyses the classic board.
+//
+// Usage:
+//
+//	snakes [-board FILE|-] [-faces N] [-start 1|offboard] [-overshoot stay|bounce|finish] [-chain]
+//	       [-json] [-svg FILE] [-plot FILE]
+//
+// The board file holds JSON: a LeetCode grid [[-1,-1],[-1,3]], or
+// {"size": 10, "jumps": {"1": 38, "16": 6}}. Without -board the classic board
+// is used, with tokens starting off the board; flags override its rules.
+// Errors print one line to standard error and exit with status 2.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/snakesladders/snakes"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is the whole command; it returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if err := analyse(args, stdin, stdout); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		fmt.Fprintln(stderr, "snakes:", trimPrefix(err.Error()))
+		return 2
+	}
+	return 0
+}
+
+// trimPrefix drops the library's "snakes: " prefixes, wherever wrapping put
+// them, since run prints its own.
+func trimPrefix(msg string) string { return strings.ReplaceAll(msg, "snakes: ", "") }
+
+func analyse(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("snakes", flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors are reported once, by run
+	var (
+		boardFile = fs.String("board", "", "board JSON file, or - for standard input (default: the classic board)")
+		rules     snakes.Rules
+		start     = fs.String("start", "", "where tokens start: 1 or offboard (default 1; offboard for the classic board)")
+		asJSON    = fs.Bool("json", false, "print the report as JSON")
+		svgFile   = fs.String("svg", "", "write a picture of the board and its shortest path to this SVG file")
+		plotFile  = fs.String("plot", "", "write a bar chart of the game length distribution to this SVG file")
+	)
+	fs.IntVar(&rules.Faces, "faces", 6, "faces of the die")
+	fs.TextVar(&rules.Overshoot, "overshoot", snakes.Stay, "a roll past the last square: stay, bounce or finish")
+	fs.BoolVar(&rules.Chain, "chain", false, "follow jumps from a jump's destination")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+		}
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q; the board is given with -board FILE", fs.Arg(0))
+	}
+
+	board, err := readBoard(*boardFile, stdin)
+	if err != nil {
+		return err
+	}
+	switch *start {
+	case "":
+		rules.StartOffBoard = *boardFile == ""
+	case "1":
+	case "offboard":
+		rules.StartOffBoard = true
+	default:
+		return fmt.Errorf("-start %q, want 1 or offboard", *start)
+	}
+
+	rep, err := rules.Report(board)
+	if err != nil {
+		return err
+	}
+	if *svgFile != "" {
+		if err := writeFile(*svgFile, rep.WriteBoardSVG); err != nil {
+			return err
+		}
+	}
+	if *plotFile != "" {
+		if err := writeFile(*plotFile, rep.WritePlotSVG); err != nil {
+			return err
+		}
+	}
+	if *asJSON {
+		out, err := rep.JSON()
+		if err != nil {
+			return err
+		}
+		_, err = stdout.Write(out)
+		return err
+	}
+	return rep.WriteText(stdout)
+}
+
+// readBoard reads the board named by -board: the classic board when empty,
+// standard input for "-".
+func readBoard(name string, stdin io.Reader) (*snakes.Board, error) {
+	var data []byte
+	var err error
+	switch name {
+	case "":
+		return snakes.Classic(), nil
+	case "-":
+		name = "standard input"
+		data, err = io.ReadAll(stdin)
+	default:
+		data, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading the board: %w", err)
+	}
+	b, err := snakes.ParseBoard(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s", name, trimPrefix(err.Error()))
+	}
+	return b, nil
+}
+
+func writeFile(name string, write func(io.Writer) error) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

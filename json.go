@@ -1,0 +1,123 @@
+package snakes
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// MarshalJSON encodes b as its grid, the form [NewBoard] takes.
+func (b *Board) MarshalJSON() ([]byte, error) { return json.Marshal(b.Grid()) }
+
+// UnmarshalJSON decodes either a grid, [[-1,-1],[-1,3]], or a size with a
+// map of jumps keyed by label, {"size": 2, "jumps": {"2": 3}}, and validates
+// it as [NewBoard] and [FromJumps] do. Errors wrap [ErrInvalidBoard]. Like
+// every decoder it writes to b, so b must not be in use elsewhere.
+func (b *Board) UnmarshalJSON(data []byte) error {
+	nb, err := ParseBoard(data)
+	if err != nil {
+		return err
+	}
+	b.n, b.flat = nb.n, nb.flat
+	return nil
+}
+
+// ParseBoard decodes a board from JSON in either form that
+// [Board.UnmarshalJSON] accepts. Errors wrap [ErrInvalidBoard] and give the
+// line and column of malformed JSON, or the field at fault.
+func ParseBoard(data []byte) (*Board, error) {
+	trimmed := bytes.TrimSpace(data)
+	switch {
+	case len(trimmed) == 0:
+		return nil, errorf(ErrInvalidBoard, "the board JSON is empty")
+	case !json.Valid(data):
+		var v any
+		return nil, jsonError(data, json.Unmarshal(data, &v))
+	case trimmed[0] == '[':
+		var grid [][]int
+		if err := json.Unmarshal(data, &grid); err != nil {
+			return nil, jsonError(data, err)
+		}
+		return NewBoard(grid)
+	case trimmed[0] == '{':
+		var form struct {
+			Size  *int           `json:"size"`
+			Jumps map[string]int `json:"jumps"`
+		}
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&form); err != nil {
+			return nil, jsonError(data, err)
+		}
+		if form.Size == nil {
+			return nil, errorf(ErrInvalidBoard, `the board JSON has no "size"`)
+		}
+		jumps := make(map[int]int, len(form.Jumps))
+		for key, to := range form.Jumps {
+			from, err := strconv.Atoi(key)
+			if err != nil {
+				return nil, errorf(ErrInvalidBoard, `"jumps" key %q is not a square label`, key)
+			}
+			jumps[from] = to
+		}
+		return FromJumps(*form.Size, jumps)
+	}
+	return nil, errorf(ErrInvalidBoard, "the board JSON is %.20s, want a grid [[...]] or an object {\"size\": n, \"jumps\": {...}}", trimmed)
+}
+
+// jumpsForm is the {"size": n, "jumps": {"from": to}} form of a board, as
+// reports write it.
+type jumpsForm struct {
+	Size  int            `json:"size"`
+	Jumps map[string]int `json:"jumps"`
+}
+
+// jsonError rewrites a decoding error with the line and column it happened
+// at, which the json package reports only as a byte offset.
+func jsonError(data []byte, err error) error {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		return errorf(ErrInvalidBoard, "board JSON %s: %s", position(data, syntax.Offset), strings.TrimPrefix(syntax.Error(), "json: "))
+	case errors.As(err, &typ):
+		where := position(data, typ.Offset)
+		if typ.Field != "" {
+			where += fmt.Sprintf(", field %s", typ.Field)
+		}
+		return errorf(ErrInvalidBoard, "board JSON %s: found a %s, want a %s", where, typ.Value, typ.Type)
+	}
+	return errorf(ErrInvalidBoard, "board JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
+}
+
+// position turns a byte offset into "line L, column C", both from 1.
+func position(data []byte, offset int64) string {
+	offset = min(max(offset, 0), int64(len(data)))
+	before := data[:offset]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := len(before) - bytes.LastIndexByte(before, '\n')
+	return fmt.Sprintf("line %d, column %d", line, col)
+}
+
+// MarshalText encodes o as "stay", "bounce" or "finish".
+func (o Overshoot) MarshalText() ([]byte, error) {
+	if o < Stay || o > Finish {
+		return nil, errorf(ErrInvalidRules, "Overshoot is %d, want Stay (0), Bounce (1) or Finish (2)", int(o))
+	}
+	return []byte(strings.ToLower(o.String())), nil
+}
+
+// UnmarshalText decodes "stay", "bounce" or "finish", in any case. Errors
+// wrap [ErrInvalidRules].
+func (o *Overshoot) UnmarshalText(text []byte) error {
+	for v := Stay; v <= Finish; v++ {
+		if strings.EqualFold(string(text), v.String()) {
+			*o = v
+			return nil
+		}
+	}
+	return errorf(ErrInvalidRules, "overshoot %q, want stay, bounce or finish", text)
+}

@@ -1,0 +1,241 @@
+package snakes
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// A Report gathers what the snakes command shows about a board under a rule
+// set, ready to print as text ([Report.WriteText]), encode as JSON, or draw
+// ([Report.WriteBoardSVG], [Report.WritePlotSVG]). Probabilities and
+// expectations are rounded to 10 significant digits in JSON.
+type Report struct {
+	Board    *Board `json:"board"` // encoded as {"size": n, "jumps": {...}}
+	Rules    Rules  `json:"rules"` // with Faces filled in
+	MinRolls int    `json:"minRolls"`
+	Path     []Move `json:"path"` // nil when the last square is unreachable
+
+	// Finishes is true when random play surely ends; otherwise Problem says
+	// why not and the figures below, but Distribution, are zero.
+	Finishes      bool      `json:"finishes"`
+	Problem       string    `json:"problem,omitempty"`
+	ExpectedTurns Rounded   `json:"expectedTurns"`
+	MedianTurns   int       `json:"medianTurns"`
+	ModeTurns     int       `json:"modeTurns"`
+	FinishWithin  []Within  `json:"finishWithin"`
+	WinChances    []Chances `json:"winChances"`
+
+	// Distribution is the one-player length distribution, element t the
+	// chance of finishing on turn t, up to the turn by which 99.9% of games
+	// have finished (at most 1000 turns).
+	Distribution []Rounded `json:"distribution"`
+}
+
+// Within is the chance of finishing within a number of turns.
+type Within struct {
+	Turns       int     `json:"turns"`
+	Probability Rounded `json:"probability"`
+}
+
+// Chances are the players' chances to win a game of Players players, in
+// turn order.
+type Chances struct {
+	Players int       `json:"players"`
+	Chances []Rounded `json:"chances"`
+}
+
+// Rounded is a float64 that encodes to JSON with 10 significant digits, so
+// that reports do not change with the last bits of floating-point rounding.
+type Rounded float64
+
+// MarshalJSON encodes r with 10 significant digits.
+func (r Rounded) MarshalJSON() ([]byte, error) {
+	return strconv.AppendFloat(nil, float64(r), 'g', 10, 64), nil
+}
+
+// reportTurns are the horizons of Report.FinishWithin.
+var reportTurns = []int{10, 25, 50}
+
+// Report analyses b under r for the snakes command. Errors wrap
+// [ErrInvalidRules] or [ErrInvalidBoard]; a game that may never finish is
+// not an error but a report with Finishes false.
+func (r Rules) Report(b *Board) (*Report, error) {
+	g, err := r.playable(b)
+	if err != nil {
+		return nil, err
+	}
+	r.Faces = int(g.faces)
+	rep := &Report{Board: b, Rules: r, MinRolls: r.MinRolls(b)}
+	rep.Path, _ = r.ShortestPath(b)
+
+	const maxTurns = 1000
+	dist, err := r.LengthDistribution(b, maxTurns)
+	if err != nil {
+		return nil, err
+	}
+	cum := 0.0
+	for t, p := range dist {
+		rep.Distribution = append(rep.Distribution, Rounded(p))
+		cum += p
+		for _, h := range reportTurns {
+			if t == h {
+				rep.FinishWithin = append(rep.FinishWithin, Within{Turns: h, Probability: Rounded(cum)})
+			}
+		}
+		if cum >= 0.999 && t >= reportTurns[len(reportTurns)-1] {
+			break
+		}
+	}
+
+	e, err := r.ExpectedTurns(b)
+	if errors.Is(err, ErrNeverFinishes) {
+		rep.Problem = err.Error()
+		rep.FinishWithin = nil
+		return rep, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	rep.Finishes, rep.ExpectedTurns = true, Rounded(e)
+	if rep.MedianTurns, err = r.MedianTurns(b); err != nil {
+		return nil, err
+	}
+	if rep.ModeTurns, err = r.ModeTurns(b); err != nil {
+		return nil, err
+	}
+	for players := 2; players <= 4; players++ {
+		wins, err := r.WinChances(b, players)
+		if err != nil {
+			return nil, err
+		}
+		c := Chances{Players: players}
+		for _, p := range wins {
+			c.Chances = append(c.Chances, Rounded(p))
+		}
+		rep.WinChances = append(rep.WinChances, c)
+	}
+	return rep, nil
+}
+
+// MarshalJSON encodes the report with its board in the compact
+// {"size": n, "jumps": {"from": to, ...}} form that [ParseBoard] reads back.
+func (rep *Report) MarshalJSON() ([]byte, error) {
+	type plain Report // without this method
+	jumps := map[string]int{}
+	for label := 1; label <= rep.Board.Squares(); label++ {
+		if to, ok := rep.Board.Jump(label); ok {
+			jumps[strconv.Itoa(label)] = to
+		}
+	}
+	return json.Marshal(struct {
+		Board jumpsForm `json:"board"`
+		*plain
+	}{jumpsForm{rep.Board.Size(), jumps}, (*plain)(rep)})
+}
+
+// JSON returns rep as indented JSON ending in a newline.
+func (rep *Report) JSON() ([]byte, error) {
+	out, err := json.MarshalIndent(rep, "", "  ")
+	return append(out, '\n'), err
+}
+
+// WriteText writes the report as a person reads it: the rules, the board
+// with the shortest path's squares marked *, the moves, and the random-play
+// figures.
+func (rep *Report) WriteText(w io.Writer) error {
+	var sb strings.Builder
+	b, r := rep.Board, rep.Rules
+	ladders, snakes := 0, 0
+	for label := 1; label <= b.Squares(); label++ {
+		if to, ok := b.Jump(label); ok && to > label {
+			ladders++
+		} else if ok && to < label {
+			snakes++
+		}
+	}
+	fmt.Fprintf(&sb, "Board: %d×%d, %d ladders, %d snakes\n", b.Size(), b.Size(), ladders, snakes)
+	fmt.Fprintf(&sb, "Rules: %s\n\n", r.describe())
+
+	onPath := map[int]bool{}
+	for _, m := range rep.Path {
+		onPath[m.Landed], onPath[m.To] = true, true
+	}
+	sb.WriteString(b.draw(func(label int) rune {
+		if onPath[label] {
+			return '*'
+		}
+		return ' '
+	}))
+
+	if rep.Path == nil {
+		sb.WriteString("\nThe last square cannot be reached.\n")
+	} else {
+		fmt.Fprintf(&sb, "\nFewest rolls: %d\n", rep.MinRolls)
+		for _, m := range rep.Path {
+			fmt.Fprintf(&sb, "  %s\n", m.describe())
+		}
+	}
+
+	if !rep.Finishes {
+		fmt.Fprintf(&sb, "\nRandom play may never finish: %s\n", strings.TrimPrefix(rep.Problem, "snakes: "))
+		_, err := io.WriteString(w, sb.String())
+		return err
+	}
+	sb.WriteString("\nRandom play, one player:\n")
+	fmt.Fprintf(&sb, "  expected turns: %.4f\n", float64(rep.ExpectedTurns))
+	fmt.Fprintf(&sb, "  median turns: %d, most likely: %d\n", rep.MedianTurns, rep.ModeTurns)
+	for _, f := range rep.FinishWithin {
+		fmt.Fprintf(&sb, "  finished within %d turns: %.2f%%\n", f.Turns, 100*float64(f.Probability))
+	}
+	sb.WriteString("First player's chance to win:\n")
+	for _, c := range rep.WinChances {
+		fair := 1 / float64(c.Players)
+		first := float64(c.Chances[0])
+		fmt.Fprintf(&sb, "  %d players: %.2f%% (fair share %.2f%%, edge %+.2f points)\n", c.Players, 100*first, 100*fair, 100*(first-fair))
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// describe says the rules in words.
+func (r Rules) describe() string {
+	faces := r.Faces
+	if faces == 0 {
+		faces = 6
+	}
+	parts := []string{fmt.Sprintf("%d-sided die", faces), "start on square 1"}
+	if r.StartOffBoard {
+		parts[1] = "start off the board"
+	}
+	parts = append(parts, map[Overshoot]string{
+		Stay:   "a roll past the end is not moved",
+		Bounce: "a roll past the end bounces back",
+		Finish: "a roll past the end finishes",
+	}[r.Overshoot])
+	if r.Chain {
+		parts = append(parts, "jumps chain")
+	} else {
+		parts = append(parts, "one jump per roll")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// describe says a move as a person reads it: "roll 1: 1 → 2, ladder to 15".
+func (m Move) describe() string {
+	from := strconv.Itoa(m.From)
+	if m.From == 0 {
+		from = "start"
+	}
+	s := fmt.Sprintf("roll %d: %s → %d", m.Roll, from, m.Landed)
+	switch {
+	case m.To > m.Landed:
+		s += fmt.Sprintf(", ladder to %d", m.To)
+	case m.To < m.Landed:
+		s += fmt.Sprintf(", snake to %d", m.To)
+	}
+	return s
+}

@@ -1,0 +1,279 @@
+package snakes
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
+
+// golden compares got with testdata/name, or rewrites it under -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -run %s -update to create it)", err, t.Name())
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s differs (-golden +got):\n%s", path, diff)
+	}
+}
+
+var reportCases = []struct {
+	name  string
+	board func(t testing.TB) *Board
+	rules Rules
+}{
+	{"classic", func(testing.TB) *Board { return Classic() }, Rules{StartOffBoard: true}},
+	{"leetcode1", func(t testing.TB) *Board { return mustBoard(t, example1) }, Rules{}},
+	{"leetcode2", func(t testing.TB) *Board { return mustBoard(t, example2) }, Rules{}},
+	{"walled", func(t testing.TB) *Board { return mustBoard(t, walled) }, Rules{}},
+}
+
+func TestReportGolden(t *testing.T) {
+	for _, tc := range reportCases {
+		t.Run(tc.name, func(t *testing.T) {
+			rep, err := tc.rules.Report(tc.board(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var text bytes.Buffer
+			if err := rep.WriteText(&text); err != nil {
+				t.Fatal(err)
+			}
+			golden(t, tc.name+".txt.golden", text.Bytes())
+			out, err := rep.JSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, tc.name+".json.golden", out)
+
+			// The JSON's board reads back as the same board.
+			var back struct{ Board json.RawMessage }
+			if err := json.Unmarshal(out, &back); err != nil {
+				t.Fatal(err)
+			}
+			b, err := ParseBoard(back.Board)
+			if err != nil || !cmp.Equal(b.Grid(), rep.Board.Grid()) {
+				t.Errorf("report board reads back as %v, %v", b, err)
+			}
+		})
+	}
+}
+
+// svgDoc is the part of an SVG document the tests count.
+type svgDoc struct {
+	Groups []struct {
+		Class string `xml:"class,attr"`
+		From  int    `xml:"data-from,attr"`
+		To    int    `xml:"data-to,attr"`
+	} `xml:"g"`
+	Lines []struct {
+		Class string `xml:"class,attr"`
+	} `xml:"line"`
+	Rects []struct {
+		Class string `xml:"class,attr"`
+	} `xml:"rect"`
+	Texts []struct {
+		Class string `xml:"class,attr"`
+		Text  string `xml:",chardata"`
+	} `xml:"text"`
+}
+
+func parseSVG(t *testing.T, write func(*bytes.Buffer) error) svgDoc {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var doc svgDoc
+	if err := xml.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatalf("SVG does not parse: %v\n%s", err, buf.String())
+	}
+	return doc
+}
+
+func TestBoardSVG(t *testing.T) {
+	for n := 2; n <= 20; n += 3 {
+		grid := randomGrid(n, 0.15, uint64(n))
+		b := mustBoard(t, grid)
+		rep, err := Rules{Overshoot: Finish}.Report(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := parseSVG(t, func(buf *bytes.Buffer) error { return rep.WriteBoardSVG(buf) })
+		wantLadders, wantSnakes := map[[2]int]bool{}, map[[2]int]bool{}
+		flat := refFlat(grid)
+		for from, to := range flat {
+			switch {
+			case from == 0 || to == -1 || to == from:
+			case to > from:
+				wantLadders[[2]int{from, to}] = true
+			default:
+				wantSnakes[[2]int{from, to}] = true
+			}
+		}
+		gotLadders, gotSnakes := map[[2]int]bool{}, map[[2]int]bool{}
+		for _, g := range doc.Groups {
+			switch g.Class {
+			case "ladder":
+				gotLadders[[2]int{g.From, g.To}] = true
+			case "snake":
+				gotSnakes[[2]int{g.From, g.To}] = true
+			}
+		}
+		if diff := cmp.Diff(wantLadders, gotLadders); diff != "" {
+			t.Errorf("n=%d ladders (-board +svg):\n%s", n, diff)
+		}
+		if diff := cmp.Diff(wantSnakes, gotSnakes); diff != "" {
+			t.Errorf("n=%d snakes (-board +svg):\n%s", n, diff)
+		}
+		steps, squares, labels := 0, 0, 0
+		for _, l := range doc.Lines {
+			if l.Class == "step" {
+				steps++
+			}
+		}
+		for _, r := range doc.Rects {
+			if r.Class == "square" {
+				squares++
+			}
+		}
+		for _, tx := range doc.Texts {
+			if tx.Class == "label" {
+				labels++
+			}
+		}
+		if steps != len(rep.Path) || squares != n*n || labels != n*n {
+			t.Errorf("n=%d: %d path steps for %d moves, %d squares, %d labels", n, steps, len(rep.Path), squares, labels)
+		}
+	}
+}
+
+func TestPlotSVG(t *testing.T) {
+	rep, err := Rules{StartOffBoard: true}.Report(Classic())
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := parseSVG(t, func(buf *bytes.Buffer) error { return rep.WritePlotSVG(buf) })
+	bars, marks := 0, map[string]bool{}
+	for _, r := range doc.Rects {
+		if r.Class == "bar" {
+			bars++
+		}
+	}
+	for _, l := range doc.Lines {
+		marks[l.Class] = true
+	}
+	var axisLabels []string
+	for _, tx := range doc.Texts {
+		if tx.Class == "axis-label" {
+			axisLabels = append(axisLabels, tx.Text)
+		}
+	}
+	if bars != len(rep.Distribution) || !marks["mean"] || !marks["median"] {
+		t.Errorf("%d bars for %d turns; marks %v", bars, len(rep.Distribution), marks)
+	}
+	if !cmp.Equal(axisLabels, []string{"turns", "probability"}) {
+		t.Errorf("axis labels %q", axisLabels)
+	}
+	total := 0.0
+	for _, p := range rep.Distribution {
+		total += float64(p)
+	}
+	if total < 0.999 || total > 1+1e-12 {
+		t.Errorf("plotted distribution holds %v of the games", total)
+	}
+}
+
+func TestParseBoard(t *testing.T) {
+	grid, err := ParseBoard([]byte(" [[-1,-1],[-1,3]]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	jumps, err := ParseBoard([]byte(`{"size": 2, "jumps": {"2": 3}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cmp.Equal(grid.Grid(), jumps.Grid()) || !cmp.Equal(grid.Grid(), example2) {
+		t.Errorf("the two forms differ: %v, %v", grid.Grid(), jumps.Grid())
+	}
+	var b Board
+	if err := json.Unmarshal([]byte(`{"size":10,"jumps":{"1":38,"16":6}}`), &b); err != nil {
+		t.Fatal(err)
+	}
+	if to, ok := b.Jump(16); !ok || to != 6 || b.Size() != 10 {
+		t.Errorf("unmarshalled board: size %d, 16 → %d %v", b.Size(), to, ok)
+	}
+	out, err := json.Marshal(mustBoard(t, example2))
+	if err != nil || string(out) != "[[-1,-1],[-1,3]]" {
+		t.Errorf("MarshalJSON = %s, %v", out, err)
+	}
+
+	cases := []struct{ in, msg string }{
+		{"", "snakes: the board JSON is empty"},
+		{"[[-1,-1],\n [-1,3]", "snakes: board JSON line 2, column 8: unexpected end of JSON input"},
+		{"[[-1,-1],\n [-1,\"x\"]]", "snakes: board JSON line 2, column 9: found a string, want a int"},
+		{`{"size": 2, "jumps": {"two": 3}}`, `snakes: "jumps" key "two" is not a square label`},
+		{`{"jumps": {}}`, `snakes: the board JSON has no "size"`},
+		{`{"size": 2, "ladders": {}}`, `snakes: board JSON: unknown field "ladders"`},
+		{`{"size": 2, "jumps": {"4": 1}}`, "snakes: square 4 is the last square and holds a jump to 1; the last square cannot start a jump"},
+		{`[[-1,-1],[-1]]`, "snakes: row 1 has 1 cells, want 2"},
+		{`7`, `snakes: the board JSON is 7, want a grid [[...]] or an object {"size": n, "jumps": {...}}`},
+	}
+	for _, tc := range cases {
+		_, err := ParseBoard([]byte(tc.in))
+		if !errors.Is(err, ErrInvalidBoard) || err.Error() != tc.msg {
+			t.Errorf("ParseBoard(%q) = %v, want %q", tc.in, err, tc.msg)
+		}
+	}
+}
+
+func TestOvershootText(t *testing.T) {
+	for o := Stay; o <= Finish; o++ {
+		text, err := o.MarshalText()
+		var back Overshoot
+		if err != nil || back.UnmarshalText(text) != nil || back != o {
+			t.Errorf("%v round-trips as %q → %v", o, text, back)
+		}
+	}
+	var o Overshoot
+	if err := o.UnmarshalText([]byte("BOUNCE")); err != nil || o != Bounce {
+		t.Errorf("BOUNCE → %v, %v", o, err)
+	}
+	if err := o.UnmarshalText([]byte("wrap")); !errors.Is(err, ErrInvalidRules) || !strings.Contains(err.Error(), `"wrap"`) {
+		t.Errorf("wrap → %v", err)
+	}
+	if _, err := Overshoot(9).MarshalText(); !errors.Is(err, ErrInvalidRules) {
+		t.Errorf("Overshoot(9).MarshalText: %v", err)
+	}
+}
+
+func TestStringDrawing(t *testing.T) {
+	b := mustBoard(t, [][]int{{-1, 2, -1}, {-1, -1, -1}, {-1, 9, 3}})
+	want := "7   8↓2 9\n6   5   4\n1   2↑9 3○\n"
+	if got := b.String(); got != want {
+		t.Errorf("String:\n%s\nwant:\n%s", got, want)
+	}
+	if (&Board{}).String() != "" {
+		t.Error("zero board draws something")
+	}
+}
