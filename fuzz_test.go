@@ -1,8 +1,10 @@
 package snakes
 
 import (
+	"encoding/json"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -218,6 +220,37 @@ func FuzzRules(f *testing.F) {
 		}
 		if dErr != nil {
 			t.Fatalf("LengthDistribution: %v", dErr)
+		}
+	})
+}
+
+func FuzzParseBoard(f *testing.F) {
+	f.Add([]byte(`[[-1,-1],[-1,3]]`))
+	f.Add([]byte(`{"size": 10, "jumps": {"1": 38, "16": 6}}`))
+	f.Add([]byte("[[-1,-1],\n [-1,3]"))
+	f.Add([]byte(`{"size": 2, "jumps": {"x": 1}}`))
+	f.Add([]byte(`{"size": 2, "jumps": {"4": 1}, "extra": 0}`))
+	f.Add([]byte(`[[1e9, -1], [-1, "3"]]`))
+	f.Add([]byte(`null`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var probe struct{ Size int }
+		if json.Unmarshal(data, &probe) == nil && probe.Size > 300 {
+			return // valid but large boards cost memory, not coverage
+		}
+		b, err := ParseBoard(data)
+		if err != nil {
+			if !errors.Is(err, ErrInvalidBoard) || b != nil || !strings.HasPrefix(err.Error(), "snakes: ") {
+				t.Fatalf("ParseBoard(%q) = %v, %v", data, b, err)
+			}
+			return
+		}
+		out, err := json.Marshal(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := ParseBoard(out)
+		if err != nil || !slices.EqualFunc(back.Grid(), b.Grid(), slices.Equal) {
+			t.Fatalf("%q → %s does not read back: %v", data, out, err)
 		}
 	})
 }

@@ -157,7 +157,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 			snakes++
 		}
 	}
-	fmt.Fprintf(&sb, "Board: %d×%d, %d ladders, %d snakes\n", b.Size(), b.Size(), ladders, snakes)
+	fmt.Fprintf(&sb, "Board: %d×%d, %s, %s\n", b.Size(), b.Size(), count(ladders, "ladder"), count(snakes, "snake"))
 	fmt.Fprintf(&sb, "Rules: %s\n\n", r.describe())
 
 	onPath := map[int]bool{}
@@ -199,6 +199,14 @@ func (rep *Report) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, sb.String())
 	return err
+}
+
+// count is "1 ladder", "2 ladders".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // describe says the rules in words.
