@@ -15,6 +15,11 @@ type Board struct {
 	n    int
 	flat []int32 // flat[label] is the jump's destination, -1 for none; flat[0] is unused
 
+	// starts has bit label set where a jump starts, so that a search can
+	// test all squares of one roll's reach at once; it has a spare zero word
+	// at the end for reads that straddle the last word.
+	starts []uint64
+
 	// chained is flat with every jump followed to where a chain of jumps
 	// stops (see Rules.Chain). Built on first use: most callers never chain.
 	chainOnce sync.Once
@@ -32,7 +37,7 @@ func NewBoard(grid [][]int) (*Board, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Board{n: len(grid), flat: flat}, nil
+	return newBoard(len(grid), flat), nil
 }
 
 // FromJumps returns the n×n board whose jumps are given as start→destination
@@ -70,7 +75,18 @@ func FromJumps(n int, jumps map[int]int) (*Board, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Board{n: n, flat: flat}, nil
+	return newBoard(n, flat), nil
+}
+
+// newBoard wraps a validated label→destination array.
+func newBoard(n int, flat []int32) *Board {
+	starts := newBitset(len(flat))
+	for label, to := range flat {
+		if to >= 0 {
+			add(starts, int32(label))
+		}
+	}
+	return &Board{n: n, flat: flat, starts: starts}
 }
 
 // Size returns n, the number of rows and of columns.

@@ -21,7 +21,7 @@ func (b *Board) UnmarshalJSON(data []byte) error {
 	if err != nil {
 		return err
 	}
-	b.n, b.flat = nb.n, nb.flat
+	b.n, b.flat, b.starts = nb.n, nb.flat, nb.starts
 	return nil
 }
 

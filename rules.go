@@ -77,11 +77,12 @@ func (r Rules) Validate() error {
 // roll moves a token; the searches and the random-play analysis only call
 // step.
 type game struct {
-	jumps []int32 // landing square → where the turn ends; -1 when it ends there
-	last  int32   // the last square, n²
-	faces int32
-	over  Overshoot
-	start int32 // 0 or 1
+	jumps  []int32  // landing square → where the turn ends; -1 when it ends there
+	starts []uint64 // bitset of the squares where jumps is not -1
+	last   int32    // the last square, n²
+	faces  int32
+	over   Overshoot
+	start  int32 // 0 or 1
 }
 
 // game validates r and prepares b for it. A nil or zero board yields a game
@@ -102,7 +103,7 @@ func (r Rules) game(b *Board) (game, error) {
 		return g, nil
 	}
 	g.last = int32(b.Squares())
-	g.jumps = b.flat
+	g.jumps, g.starts = b.flat, b.starts
 	if r.Chain {
 		g.jumps = b.chainedJumps()
 	}

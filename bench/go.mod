@@ -1,0 +1,9 @@
+module github.com/snakesladders/snakes/bench
+
+go 1.24.0
+
+require github.com/snakesladders/snakes v0.0.0
+
+require gonum.org/v1/gonum v0.17.0 // indirect
+
+replace github.com/snakesladders/snakes => ../
