@@ -380,3 +380,24 @@ func TestGridIsACopy(t *testing.T) {
 		t.Errorf("ErrInvalidBoard reads %q", ErrInvalidBoard)
 	}
 }
+
+// TestPropertyRulesLargeBoards runs every rule combination on boards large
+// enough for levels to be expanded a word at a time.
+func TestPropertyRulesLargeBoards(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		grid := genGrid(16, 40).Draw(t, "grid")
+		rr := genRules().Draw(t, "rules")
+		b, err := NewBoard(grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		flat := refFlat(grid)
+		want := rr.dist(flat)
+		if diff := cmp.Diff(want, rr.rules().Distances(b)); diff != "" {
+			t.Fatalf("Distances (-reference +got):\n%s", diff)
+		}
+		if got := rr.rules().MinRolls(b); got != want[len(flat)-1] {
+			t.Fatalf("MinRolls = %d, reference %d", got, want[len(flat)-1])
+		}
+	})
+}
