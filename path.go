@@ -32,7 +32,7 @@ func (r Rules) ShortestPath(b *Board) ([]Move, bool) {
 	defer putScratch(sc)
 	sc.growDist(g.last)
 	dist, good := sc.dist, sc.good
-	rolls, reached := search(&g, sc, dist, false)
+	rolls, reached := search(g, sc, dist, false, true)
 	if rolls < 0 {
 		return nil, false
 	}

@@ -10,6 +10,8 @@ type scratch struct {
 	landed []uint64 // bitset: jump squares some roll has already landed on
 	cur    []uint64 // bitsets of the level being expanded and the next one
 	next   []uint64
+	wordsA []int32 // the words of cur and next that are not zero
+	wordsB []int32
 	dist   []int32  // rolls to reach each square, for ShortestPath
 	good   []uint64 // bitset: squares on some shortest path, for ShortestPath
 }
@@ -27,6 +29,8 @@ func getScratch(last int32) *scratch {
 		sc.landed = newBitset(size)
 		sc.cur = newBitset(size)
 		sc.next = newBitset(size)
+		sc.wordsA = make([]int32, 0, words)
+		sc.wordsB = make([]int32, 0, words)
 	}
 	sc.queue = sc.queue[:size]
 	sc.seen = sc.seen[:words]

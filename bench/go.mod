@@ -4,6 +4,6 @@ go 1.24.0
 
 require github.com/snakesladders/snakes v0.0.0
 
-require gonum.org/v1/gonum v0.17.0 // indirect
+require gonum.org/v1/gonum v0.17.0
 
 replace github.com/snakesladders/snakes => ../

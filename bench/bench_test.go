@@ -1,0 +1,148 @@
+package bench
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"runtime/debug"
+	"testing"
+
+	"github.com/snakesladders/snakes"
+)
+
+// sides are the random boards' sides; 10000×10000 (10⁸ squares) is left out
+// under -short.
+func sides() []int {
+	if testing.Short() {
+		return []int{20, 100, 1000}
+	}
+	return []int{20, 100, 1000, 10000}
+}
+
+// BenchmarkMinRolls times the library beside every baseline on the same
+// boards. gonum runs up to 10⁴ squares, the seeds' approaches up to 10⁶.
+func BenchmarkMinRolls(b *testing.B) {
+	boards := []board{classic(b)}
+	for _, n := range sides() {
+		boards = append(boards, randomBoards(b, n)...)
+	}
+	for _, bd := range boards {
+		run := func(name string, f func() int) {
+			b.Run(bd.name+"/"+name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					f()
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(bd.squares), "ns/square")
+			})
+		}
+		run("snakes", func() int { return bd.rules.MinRolls(bd.b) })
+		flat32 := make([]int32, len(bd.flat))
+		for i, v := range bd.flat {
+			flat32[i] = int32(v)
+		}
+		run("floor", func() int { return int(floor(flat32)) })
+		if bd.squares <= 1e6 {
+			run("inline", func() int { return inlineMinRolls(bd) })
+			run("adjacency", func() int { return adjacencyMinRolls(bd) })
+		}
+		if bd.squares <= 1e4 {
+			g := gonumGraph(bd)
+			run("gonumBFS", func() int { return gonumBFS(g, bd) })
+			run("gonumBFS+build", func() int { return gonumBFS(gonumGraph(bd), bd) })
+			run("gonumDijkstra", func() int { return gonumDijkstra(g, bd) })
+		}
+		bd.grid, bd.b = nil, nil // let a 10⁸-square board go before the next
+	}
+}
+
+// BenchmarkScale times building a board from its grid and finding the
+// fewest rolls, per square, from 10⁴ to 10⁸ squares, and reports the heap
+// that takes per square (the caller's grid not counted).
+func BenchmarkScale(b *testing.B) {
+	for _, n := range sides()[1:] {
+		for _, density := range []float64{0.01, 0.1} {
+			grid := randomGrid(n, density, 2)
+			squares := float64(n * n)
+			b.Run(fmt.Sprintf("%dx%d/jumps=%g%%", n, n, 100*density), func(b *testing.B) {
+				peak := heapFor(func() { snakes.MinRolls(mustBoard(b, grid)) })
+				b.ResetTimer()
+				for b.Loop() {
+					snakes.MinRolls(mustBoard(b, grid))
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/squares, "ns/square")
+				b.ReportMetric(float64(peak)/squares, "heapB/square")
+			})
+			grid = nil
+			runtime.GC()
+		}
+	}
+}
+
+// heapFor returns the bytes f allocates with the collector off and the
+// library's buffer pool emptied: an upper bound on the heap f needs at its
+// peak.
+func heapFor(f func()) uint64 {
+	runtime.GC()
+	runtime.GC() // a pooled buffer survives one collection
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	old := debug.SetGCPercent(-1)
+	f()
+	runtime.ReadMemStats(&after)
+	debug.SetGCPercent(old)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+func mustBoard(tb testing.TB, grid [][]int) *snakes.Board {
+	b, err := snakes.NewBoard(grid)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+// BenchmarkExpectedTurns times the library's exact expectation beside a
+// dense LU solve with gonum.
+func BenchmarkExpectedTurns(b *testing.B) {
+	for _, bd := range append([]board{classic(b)}, randomBoards(b, 20)...) {
+		if _, err := bd.rules.ExpectedTurns(bd.b); err != nil {
+			continue
+		}
+		b.Run(bd.name+"/snakes", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				bd.rules.ExpectedTurns(bd.b)
+			}
+		})
+		b.Run(bd.name+"/gonumLU", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				luExpected(bd)
+			}
+		})
+	}
+}
+
+// BenchmarkThroughput is the whole job for a stream of random 10×10 boards:
+// validate and build, fewest rolls, expected turns. One goroutine, so its
+// boards/s is per core.
+func BenchmarkThroughput(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	grids := make([][][]int, 1024)
+	for i := range grids {
+		grids[i] = randomGrid(10, 0.05+0.1*rng.Float64(), uint64(i))
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		bd, err := snakes.NewBoard(grids[i%len(grids)])
+		if err != nil {
+			b.Fatal(err)
+		}
+		snakes.MinRolls(bd)
+		snakes.Rules{}.ExpectedTurns(bd)
+		i++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "boards/s")
+}

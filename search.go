@@ -1,0 +1,262 @@
+package snakes
+
+import "math/bits"
+
+// searcher is the state of one breadth-first search over the squares where
+// a turn can end. A level (the squares first reached after the same number
+// of rolls) is a bitset, so that the squares one roll further are the level
+// shifted by 1..faces, 64 squares to a machine word.
+type searcher[D int | int32] struct {
+	g        game
+	lastWord int32  // the word holding the last square
+	lastMask uint64 // its bits up to the last square
+	seen     []uint64
+	landed   []uint64 // jump squares some roll has landed on
+	next     []uint64 // squares reached after depth rolls: the next level
+	words    []int32  // the words of next that are not zero
+	queue    []int32 // optional: every square reached so far, in order
+	tail     int
+	dist     []D // optional: rolls to each square
+	depth    D   // rolls taken to reach the squares now being added
+	found    D   // rolls to the last square once reached, else -1
+
+	// Jump squares landed on, whose destinations are still to be looked
+	// up. On large boards g.jumps is far out of cache; looking up a batch
+	// with no branch in between lets the loads overlap instead of waiting
+	// on one another.
+	pending  [256]int32
+	npending int
+}
+
+// search runs breadth-first from the start and returns the fewest rolls to
+// the last square (-1 if unreachable). With full it explores every reachable
+// square; otherwise it stops after the level that reaches the last square.
+// sc.seen then holds the squares reached. With dist non-nil it records each
+// square's distance there (-1 where unreached); with queue it lists the
+// squares reached in sc.queue in nondecreasing distance and returns their
+// number as reached. Without either it never looks at single squares of a
+// level, only at words of them.
+//
+// A level is expanded a word at a time: in label order across the words it
+// spans when it fills enough of them, else word by word as its words were
+// first touched. Either way a word of squares costs a few shifts and masks,
+// rather than a branch per roll that the processor cannot predict.
+func search[D int | int32](g game, sc *scratch, dist []D, full, queue bool) (rolls, reached int) {
+	s := searcher[D]{
+		g: g, lastWord: g.last >> 6, lastMask: 1<<(uint(g.last)&63)<<1 - 1,
+		seen: sc.seen, landed: sc.landed, next: sc.next, words: sc.wordsA[:0],
+		dist: dist, found: -1,
+	}
+	if queue {
+		s.queue = sc.queue
+	}
+	for i := range dist {
+		dist[i] = -1
+	}
+	cur, words := sc.cur, sc.wordsB[:0]
+	s.reach(g.start)
+	for len(s.words) > 0 && (full || s.found < 0) {
+		s.depth++
+		// The level just reached is in s.next; the next one collects in the
+		// other bitset, which every level leaves all zero.
+		cur, s.next = s.next, cur
+		words, s.words = s.words, words[:0]
+		if g.faces >= 64 { // a roll may cross more than one word
+			for _, w := range words {
+				for c := cur[w]; c != 0; c &= c - 1 {
+					s.expand(w<<6 | int32(bits.TrailingZeros64(c)))
+				}
+				cur[w] = 0
+			}
+		} else {
+			if g.over != Stay {
+				s.overshoot(cur)
+			}
+			lo, hi := words[0], words[0]
+			for _, w := range words {
+				lo, hi = min(lo, w), max(hi, w)
+			}
+			if 4*len(words) >= int(hi-lo)+1 {
+				s.sweep(cur, lo, hi)
+			} else {
+				for _, w := range words {
+					s.expandWord(cur, w)
+				}
+			}
+		}
+		s.flush()
+	}
+	return int(s.found), s.tail
+}
+
+// sweep expands the level in cur, whose words lie in lo..hi, in label order,
+// and clears those words.
+func (s *searcher[D]) sweep(cur []uint64, lo, hi int32) {
+	var prev uint64 // the word before, whose high squares roll into this one
+	for w := lo; w <= min(hi+1, s.lastWord); w++ {
+		c := cur[w]
+		cur[w] = 0
+		s.land(w, s.within(c)|s.across(prev))
+		prev = c
+	}
+}
+
+// expandWord expands the squares of the level in word w of cur, which rolls
+// carry into words w and w+1, and clears the word.
+func (s *searcher[D]) expandWord(cur []uint64, w int32) {
+	c := cur[w]
+	cur[w] = 0
+	s.land(w, s.within(c))
+	if w < s.lastWord {
+		s.land(w+1, s.across(c))
+	}
+}
+
+// within returns the squares of a word that rolls from its squares set in c
+// land on.
+func (s *searcher[D]) within(c uint64) uint64 {
+	if s.g.faces == 6 { // the usual die, in three shifts
+		c |= c << 1
+		c |= c << 2
+		c |= c << 2
+		return c << 1
+	}
+	var land uint64
+	for r := uint(1); r <= uint(s.g.faces); r++ {
+		land |= c << (r & 63) // r < 64: no shift-out masking
+	}
+	return land
+}
+
+// across returns the squares of the next word that rolls from the squares
+// set in c land on.
+func (s *searcher[D]) across(c uint64) uint64 {
+	if s.g.faces == 6 {
+		c >>= 58 // the squares within six of the next word
+		c |= c >> 1
+		c |= c >> 2
+		c |= c >> 2
+		return c
+	}
+	var land uint64
+	for r := uint(1); r <= uint(s.g.faces); r++ {
+		land |= c >> ((64 - r) & 63)
+	}
+	return land
+}
+
+// land takes the rolls that land on the squares of word w set in land: the
+// squares that start no jump are reached all at once, and the jumps not
+// landed on before are queued to be followed.
+func (s *searcher[D]) land(w int32, land uint64) {
+	if w == s.lastWord {
+		land &= s.lastMask // nothing lands past the end
+	}
+	if land == 0 {
+		return
+	}
+	starts := s.g.starts[w] & land
+	if fresh := land &^ starts &^ s.seen[w]; fresh != 0 {
+		s.seen[w] |= fresh
+		s.mark(w, fresh)
+		if s.queue != nil || s.dist != nil {
+			s.record(w, fresh)
+		}
+		if w == s.lastWord && s.found < 0 && has(s.seen, s.g.last) {
+			s.found = s.depth
+		}
+	}
+	if jumps := starts &^ s.landed[w]; jumps != 0 {
+		s.landed[w] |= jumps
+		for ; jumps != 0; jumps &= jumps - 1 {
+			s.follow(w<<6 | int32(bits.TrailingZeros64(jumps)))
+		}
+	}
+}
+
+// overshoot takes the rolls past the end from the level's squares within
+// one roll of it, under the rules where those rolls move the token. The
+// game is over on the last square, so it has none.
+func (s *searcher[D]) overshoot(cur []uint64) {
+	g := &s.g
+	for v := max(g.last-g.faces+1, 0); v < g.last; v++ {
+		if has(cur, v) {
+			for roll := g.last - v + 1; roll <= g.faces; roll++ {
+				_, to := g.step(v, roll)
+				s.reach(to)
+			}
+		}
+	}
+}
+
+// expand takes every roll from square v one by one, for dice too big for
+// the word-wise expansion.
+func (s *searcher[D]) expand(v int32) {
+	if v == s.g.last {
+		return
+	}
+	for roll := int32(1); roll <= s.g.faces; roll++ {
+		_, to := s.g.step(v, roll)
+		s.reach(to)
+	}
+}
+
+// follow queues the jump starting on square t to be taken by flush.
+func (s *searcher[D]) follow(t int32) {
+	if s.npending == len(s.pending) {
+		s.flush()
+	}
+	s.pending[s.npending] = t
+	s.npending++
+}
+
+// flush reaches the destinations of the pending jumps.
+func (s *searcher[D]) flush() {
+	batch := s.pending[:s.npending]
+	for i, t := range batch {
+		batch[i] = s.g.jumps[t]
+	}
+	for _, to := range batch {
+		s.reach(to)
+	}
+	s.npending = 0
+}
+
+// reach records that a turn can end on square v after depth rolls.
+func (s *searcher[D]) reach(v int32) {
+	if has(s.seen, v) {
+		return
+	}
+	add(s.seen, v)
+	s.mark(v>>6, 1<<(uint(v)&63))
+	if s.queue != nil || s.dist != nil {
+		s.record(v>>6, 1<<(uint(v)&63))
+	}
+	if v == s.g.last {
+		s.found = s.depth
+	}
+}
+
+// record queues the squares set in word w of squares and notes their
+// distance, for the callers that asked for either.
+func (s *searcher[D]) record(w int32, squares uint64) {
+	base := w << 6
+	for ; squares != 0; squares &= squares - 1 {
+		v := base | int32(bits.TrailingZeros64(squares))
+		if s.queue != nil {
+			s.queue[s.tail] = v
+			s.tail++
+		}
+		if s.dist != nil {
+			s.dist[v] = s.depth
+		}
+	}
+}
+
+// mark adds the squares set in word w of squares to the next level.
+func (s *searcher[D]) mark(w int32, squares uint64) {
+	if s.next[w] == 0 {
+		s.words = append(s.words, w)
+	}
+	s.next[w] |= squares
+}
