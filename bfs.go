@@ -23,7 +23,7 @@ func (r Rules) MinRolls(b *Board) int {
 	}
 	sc := getScratch(g.last)
 	defer putScratch(sc)
-	rolls, _ := search[int32](g, sc, nil, false, false)
+	rolls, _ := search(g, sc, nil, false, false)
 	return rolls
 }
 
@@ -38,10 +38,14 @@ func (r Rules) Distances(b *Board) []int {
 	if g.last < 1 {
 		return []int{-1}
 	}
-	dist := make([]int, g.last+1)
 	sc := getScratch(g.last)
 	defer putScratch(sc)
-	search(g, sc, dist, true, false)
+	sc.growDist(g.last)
+	search(g, sc, sc.dist, true, false)
+	dist := make([]int, g.last+1)
+	for i, d := range sc.dist {
+		dist[i] = int(d)
+	}
 	return dist
 }
 

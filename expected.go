@@ -72,7 +72,7 @@ func (x *exact) expected(g *game) (float64, error) {
 	// back to: these carry the unknowns.
 	sc := getScratch(last)
 	defer putScratch(sc)
-	search[int32](*g, sc, nil, true, false)
+	search(*g, sc, nil, true, false)
 	reach := sc.seen
 	x.unknown = grow(x.unknown, size)
 	for i := range x.unknown {

@@ -6,7 +6,7 @@ import "math/bits"
 // a turn can end. A level (the squares first reached after the same number
 // of rolls) is a bitset, so that the squares one roll further are the level
 // shifted by 1..faces, 64 squares to a machine word.
-type searcher[D int | int32] struct {
+type searcher struct {
 	g        game
 	lastWord int32  // the word holding the last square
 	lastMask uint64 // its bits up to the last square
@@ -14,11 +14,11 @@ type searcher[D int | int32] struct {
 	landed   []uint64 // jump squares some roll has landed on
 	next     []uint64 // squares reached after depth rolls: the next level
 	words    []int32  // the words of next that are not zero
-	queue    []int32 // optional: every square reached so far, in order
+	queue    []int32  // optional: every square reached so far, in order
 	tail     int
-	dist     []D // optional: rolls to each square
-	depth    D   // rolls taken to reach the squares now being added
-	found    D   // rolls to the last square once reached, else -1
+	dist     []int32 // optional: rolls to each square
+	depth    int32   // rolls taken to reach the squares now being added
+	found    int32   // rolls to the last square once reached, else -1
 
 	// Jump squares landed on, whose destinations are still to be looked
 	// up. On large boards g.jumps is far out of cache; looking up a batch
@@ -41,8 +41,8 @@ type searcher[D int | int32] struct {
 // spans when it fills enough of them, else word by word as its words were
 // first touched. Either way a word of squares costs a few shifts and masks,
 // rather than a branch per roll that the processor cannot predict.
-func search[D int | int32](g game, sc *scratch, dist []D, full, queue bool) (rolls, reached int) {
-	s := searcher[D]{
+func search(g game, sc *scratch, dist []int32, full, queue bool) (rolls, reached int) {
+	s := searcher{
 		g: g, lastWord: g.last >> 6, lastMask: 1<<(uint(g.last)&63)<<1 - 1,
 		seen: sc.seen, landed: sc.landed, next: sc.next, words: sc.wordsA[:0],
 		dist: dist, found: -1,
@@ -91,10 +91,13 @@ func search[D int | int32](g game, sc *scratch, dist []D, full, queue bool) (rol
 
 // sweep expands the level in cur, whose words lie in lo..hi, in label order,
 // and clears those words.
-func (s *searcher[D]) sweep(cur []uint64, lo, hi int32) {
+func (s *searcher) sweep(cur []uint64, lo, hi int32) {
 	var prev uint64 // the word before, whose high squares roll into this one
 	for w := lo; w <= min(hi+1, s.lastWord); w++ {
 		c := cur[w]
+		if c|prev == 0 {
+			continue
+		}
 		cur[w] = 0
 		s.land(w, s.within(c)|s.across(prev))
 		prev = c
@@ -103,7 +106,7 @@ func (s *searcher[D]) sweep(cur []uint64, lo, hi int32) {
 
 // expandWord expands the squares of the level in word w of cur, which rolls
 // carry into words w and w+1, and clears the word.
-func (s *searcher[D]) expandWord(cur []uint64, w int32) {
+func (s *searcher) expandWord(cur []uint64, w int32) {
 	c := cur[w]
 	cur[w] = 0
 	s.land(w, s.within(c))
@@ -114,7 +117,7 @@ func (s *searcher[D]) expandWord(cur []uint64, w int32) {
 
 // within returns the squares of a word that rolls from its squares set in c
 // land on.
-func (s *searcher[D]) within(c uint64) uint64 {
+func (s *searcher) within(c uint64) uint64 {
 	if s.g.faces == 6 { // the usual die, in three shifts
 		c |= c << 1
 		c |= c << 2
@@ -130,7 +133,7 @@ func (s *searcher[D]) within(c uint64) uint64 {
 
 // across returns the squares of the next word that rolls from the squares
 // set in c land on.
-func (s *searcher[D]) across(c uint64) uint64 {
+func (s *searcher) across(c uint64) uint64 {
 	if s.g.faces == 6 {
 		c >>= 58 // the squares within six of the next word
 		c |= c >> 1
@@ -148,7 +151,7 @@ func (s *searcher[D]) across(c uint64) uint64 {
 // land takes the rolls that land on the squares of word w set in land: the
 // squares that start no jump are reached all at once, and the jumps not
 // landed on before are queued to be followed.
-func (s *searcher[D]) land(w int32, land uint64) {
+func (s *searcher) land(w int32, land uint64) {
 	if w == s.lastWord {
 		land &= s.lastMask // nothing lands past the end
 	}
@@ -177,7 +180,7 @@ func (s *searcher[D]) land(w int32, land uint64) {
 // overshoot takes the rolls past the end from the level's squares within
 // one roll of it, under the rules where those rolls move the token. The
 // game is over on the last square, so it has none.
-func (s *searcher[D]) overshoot(cur []uint64) {
+func (s *searcher) overshoot(cur []uint64) {
 	g := &s.g
 	for v := max(g.last-g.faces+1, 0); v < g.last; v++ {
 		if has(cur, v) {
@@ -191,7 +194,7 @@ func (s *searcher[D]) overshoot(cur []uint64) {
 
 // expand takes every roll from square v one by one, for dice too big for
 // the word-wise expansion.
-func (s *searcher[D]) expand(v int32) {
+func (s *searcher) expand(v int32) {
 	if v == s.g.last {
 		return
 	}
@@ -202,7 +205,7 @@ func (s *searcher[D]) expand(v int32) {
 }
 
 // follow queues the jump starting on square t to be taken by flush.
-func (s *searcher[D]) follow(t int32) {
+func (s *searcher) follow(t int32) {
 	if s.npending == len(s.pending) {
 		s.flush()
 	}
@@ -211,7 +214,7 @@ func (s *searcher[D]) follow(t int32) {
 }
 
 // flush reaches the destinations of the pending jumps.
-func (s *searcher[D]) flush() {
+func (s *searcher) flush() {
 	batch := s.pending[:s.npending]
 	for i, t := range batch {
 		batch[i] = s.g.jumps[t]
@@ -223,7 +226,7 @@ func (s *searcher[D]) flush() {
 }
 
 // reach records that a turn can end on square v after depth rolls.
-func (s *searcher[D]) reach(v int32) {
+func (s *searcher) reach(v int32) {
 	if has(s.seen, v) {
 		return
 	}
@@ -239,7 +242,7 @@ func (s *searcher[D]) reach(v int32) {
 
 // record queues the squares set in word w of squares and notes their
 // distance, for the callers that asked for either.
-func (s *searcher[D]) record(w int32, squares uint64) {
+func (s *searcher) record(w int32, squares uint64) {
 	base := w << 6
 	for ; squares != 0; squares &= squares - 1 {
 		v := base | int32(bits.TrailingZeros64(squares))
@@ -254,7 +257,7 @@ func (s *searcher[D]) record(w int32, squares uint64) {
 }
 
 // mark adds the squares set in word w of squares to the next level.
-func (s *searcher[D]) mark(w int32, squares uint64) {
+func (s *searcher) mark(w int32, squares uint64) {
 	if s.next[w] == 0 {
 		s.words = append(s.words, w)
 	}
