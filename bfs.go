@@ -21,7 +21,7 @@ func (r Rules) MinRolls(b *Board) int {
 	if err != nil || g.last < 1 {
 		return -1
 	}
-	sc := getScratch(g.last)
+	sc := getScratch(&g)
 	defer putScratch(sc)
 	rolls, _ := search(g, sc, nil, false, false)
 	return rolls
@@ -38,7 +38,7 @@ func (r Rules) Distances(b *Board) []int {
 	if g.last < 1 {
 		return []int{-1}
 	}
-	sc := getScratch(g.last)
+	sc := getScratch(&g)
 	defer putScratch(sc)
 	sc.growDist(g.last)
 	search(g, sc, sc.dist, true, false)

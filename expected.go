@@ -70,17 +70,16 @@ func (x *exact) expected(g *game) (float64, error) {
 
 	// The squares a turn can end on, and among them those some move goes
 	// back to: these carry the unknowns.
-	sc := getScratch(last)
+	sc := getScratch(g)
 	defer putScratch(sc)
 	search(*g, sc, nil, true, false)
-	reach := sc.seen
 	x.unknown = grow(x.unknown, size)
 	for i := range x.unknown {
 		x.unknown[i] = -1
 	}
 	x.squares = x.squares[:0]
 	for v := g.start; v < last; v++ {
-		if !has(reach, v) {
+		if !sc.reached(v) {
 			continue
 		}
 		for roll := int32(1); roll <= g.faces; roll++ {
@@ -103,7 +102,7 @@ func (x *exact) expected(g *game) (float64, error) {
 	clear(x.coef[int(last)*m:])
 	faces := float64(g.faces)
 	for v := last - 1; v >= g.start; v-- {
-		if !has(reach, v) {
+		if !sc.reached(v) {
 			continue
 		}
 		row := x.coef[int(v)*m : int(v+1)*m]

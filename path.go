@@ -28,7 +28,7 @@ func (r Rules) ShortestPath(b *Board) ([]Move, bool) {
 	if err != nil || g.last < 1 {
 		return nil, false
 	}
-	sc := getScratch(g.last)
+	sc := getScratch(&g)
 	defer putScratch(sc)
 	sc.growDist(g.last)
 	dist, good := sc.dist, sc.good

@@ -3,48 +3,57 @@ package snakes
 import "sync"
 
 // scratch holds the per-search buffers, pooled so that steady-state searches
-// do not allocate. All slices are sized for squares 0..last.
+// do not allocate.
 type scratch struct {
-	queue  []int32  // squares in the order the search reached them
-	seen   []uint64 // bitset: squares where some turn has already ended
-	landed []uint64 // bitset: jump squares some roll has already landed on
-	cur    []uint64 // bitsets of the level being expanded and the next one
-	next   []uint64
-	wordsA []int32 // the words of cur and next that are not zero
+	blocks []block  // squares 0..last, 64 to a block, and a spare block
+	wordsA []int32  // the blocks with squares in one level or the next
 	wordsB []int32
-	dist   []int32  // rolls to reach each square, for ShortestPath
+	queue  []int32  // squares in the order the search reached them, when asked
+	dist   []int32  // rolls to reach each square, when asked
 	good   []uint64 // bitset: squares on some shortest path, for ShortestPath
+}
+
+// A block is a search's state for 64 squares, bit i for square 64·k+i of
+// block k. It is kept together so that a block touched at random costs one
+// cache miss rather than one per bitset.
+type block struct {
+	starts uint64    // squares that start a jump: the board's, copied
+	seen   uint64    // squares where some turn has already ended
+	landed uint64    // jump squares some roll has already landed on
+	level  [2]uint64 // squares of the level being expanded and of the next
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
-// getScratch returns a scratch for squares 0..last with seen cleared.
-func getScratch(last int32) *scratch {
+// getScratch returns a scratch for the squares of g, its blocks cleared but
+// for the board's jump starts.
+func getScratch(g *game) *scratch {
 	sc := scratchPool.Get().(*scratch)
-	size := int(last) + 1
-	words := bitsetWords(size)
-	if cap(sc.queue) < size {
-		sc.queue = make([]int32, size)
-		sc.seen = newBitset(size)
-		sc.landed = newBitset(size)
-		sc.cur = newBitset(size)
-		sc.next = newBitset(size)
+	words := len(g.starts)
+	if cap(sc.blocks) < words {
+		sc.blocks = make([]block, words)
 		sc.wordsA = make([]int32, 0, words)
 		sc.wordsB = make([]int32, 0, words)
 	}
-	sc.queue = sc.queue[:size]
-	sc.seen = sc.seen[:words]
-	sc.landed = sc.landed[:words]
-	sc.cur = sc.cur[:words]
-	sc.next = sc.next[:words]
-	clear(sc.seen)
-	clear(sc.landed)
-	clear(sc.cur) // a search that stops early leaves them dirty
-	clear(sc.next)
+	sc.blocks = sc.blocks[:words]
+	for i, st := range g.starts {
+		sc.blocks[i] = block{starts: st}
+	}
 	return sc
 }
 
 func putScratch(sc *scratch) { scratchPool.Put(sc) }
+
+// reached reports whether the last search reached square v.
+func (sc *scratch) reached(v int32) bool { return sc.blocks[v>>6].seen&(1<<(uint(v)&63)) != 0 }
+
+// growQueue makes sure sc.queue covers squares 0..last.
+func (sc *scratch) growQueue(last int32) {
+	if cap(sc.queue) <= int(last) {
+		sc.queue = make([]int32, last+1)
+	}
+	sc.queue = sc.queue[:last+1]
+}
 
 // growDist makes sure sc.dist and sc.good cover squares 0..last.
 func (sc *scratch) growDist(last int32) {
@@ -62,19 +71,6 @@ func (sc *scratch) growDist(last int32) {
 func bitsetWords(size int) int { return (size+63)/64 + 1 }
 
 func newBitset(size int) []uint64 { return make([]uint64, bitsetWords(size)) }
-
-// window returns the 64 bits of set from bit p on (bit p lowest).
-func window(set []uint64, p int32) uint64 {
-	i, o := p>>6, uint(p)&63
-	return set[i]>>o | set[i+1]<<1<<(63-o) // two shifts: o may be 0
-}
-
-// orWindow sets the bits of set that window(set, p) would return from bits.
-func orWindow(set []uint64, p int32, bits uint64) {
-	i, o := p>>6, uint(p)&63
-	set[i] |= bits << o
-	set[i+1] |= bits >> 1 >> (63 - o)
-}
 
 func has(set []uint64, i int32) bool { return set[i>>6]&(1<<(uint(i)&63)) != 0 }
 func add(set []uint64, i int32)      { set[i>>6] |= 1 << (uint(i) & 63) }

@@ -8,13 +8,12 @@ import "math/bits"
 // shifted by 1..faces, 64 squares to a machine word.
 type searcher struct {
 	g        game
-	lastWord int32  // the word holding the last square
+	lastWord int32  // the block holding the last square
 	lastMask uint64 // its bits up to the last square
-	seen     []uint64
-	landed   []uint64 // jump squares some roll has landed on
-	next     []uint64 // squares reached after depth rolls: the next level
-	words    []int32  // the words of next that are not zero
-	queue    []int32  // optional: every square reached so far, in order
+	blocks   []block
+	nx       int     // blocks[w].level[nx] is the next level, [1-nx] the current
+	words    []int32 // the blocks where the next level is not empty
+	queue    []int32 // optional: every square reached so far, in order
 	tail     int
 	dist     []int32 // optional: rolls to each square
 	depth    int32   // rolls taken to reach the squares now being added
@@ -31,42 +30,41 @@ type searcher struct {
 // search runs breadth-first from the start and returns the fewest rolls to
 // the last square (-1 if unreachable). With full it explores every reachable
 // square; otherwise it stops after the level that reaches the last square.
-// sc.seen then holds the squares reached. With dist non-nil it records each
-// square's distance there (-1 where unreached); with queue it lists the
+// sc.reached then tells the squares reached. With dist non-nil it records
+// each square's distance there (-1 where unreached); with queue it lists the
 // squares reached in sc.queue in nondecreasing distance and returns their
 // number as reached. Without either it never looks at single squares of a
 // level, only at words of them.
 //
-// A level is expanded a word at a time: in label order across the words it
-// spans when it fills enough of them, else word by word as its words were
-// first touched. Either way a word of squares costs a few shifts and masks,
-// rather than a branch per roll that the processor cannot predict.
+// A level is expanded a word at a time: in label order across the blocks it
+// spans when it fills enough of them, else block by block as they were first
+// touched. Either way 64 squares cost a few shifts and masks, rather than a
+// branch per roll that the processor cannot predict.
 func search(g game, sc *scratch, dist []int32, full, queue bool) (rolls, reached int) {
 	s := searcher{
 		g: g, lastWord: g.last >> 6, lastMask: 1<<(uint(g.last)&63)<<1 - 1,
-		seen: sc.seen, landed: sc.landed, next: sc.next, words: sc.wordsA[:0],
-		dist: dist, found: -1,
+		blocks: sc.blocks, words: sc.wordsA[:0], dist: dist, found: -1,
 	}
 	if queue {
+		sc.growQueue(g.last)
 		s.queue = sc.queue
 	}
 	for i := range dist {
 		dist[i] = -1
 	}
-	cur, words := sc.cur, sc.wordsB[:0]
+	words := sc.wordsB[:0]
 	s.reach(g.start)
 	for len(s.words) > 0 && (full || s.found < 0) {
 		s.depth++
-		// The level just reached is in s.next; the next one collects in the
-		// other bitset, which every level leaves all zero.
-		cur, s.next = s.next, cur
+		s.nx ^= 1 // the level just reached becomes the current one
 		words, s.words = s.words, words[:0]
-		if g.faces >= 64 { // a roll may cross more than one word
+		cur := 1 - s.nx
+		if g.faces >= 64 { // a roll may cross more than one block
 			for _, w := range words {
-				for c := cur[w]; c != 0; c &= c - 1 {
+				for c := s.blocks[w].level[cur]; c != 0; c &= c - 1 {
 					s.expand(w<<6 | int32(bits.TrailingZeros64(c)))
 				}
-				cur[w] = 0
+				s.blocks[w].level[cur] = 0
 			}
 		} else {
 			if g.over != Stay {
@@ -89,34 +87,34 @@ func search(g game, sc *scratch, dist []int32, full, queue bool) (rolls, reached
 	return int(s.found), s.tail
 }
 
-// sweep expands the level in cur, whose words lie in lo..hi, in label order,
-// and clears those words.
-func (s *searcher) sweep(cur []uint64, lo, hi int32) {
-	var prev uint64 // the word before, whose high squares roll into this one
+// sweep expands the current level, whose blocks lie in lo..hi, in label
+// order, and clears it.
+func (s *searcher) sweep(cur int, lo, hi int32) {
+	var prev uint64 // the block before, whose high squares roll into this one
 	for w := lo; w <= min(hi+1, s.lastWord); w++ {
-		c := cur[w]
+		c := s.blocks[w].level[cur]
 		if c|prev == 0 {
 			continue
 		}
-		cur[w] = 0
+		s.blocks[w].level[cur] = 0
 		s.land(w, s.within(c)|s.across(prev))
 		prev = c
 	}
 }
 
-// expandWord expands the squares of the level in word w of cur, which rolls
-// carry into words w and w+1, and clears the word.
-func (s *searcher) expandWord(cur []uint64, w int32) {
-	c := cur[w]
-	cur[w] = 0
+// expandWord expands the squares of the current level in block w, which
+// rolls carry into blocks w and w+1, and clears them.
+func (s *searcher) expandWord(cur int, w int32) {
+	c := s.blocks[w].level[cur]
+	s.blocks[w].level[cur] = 0
 	s.land(w, s.within(c))
 	if w < s.lastWord {
 		s.land(w+1, s.across(c))
 	}
 }
 
-// within returns the squares of a word that rolls from its squares set in c
-// land on.
+// within returns the squares of a block that rolls from its squares set in
+// c land on.
 func (s *searcher) within(c uint64) uint64 {
 	if s.g.faces == 6 { // the usual die, in three shifts
 		c |= c << 1
@@ -131,11 +129,11 @@ func (s *searcher) within(c uint64) uint64 {
 	return land
 }
 
-// across returns the squares of the next word that rolls from the squares
+// across returns the squares of the next block that rolls from the squares
 // set in c land on.
 func (s *searcher) across(c uint64) uint64 {
 	if s.g.faces == 6 {
-		c >>= 58 // the squares within six of the next word
+		c >>= 58 // the squares within six of the next block
 		c |= c >> 1
 		c |= c >> 2
 		c |= c >> 2
@@ -148,7 +146,7 @@ func (s *searcher) across(c uint64) uint64 {
 	return land
 }
 
-// land takes the rolls that land on the squares of word w set in land: the
+// land takes the rolls that land on the squares of block w set in land: the
 // squares that start no jump are reached all at once, and the jumps not
 // landed on before are queued to be followed.
 func (s *searcher) land(w int32, land uint64) {
@@ -158,32 +156,33 @@ func (s *searcher) land(w int32, land uint64) {
 	if land == 0 {
 		return
 	}
-	starts := s.g.starts[w] & land
-	if fresh := land &^ starts &^ s.seen[w]; fresh != 0 {
-		s.seen[w] |= fresh
-		s.mark(w, fresh)
+	b := &s.blocks[w]
+	starts := b.starts & land
+	if fresh := land &^ starts &^ b.seen; fresh != 0 {
+		b.seen |= fresh
+		s.mark(b, w, fresh)
 		if s.queue != nil || s.dist != nil {
 			s.record(w, fresh)
 		}
-		if w == s.lastWord && s.found < 0 && has(s.seen, s.g.last) {
+		if w == s.lastWord && s.found < 0 && b.seen&^(s.lastMask>>1) != 0 {
 			s.found = s.depth
 		}
 	}
-	if jumps := starts &^ s.landed[w]; jumps != 0 {
-		s.landed[w] |= jumps
+	if jumps := starts &^ b.landed; jumps != 0 {
+		b.landed |= jumps
 		for ; jumps != 0; jumps &= jumps - 1 {
 			s.follow(w<<6 | int32(bits.TrailingZeros64(jumps)))
 		}
 	}
 }
 
-// overshoot takes the rolls past the end from the level's squares within
-// one roll of it, under the rules where those rolls move the token. The
-// game is over on the last square, so it has none.
-func (s *searcher) overshoot(cur []uint64) {
+// overshoot takes the rolls past the end from the current level's squares
+// within one roll of it, under the rules where those rolls move the token.
+// The game is over on the last square, so it has none.
+func (s *searcher) overshoot(cur int) {
 	g := &s.g
 	for v := max(g.last-g.faces+1, 0); v < g.last; v++ {
-		if has(cur, v) {
+		if s.blocks[v>>6].level[cur]&(1<<(uint(v)&63)) != 0 {
 			for roll := g.last - v + 1; roll <= g.faces; roll++ {
 				_, to := g.step(v, roll)
 				s.reach(to)
@@ -227,20 +226,22 @@ func (s *searcher) flush() {
 
 // reach records that a turn can end on square v after depth rolls.
 func (s *searcher) reach(v int32) {
-	if has(s.seen, v) {
+	w, bit := v>>6, uint64(1)<<(uint(v)&63)
+	b := &s.blocks[w]
+	if b.seen&bit != 0 {
 		return
 	}
-	add(s.seen, v)
-	s.mark(v>>6, 1<<(uint(v)&63))
+	b.seen |= bit
+	s.mark(b, w, bit)
 	if s.queue != nil || s.dist != nil {
-		s.record(v>>6, 1<<(uint(v)&63))
+		s.record(w, bit)
 	}
 	if v == s.g.last {
 		s.found = s.depth
 	}
 }
 
-// record queues the squares set in word w of squares and notes their
+// record queues the squares set in block w of squares and notes their
 // distance, for the callers that asked for either.
 func (s *searcher) record(w int32, squares uint64) {
 	base := w << 6
@@ -256,10 +257,11 @@ func (s *searcher) record(w int32, squares uint64) {
 	}
 }
 
-// mark adds the squares set in word w of squares to the next level.
-func (s *searcher) mark(w int32, squares uint64) {
-	if s.next[w] == 0 {
+// mark adds the squares set in squares, of block b at index w, to the next
+// level.
+func (s *searcher) mark(b *block, w int32, squares uint64) {
+	if b.level[s.nx] == 0 {
 		s.words = append(s.words, w)
 	}
-	s.next[w] |= squares
+	b.level[s.nx] |= squares
 }
