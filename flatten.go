@@ -67,10 +67,16 @@ func flatten(grid [][]int) ([]int32, error) {
 	flat := make([]int32, last+1)
 	flat[0] = -1
 	for r, row := range grid {
+		// Walk the row in label order: labels run band·n+1.. from column 0
+		// on even bands (counted from the bottom), from column n-1 on odd.
+		first, step := labelOf(n, r, 0), 1
+		if (n-1-r)%2 == 1 {
+			step = -1
+		}
 		for c, v := range row {
-			label := labelOf(n, r, c)
-			if problem := jumpProblem(n, label, v); problem != "" {
-				return nil, errorf(ErrInvalidBoard, "row %d, column %d (square %d) %s", r, c, label, problem)
+			label := first + c*step
+			if v != -1 && (v < 1 || v > last || label == last) {
+				return nil, errorf(ErrInvalidBoard, "row %d, column %d (square %d) %s", r, c, label, jumpProblem(n, label, v))
 			}
 			flat[label] = int32(v)
 		}
