@@ -44,12 +44,15 @@ func (r Rules) playable(b *Board) (game, error) {
 // exact holds ExpectedTurns' buffers, pooled so that repeated calls on
 // boards of the same size do not allocate.
 type exact struct {
-	unknown []int32   // square → index of its unknown, or -1
-	squares []int32   // unknown index → square
-	cons    []float64 // per square: expected turns until the last square or an unknown is hit
-	exit    []float64 // per square: probability the last square is hit before any unknown
-	coef    []float64 // per square, m wide: probability each unknown is hit first
-	pivot   []float64 // per unknown: its elimination divisor, then its value
+	unknown []int32 // square → index of its unknown, or -1
+	squares []int32 // unknown index → square
+
+	// rows holds, per square, width = m+2 numbers: the expected turns until
+	// the last square or an unknown's square is reached (column 0), the
+	// chance the last square comes first (column 1), and the chance each
+	// unknown's square does (column 2+k).
+	rows  []float64
+	value []float64 // per unknown: its elimination divisor, then its value
 }
 
 var exactPool = sync.Pool{New: func() any { return new(exact) }}
@@ -59,6 +62,42 @@ func grow[T any](s []T, n int) []T {
 		return make([]T, n)
 	}
 	return s[:n]
+}
+
+// addScaled adds f·src to the first len(src) elements of dst.
+func addScaled(dst, src []float64, f float64) {
+	dst = dst[:len(src)]
+	for i, v := range src {
+		dst[i] += f * v
+	}
+}
+
+// note makes to an unknown if a roll from v goes back to it.
+func (x *exact) note(v, to int32) {
+	if to < v && x.unknown[to] < 0 {
+		x.unknown[to] = int32(len(x.squares))
+		x.squares = append(x.squares, to)
+	}
+}
+
+// row returns square v's row.
+func (x *exact) row(v int32, width int) []float64 {
+	return x.rows[int(v)*width : int(v+1)*width]
+}
+
+// take adds to r, the row of square v, a roll that ends the turn on to: a
+// row already swept, or one more chance of an unknown. It returns 1 for a
+// roll that stays on v, for the caller to count.
+func (x *exact) take(r []float64, v, to int32, width int) int32 {
+	switch {
+	case to == v:
+		return 1
+	case to < v:
+		r[2+x.unknown[to]]++
+	default:
+		addScaled(r, x.row(to, width), 1)
+	}
+	return 0
 }
 
 func (x *exact) expected(g *game) (float64, error) {
@@ -82,106 +121,93 @@ func (x *exact) expected(g *game) (float64, error) {
 		if !sc.reached(v) {
 			continue
 		}
-		for roll := int32(1); roll <= g.faces; roll++ {
-			if _, to := g.step(v, roll); to < v && x.unknown[to] < 0 {
-				x.unknown[to] = int32(len(x.squares))
-				x.squares = append(x.squares, to)
-			}
+		top := min(v+g.faces, last)
+		for t := v + 1; t <= top; t++ {
+			x.note(v, g.land(t))
+		}
+		for roll := top - v + 1; roll <= g.faces; roll++ {
+			_, to := g.overshoot(v, roll)
+			x.note(v, to)
 		}
 	}
 	m := len(x.squares)
+	width := m + 2
+	x.rows = grow(x.rows, size*width)
 
 	// Sweep down from the last square. A square's expectation is one turn
 	// plus the average over rolls of where the roll ends: a square already
 	// swept, the square itself (an overshoot under Stay, or a jump back to
-	// it), or an unknown.
-	x.cons = grow(x.cons, size)
-	x.exit = grow(x.exit, size)
-	x.coef = grow(x.coef, size*m)
-	x.cons[last], x.exit[last] = 0, 1
-	clear(x.coef[int(last)*m:])
-	faces := float64(g.faces)
+	// it), or an unknown's square.
+	clear(x.row(last, width))
+	x.row(last, width)[1] = 1
 	for v := last - 1; v >= g.start; v-- {
 		if !sc.reached(v) {
 			continue
 		}
-		row := x.coef[int(v)*m : int(v+1)*m]
-		clear(row)
-		cons, exit, stay := faces, 0.0, 0
-		for roll := int32(1); roll <= g.faces; roll++ {
-			_, to := g.step(v, roll)
-			switch {
-			case to == v:
-				stay++
-			case to < v:
-				row[x.unknown[to]]++
-			default:
-				cons += x.cons[to]
-				exit += x.exit[to]
-				for k, c := range x.coef[int(to)*m : int(to+1)*m] {
-					row[k] += c
-				}
-			}
+		r := x.row(v, width)
+		clear(r)
+		// The rolls that stay on the board, then those past its end.
+		stay := int32(0)
+		top := min(v+g.faces, last)
+		for t := v + 1; t <= top; t++ {
+			stay += x.take(r, v, g.land(t), width)
 		}
-		if stay == int(g.faces) {
+		for roll := top - v + 1; roll <= g.faces; roll++ {
+			_, to := g.overshoot(v, roll)
+			stay += x.take(r, v, to, width)
+		}
+		if stay == g.faces {
 			return 0, errorf(ErrNeverFinishes, "square %d can be reached, and no roll leaves it", v)
 		}
-		moving := faces - float64(stay)
-		x.cons[v], x.exit[v] = cons/moving, exit/moving
-		for k := range row {
-			row[k] /= moving
+		r[0] += float64(g.faces) // one turn for each of the rolls
+		inv := 1 / float64(g.faces-stay)
+		for k := range r {
+			r[k] *= inv
 		}
 	}
 
-	// Each unknown equals its own square's affine expression. Eliminate them
-	// last to first; a divisor is one minus the chance to return to the same
+	// Each unknown equals its own square's row. Eliminate them last to
+	// first; a divisor is one minus the chance to return to the same
 	// unknown, computed as the sum of the chances to go anywhere else so that
 	// no subtraction loses precision. A zero divisor means a closed set of
 	// squares the last square cannot be reached from.
-	x.pivot = grow(x.pivot, m)
-	a := func(i, j int) *float64 { return &x.coef[int(x.squares[i])*m+j] }
+	x.value = grow(x.value, m)
 	for k := m - 1; k >= 0; k-- {
-		q := x.squares[k]
-		d := x.exit[q]
-		for j := 0; j < k; j++ {
-			d += *a(k, j)
+		rk := x.row(x.squares[k], width)[:2+k]
+		d := rk[1]
+		for _, c := range rk[2:] {
+			d += c
 		}
 		if d == 0 {
-			return 0, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", q)
+			return 0, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", x.squares[k])
 		}
-		x.pivot[k] = d
+		x.value[k] = d
 		for i := 0; i < k; i++ {
-			f := *a(i, k) / d
-			if f == 0 {
-				continue
+			ri := x.row(x.squares[i], width)
+			if f := ri[2+k] / d; f != 0 {
+				addScaled(ri, rk, f)
 			}
-			qi := x.squares[i]
-			for j := 0; j < k; j++ {
-				*a(i, j) += f * *a(k, j)
-			}
-			x.cons[qi] += f * x.cons[q]
-			x.exit[qi] += f * x.exit[q]
 		}
 	}
-	// Back-substitute: unknown k depends only on unknowns 0..k-1. The values
-	// are kept in pivot, which is no longer needed.
+	// Back-substitute: unknown k depends only on unknowns 0..k-1.
 	for k := 0; k < m; k++ {
-		q := x.squares[k]
-		u := x.cons[q]
-		for j := 0; j < k; j++ {
-			u += *a(k, j) * x.pivot[j]
+		rk := x.row(x.squares[k], width)
+		u := rk[0]
+		for j, c := range rk[2 : 2+k] {
+			u += c * x.value[j]
 		}
-		x.pivot[k] = u / x.pivot[k]
+		x.value[k] = u / x.value[k]
 	}
 	// The start's own row is untouched by the elimination unless the start
 	// is itself an unknown, whose value is then the answer.
 	var e float64
 	if k := x.unknown[g.start]; k >= 0 {
-		e = x.pivot[k]
+		e = x.value[k]
 	} else {
-		e = x.cons[g.start]
-		for k, c := range x.coef[int(g.start)*m : int(g.start+1)*m] {
-			e += c * x.pivot[k]
+		r := x.row(g.start, width)
+		e = r[0]
+		for k, c := range r[2:] {
+			e += c * x.value[k]
 		}
 	}
 	if math.IsInf(e, 0) || math.IsNaN(e) {

@@ -120,17 +120,21 @@ func (g *game) land(t int32) int32 {
 
 // step returns where a roll of roll puts a token standing on from, before
 // (landed) and after (to) any jump. Under Stay an overshooting roll leaves
-// both equal to from.
+// both equal to from. The common case is small enough to be inlined.
 func (g *game) step(from, roll int32) (landed, to int32) {
-	t := from + roll
-	if t <= g.last {
+	if t := from + roll; t <= g.last {
 		return t, g.land(t)
 	}
+	return g.overshoot(from, roll)
+}
+
+// overshoot is step for a roll past the last square.
+func (g *game) overshoot(from, roll int32) (landed, to int32) {
 	switch g.over {
 	case Finish:
 		return g.last, g.last
 	case Bounce:
-		t = g.bounce(t)
+		t := g.bounce(from + roll)
 		return t, g.land(t)
 	}
 	return from, from
