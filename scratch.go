@@ -5,8 +5,8 @@ import "sync"
 // scratch holds the per-search buffers, pooled so that steady-state searches
 // do not allocate.
 type scratch struct {
-	blocks []block  // squares 0..last, 64 to a block, and a spare block
-	wordsA []int32  // the blocks with squares in one level or the next
+	blocks []block // squares 0..last, 64 to a block, and a spare block
+	wordsA []int32 // the blocks with squares in one level or the next
 	wordsB []int32
 	queue  []int32  // squares in the order the search reached them, when asked
 	dist   []int32  // rolls to reach each square, when asked
