@@ -14,10 +14,9 @@ type scratch struct {
 }
 
 // A block is a search's state for 64 squares, bit i for square 64·k+i of
-// block k. It is kept together so that a block touched at random costs one
-// cache miss rather than one per bitset.
+// block k. It is kept together, 32 bytes, so that a block touched at random
+// costs one cache miss rather than one per bitset.
 type block struct {
-	starts uint64    // squares that start a jump: the board's, copied
 	seen   uint64    // squares where some turn has already ended
 	landed uint64    // jump squares some roll has already landed on
 	level  [2]uint64 // squares of the level being expanded and of the next
@@ -25,8 +24,7 @@ type block struct {
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
-// getScratch returns a scratch for the squares of g, its blocks cleared but
-// for the board's jump starts.
+// getScratch returns a scratch for the squares of g, its blocks cleared.
 func getScratch(g *game) *scratch {
 	sc := scratchPool.Get().(*scratch)
 	words := len(g.starts)
@@ -36,9 +34,7 @@ func getScratch(g *game) *scratch {
 		sc.wordsB = make([]int32, 0, words)
 	}
 	sc.blocks = sc.blocks[:words]
-	for i, st := range g.starts {
-		sc.blocks[i] = block{starts: st}
-	}
+	clear(sc.blocks)
 	return sc
 }
 

@@ -157,7 +157,7 @@ func (s *searcher) land(w int32, land uint64) {
 		return
 	}
 	b := &s.blocks[w]
-	starts := b.starts & land
+	starts := s.g.starts[w] & land
 	if fresh := land &^ starts &^ b.seen; fresh != 0 {
 		b.seen |= fresh
 		s.mark(b, w, fresh)
