@@ -9,7 +9,7 @@ import "math/bits"
 type searcher struct {
 	g        game
 	lastWord int32  // the block holding the last square
-	lastMask uint64 // its bits up to the last square
+	lastBit  uint64 // the last square's bit in it
 	blocks   []block
 	nx       int     // blocks[w].level[nx] is the next level, [1-nx] the current
 	words    []int32 // the blocks where the next level is not empty
@@ -18,6 +18,7 @@ type searcher struct {
 	dist     []int32 // optional: rolls to each square
 	depth    int32   // rolls taken to reach the squares now being added
 	found    int32   // rolls to the last square once reached, else -1
+	full     bool    // explore everything, not just up to the last square
 
 	// Jump squares landed on, whose destinations are still to be looked
 	// up. On large boards g.jumps is far out of cache; looking up a batch
@@ -42,9 +43,10 @@ type searcher struct {
 // branch per roll that the processor cannot predict.
 func search(g game, sc *scratch, dist []int32, full, queue bool) (rolls, reached int) {
 	s := searcher{
-		g: g, lastWord: g.last >> 6, lastMask: 1<<(uint(g.last)&63)<<1 - 1,
-		blocks: sc.blocks, words: sc.wordsA[:0], dist: dist, found: -1,
+		g: g, lastWord: g.last >> 6, lastBit: 1 << (uint(g.last) & 63),
+		blocks: sc.blocks, words: sc.wordsA[:0], dist: dist, found: -1, full: full,
 	}
+	s.blocks[s.lastWord].seen = -s.lastBit << 1 // squares past the end: never reached
 	if queue {
 		sc.growQueue(g.last)
 		s.queue = sc.queue
@@ -54,7 +56,7 @@ func search(g game, sc *scratch, dist []int32, full, queue bool) (rolls, reached
 	}
 	words := sc.wordsB[:0]
 	s.reach(g.start)
-	for len(s.words) > 0 && (full || s.found < 0) {
+	for len(s.words) > 0 && (s.full || s.found < 0) {
 		s.depth++
 		s.nx ^= 1 // the level just reached becomes the current one
 		words, s.words = s.words, words[:0]
@@ -88,17 +90,30 @@ func search(g game, sc *scratch, dist []int32, full, queue bool) (rolls, reached
 }
 
 // sweep expands the current level, whose blocks lie in lo..hi, in label
-// order, and clears it.
+// order from the top down, and clears it. Going down, a search that only
+// wants the last square stops as soon as it is reached: the rolls that
+// reach it are from the top of the level, and the last level is the largest.
 func (s *searcher) sweep(cur int, lo, hi int32) {
-	var prev uint64 // the block before, whose high squares roll into this one
-	for w := lo; w <= min(hi+1, s.lastWord); w++ {
+	for w := min(hi+1, s.lastWord); w >= lo; w-- {
 		c := s.blocks[w].level[cur]
-		if c|prev == 0 {
+		var below uint64 // the block below, whose high squares roll into this one
+		if w > 0 {
+			below = s.blocks[w-1].level[cur]
+		}
+		if c|below == 0 {
 			continue
 		}
 		s.blocks[w].level[cur] = 0
-		s.land(w, s.within(c)|s.across(prev))
-		prev = c
+		c = s.within(c) | s.across(below)
+		// land, by hand: this loop is the hot one on large boards.
+		b := &s.blocks[w]
+		starts := s.g.starts[w] & c
+		if fresh, jumps := c&^starts&^b.seen, starts&^b.landed; fresh|jumps != 0 {
+			s.take(b, w, fresh, jumps)
+			if s.found >= 0 && !s.full {
+				return
+			}
+		}
 	}
 }
 
@@ -148,31 +163,33 @@ func (s *searcher) across(c uint64) uint64 {
 
 // land takes the rolls that land on the squares of block w set in land: the
 // squares that start no jump are reached all at once, and the jumps not
-// landed on before are queued to be followed.
+// landed on before are queued to be followed. It is small enough to be
+// inlined; most blocks of a dense level have nothing new. Squares past the
+// end are marked seen when the search starts, so nothing lands there.
 func (s *searcher) land(w int32, land uint64) {
-	if w == s.lastWord {
-		land &= s.lastMask // nothing lands past the end
-	}
-	if land == 0 {
-		return
-	}
 	b := &s.blocks[w]
 	starts := s.g.starts[w] & land
-	if fresh := land &^ starts &^ b.seen; fresh != 0 {
+	if fresh, jumps := land&^starts&^b.seen, starts&^b.landed; fresh|jumps != 0 {
+		s.take(b, w, fresh, jumps)
+	}
+}
+
+// take reaches the squares fresh of block b (index w) and follows the jumps
+// from the squares jumps, both newly landed on.
+func (s *searcher) take(b *block, w int32, fresh, jumps uint64) {
+	if fresh != 0 {
 		b.seen |= fresh
 		s.mark(b, w, fresh)
 		if s.queue != nil || s.dist != nil {
 			s.record(w, fresh)
 		}
-		if w == s.lastWord && s.found < 0 && b.seen&^(s.lastMask>>1) != 0 {
+		if w == s.lastWord && s.found < 0 && b.seen&s.lastBit != 0 {
 			s.found = s.depth
 		}
 	}
-	if jumps := starts &^ b.landed; jumps != 0 {
-		b.landed |= jumps
-		for ; jumps != 0; jumps &= jumps - 1 {
-			s.follow(w<<6 | int32(bits.TrailingZeros64(jumps)))
-		}
+	b.landed |= jumps
+	for ; jumps != 0; jumps &= jumps - 1 {
+		s.follow(w<<6 | int32(bits.TrailingZeros64(jumps)))
 	}
 }
 
