@@ -189,7 +189,11 @@ func (s *searcher) take(b *block, w int32, fresh, jumps uint64) {
 	}
 	b.landed |= jumps
 	for ; jumps != 0; jumps &= jumps - 1 {
-		s.follow(w<<6 | int32(bits.TrailingZeros64(jumps)))
+		if s.npending == len(s.pending) {
+			s.flush()
+		}
+		s.pending[s.npending] = w<<6 | int32(bits.TrailingZeros64(jumps))
+		s.npending++
 	}
 }
 
@@ -220,15 +224,6 @@ func (s *searcher) expand(v int32) {
 	}
 }
 
-// follow queues the jump starting on square t to be taken by flush.
-func (s *searcher) follow(t int32) {
-	if s.npending == len(s.pending) {
-		s.flush()
-	}
-	s.pending[s.npending] = t
-	s.npending++
-}
-
 // flush reaches the destinations of the pending jumps.
 func (s *searcher) flush() {
 	batch := s.pending[:s.npending]
@@ -236,7 +231,9 @@ func (s *searcher) flush() {
 		batch[i] = s.g.jumps[t]
 	}
 	for _, to := range batch {
-		s.reach(to)
+		if s.blocks[to>>6].seen&(1<<(uint(to)&63)) == 0 { // most are, late on
+			s.reach(to)
+		}
 	}
 	s.npending = 0
 }
