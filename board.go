@@ -24,6 +24,11 @@ type Board struct {
 	// stops (see Rules.Chain). Built on first use: most callers never chain.
 	chainOnce sync.Once
 	chained   []int32
+
+	// reverse indexes the jumps by destination, for MinRolls; built on
+	// first use.
+	reverseOnce sync.Once
+	reverse     *reverse
 }
 
 // NewBoard validates grid (see [Flatten] for what is accepted) and returns

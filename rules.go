@@ -83,6 +83,10 @@ type game struct {
 	faces  int32
 	over   Overshoot
 	start  int32 // 0 or 1
+
+	// board is set when the rules allow searching back from the last square
+	// as well: one jump per roll, overshoots stay, a die under 64 faces.
+	board *Board
 }
 
 // game validates r and prepares b for it. A nil or zero board yields a game
@@ -106,6 +110,8 @@ func (r Rules) game(b *Board) (game, error) {
 	g.jumps, g.starts = b.flat, b.starts
 	if r.Chain {
 		g.jumps = b.chainedJumps()
+	} else if g.over == Stay && g.faces < 64 {
+		g.board = b
 	}
 	return g, nil
 }

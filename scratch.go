@@ -8,18 +8,22 @@ type scratch struct {
 	blocks []block // squares 0..last, 64 to a block, and a spare block
 	wordsA []int32 // the blocks with squares in one level or the next
 	wordsB []int32
+	wordsC []int32 // the same for the backward search
+	wordsD []int32
 	queue  []int32  // squares in the order the search reached them, when asked
 	dist   []int32  // rolls to reach each square, when asked
 	good   []uint64 // bitset: squares on some shortest path, for ShortestPath
 }
 
 // A block is a search's state for 64 squares, bit i for square 64·k+i of
-// block k. It is kept together, 32 bytes, so that a block touched at random
-// costs one cache miss rather than one per bitset.
+// block k. It is kept together so that a block touched at random costs one
+// cache miss rather than one per bitset.
 type block struct {
 	seen   uint64    // squares where some turn has already ended
 	landed uint64    // jump squares some roll has already landed on
 	level  [2]uint64 // squares of the level being expanded and of the next
+	back   uint64    // squares known to reach the last square in back rolls or fewer
+	blevel [2]uint64 // the same two levels of the backward search
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -32,6 +36,8 @@ func getScratch(g *game) *scratch {
 		sc.blocks = make([]block, words)
 		sc.wordsA = make([]int32, 0, words)
 		sc.wordsB = make([]int32, 0, words)
+		sc.wordsC = make([]int32, 0, words)
+		sc.wordsD = make([]int32, 0, words)
 	}
 	sc.blocks = sc.blocks[:words]
 	clear(sc.blocks)

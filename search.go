@@ -17,8 +17,15 @@ type searcher struct {
 	tail     int
 	dist     []int32 // optional: rolls to each square
 	depth    int32   // rolls taken to reach the squares now being added
-	found    int32   // rolls to the last square once reached, else -1
+	found    int32   // rolls to the last square once known, else -1
 	full     bool    // explore everything, not just up to the last square
+
+	// The backward search, when there is one: back and blevel in the blocks,
+	// the blocks of its next level, which of blevel that is, and its depth.
+	// Without one, back holds the last square alone at depth 0.
+	bwords    []int32
+	bnx       int
+	backDepth int32
 
 	// Jump squares landed on, whose destinations are still to be looked
 	// up. On large boards g.jumps is far out of cache; looking up a batch
@@ -46,7 +53,9 @@ func search(g game, sc *scratch, dist []int32, full, queue bool) (rolls, reached
 		g: g, lastWord: g.last >> 6, lastBit: 1 << (uint(g.last) & 63),
 		blocks: sc.blocks, words: sc.wordsA[:0], dist: dist, found: -1, full: full,
 	}
-	s.blocks[s.lastWord].seen = -s.lastBit << 1 // squares past the end: never reached
+	last := &s.blocks[s.lastWord]
+	last.seen = -s.lastBit << 1 // squares past the end: never reached
+	last.back = s.lastBit       // the last square is no roll from itself
 	if queue {
 		sc.growQueue(g.last)
 		s.queue = sc.queue
@@ -54,39 +63,161 @@ func search(g game, sc *scratch, dist []int32, full, queue bool) (rolls, reached
 	for i := range dist {
 		dist[i] = -1
 	}
-	words := sc.wordsB[:0]
+	// Searching back from the last square as well meets the forward search
+	// halfway, long before either alone would end, on boards whose levels
+	// grow fast. It needs the jumps indexed by destination, and only gives
+	// the fewest rolls.
+	var rev *reverse
+	if g.board != nil && !full && dist == nil && !queue {
+		rev = g.board.reverseJumps()
+		s.bwords = append(sc.wordsC[:0], s.lastWord)
+		last.blevel[s.bnx] = s.lastBit
+	}
+	words, bwords := sc.wordsB[:0], sc.wordsD[:0]
 	s.reach(g.start)
-	for len(s.words) > 0 && (s.full || s.found < 0) {
-		s.depth++
-		s.nx ^= 1 // the level just reached becomes the current one
-		words, s.words = s.words, words[:0]
-		cur := 1 - s.nx
-		if g.faces >= 64 { // a roll may cross more than one block
-			for _, w := range words {
-				for c := s.blocks[w].level[cur]; c != 0; c &= c - 1 {
-					s.expand(w<<6 | int32(bits.TrailingZeros64(c)))
-				}
-				s.blocks[w].level[cur] = 0
+	for s.full || s.found < 0 {
+		if rev != nil {
+			if len(s.bwords) == 0 {
+				break // nothing new reaches the last square: the start cannot
 			}
+			if len(s.bwords) < len(s.words) {
+				bwords = s.backward(rev, bwords)
+				continue
+			}
+		}
+		if len(s.words) == 0 {
+			break
+		}
+		words = s.forward(words)
+	}
+	return int(s.found), s.tail
+}
+
+// forward expands the forward search by one level, given a spare list for
+// the blocks of the next; it returns the list of the level it expanded,
+// emptied, to be the next spare.
+func (s *searcher) forward(spare []int32) []int32 {
+	s.depth++
+	s.nx ^= 1 // the level just reached becomes the current one
+	words := s.words
+	s.words = spare[:0]
+	cur := 1 - s.nx
+	g := &s.g
+	if g.faces >= 64 { // a roll may cross more than one block
+		for _, w := range words {
+			for c := s.blocks[w].level[cur]; c != 0; c &= c - 1 {
+				s.expand(w<<6 | int32(bits.TrailingZeros64(c)))
+			}
+			s.blocks[w].level[cur] = 0
+		}
+	} else {
+		if g.over != Stay {
+			s.overshoot(cur)
+		}
+		lo, hi := words[0], words[0]
+		for _, w := range words {
+			lo, hi = min(lo, w), max(hi, w)
+		}
+		if 4*len(words) >= int(hi-lo)+1 {
+			s.sweep(cur, lo, hi)
 		} else {
-			if g.over != Stay {
-				s.overshoot(cur)
-			}
-			lo, hi := words[0], words[0]
 			for _, w := range words {
-				lo, hi = min(lo, w), max(hi, w)
+				s.expandWord(cur, w)
 			}
-			if 4*len(words) >= int(hi-lo)+1 {
-				s.sweep(cur, lo, hi)
-			} else {
-				for _, w := range words {
-					s.expandWord(cur, w)
+		}
+	}
+	s.flush()
+	return words[:0]
+}
+
+// backward expands the backward search by one level: the squares from
+// which one roll ends the turn on a square of the level. Like forward it
+// takes and returns a spare list.
+func (s *searcher) backward(rev *reverse, spare []int32) []int32 {
+	s.backDepth++
+	s.bnx ^= 1
+	words := s.bwords
+	s.bwords = spare[:0]
+	cur := 1 - s.bnx
+	for _, w := range words {
+		b := &s.blocks[w]
+		x := b.blevel[cur]
+		b.blevel[cur] = 0
+		// A roll landing on a square of x with no jump ends the turn there,
+		if y := x &^ s.g.starts[w]; y != 0 {
+			s.backLand(w, s.downWithin(y))
+			if w > 0 {
+				s.backLand(w-1, s.downAcross(y))
+			}
+		}
+		// and so does one landing on a jump into x.
+		if in := x & rev.into[w]; in != 0 {
+			for _, p := range rev.pairs[rev.at[w]:rev.at[w+1]] {
+				if in&(1<<(uint(p.to)&63)) != 0 {
+					for v := p.from - 1; v >= max(p.from-s.g.faces, 0); v-- {
+						s.backLand(v>>6, 1<<(uint(v)&63))
+					}
 				}
 			}
 		}
-		s.flush()
+		if s.found >= 0 {
+			break
+		}
 	}
-	return int(s.found), s.tail
+	return words[:0]
+}
+
+// backLand adds the squares set in p, of block w, to the backward search.
+// One the forward search has reached closes the gap: the two searches have
+// met, and no shorter way exists, since every square either has reached is
+// at most its depth away.
+func (s *searcher) backLand(w int32, p uint64) {
+	b := &s.blocks[w]
+	fresh := p &^ b.back
+	if fresh == 0 {
+		return
+	}
+	b.back |= fresh
+	if b.blevel[s.bnx] == 0 {
+		s.bwords = append(s.bwords, w)
+	}
+	b.blevel[s.bnx] |= fresh
+	if s.found < 0 && fresh&b.seen != 0 {
+		s.found = s.depth + s.backDepth
+	}
+}
+
+// downWithin returns the squares of a block one roll before its squares
+// set in c.
+func (s *searcher) downWithin(c uint64) uint64 {
+	if s.g.faces == 6 {
+		c |= c >> 1
+		c |= c >> 2
+		c |= c >> 2
+		return c >> 1
+	}
+	var from uint64
+	for r := uint(1); r <= uint(s.g.faces); r++ {
+		from |= c >> (r & 63)
+	}
+	return from
+}
+
+// downAcross returns the squares of the block before one roll before the
+// squares set in c.
+func (s *searcher) downAcross(c uint64) uint64 {
+	if s.g.faces == 6 {
+		c <<= 58 // the squares within six of the block before
+		c |= c << 1
+		c |= c << 2
+		c |= c << 2
+		return c
+	}
+	var from uint64
+	for r := uint(1); r <= uint(s.g.faces); r++ {
+		from |= c << ((64 - r) & 63)
+	}
+	return from
 }
 
 // sweep expands the current level, whose blocks lie in lo..hi, in label
@@ -183,8 +314,8 @@ func (s *searcher) take(b *block, w int32, fresh, jumps uint64) {
 		if s.queue != nil || s.dist != nil {
 			s.record(w, fresh)
 		}
-		if w == s.lastWord && s.found < 0 && b.seen&s.lastBit != 0 {
-			s.found = s.depth
+		if s.found < 0 && fresh&b.back != 0 {
+			s.found = s.depth + s.backDepth
 		}
 	}
 	b.landed |= jumps
@@ -250,8 +381,8 @@ func (s *searcher) reach(v int32) {
 	if s.queue != nil || s.dist != nil {
 		s.record(w, bit)
 	}
-	if v == s.g.last {
-		s.found = s.depth
+	if s.found < 0 && b.back&bit != 0 {
+		s.found = s.depth + s.backDepth
 	}
 }
 
