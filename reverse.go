@@ -1,5 +1,7 @@
 package snakes
 
+import "math/bits"
+
 // A jumpPair is one jump, for lookups by destination.
 type jumpPair struct{ from, to int32 }
 
@@ -15,30 +17,52 @@ type reverse struct {
 
 // reverseJumps builds b's index on first use: most boards never need it.
 func (b *Board) reverseJumps() *reverse {
-	b.reverseOnce.Do(func() {
-		blocks := len(b.starts)
-		r := &reverse{into: make([]uint64, blocks), at: make([]int32, blocks+1)}
-		n := 0
-		for _, to := range b.flat {
-			if to >= 0 {
-				r.at[to>>6+1]++
-				r.into[to>>6] |= 1 << (uint(to) & 63)
-				n++
-			}
-		}
-		for k := 1; k <= blocks; k++ {
-			r.at[k] += r.at[k-1]
-		}
-		r.pairs = make([]jumpPair, n)
-		next := make([]int32, blocks)
-		copy(next, r.at)
-		for label, to := range b.flat {
-			if to >= 0 {
-				r.pairs[next[to>>6]] = jumpPair{from: int32(label), to: to}
-				next[to>>6]++
-			}
-		}
-		b.reverse = r
-	})
+	b.reverseOnce.Do(func() { b.reverse = newReverse(b.flat, len(b.starts)) })
 	return b.reverse
+}
+
+// newReverse lists the jumps in label order, sorts them by destination with
+// a radix sort (whose scattered writes go to a few thousand places at a
+// time, not to one of n²/64 counters per jump), then indexes the sorted
+// list in one pass.
+func newReverse(flat []int32, blocks int) *reverse {
+	var pairs []jumpPair
+	for label, to := range flat {
+		if to >= 0 {
+			pairs = append(pairs, jumpPair{from: int32(label), to: to})
+		}
+	}
+	pairs = sortByDestination(pairs, bits.Len(uint(len(flat))))
+	r := &reverse{into: make([]uint64, blocks), at: make([]int32, blocks+1), pairs: pairs}
+	for i, p := range pairs {
+		r.into[p.to>>6] |= 1 << (uint(p.to) & 63)
+		r.at[p.to>>6+1] = int32(i + 1)
+	}
+	for k := 1; k <= blocks; k++ {
+		r.at[k] = max(r.at[k], r.at[k-1]) // blocks no jump ends in
+	}
+	return r
+}
+
+// sortByDestination sorts pairs by to, whose values have at most width
+// bits, with a stable least-significant-digit radix sort of 11-bit digits.
+func sortByDestination(pairs []jumpPair, width int) []jumpPair {
+	const digit = 11
+	tmp := make([]jumpPair, len(pairs))
+	for shift := 0; shift < width; shift += digit {
+		var count [1<<digit + 1]int
+		for _, p := range pairs {
+			count[(p.to>>shift)&(1<<digit-1)+1]++
+		}
+		for d := 1; d <= 1<<digit; d++ {
+			count[d] += count[d-1]
+		}
+		for _, p := range pairs {
+			d := (p.to >> shift) & (1<<digit - 1)
+			tmp[count[d]] = p
+			count[d]++
+		}
+		pairs, tmp = tmp, pairs
+	}
+	return pairs
 }
