@@ -17,16 +17,22 @@ type reverse struct {
 
 // reverseJumps builds b's index on first use: most boards never need it.
 func (b *Board) reverseJumps() *reverse {
-	b.reverseOnce.Do(func() { b.reverse = newReverse(b.flat, len(b.starts)) })
+	b.reverseOnce.Do(func() {
+		n := 0
+		for _, w := range b.starts {
+			n += bits.OnesCount64(w)
+		}
+		b.reverse = newReverse(b.flat, len(b.starts), n)
+	})
 	return b.reverse
 }
 
-// newReverse lists the jumps in label order, sorts them by destination with
+// newReverse lists the jumps (there are jumps of them) in label order, sorts them by destination with
 // a radix sort (whose scattered writes go to a few thousand places at a
 // time, not to one of n²/64 counters per jump), then indexes the sorted
 // list in one pass.
-func newReverse(flat []int32, blocks int) *reverse {
-	var pairs []jumpPair
+func newReverse(flat []int32, blocks, jumps int) *reverse {
+	pairs := make([]jumpPair, 0, jumps)
 	for label, to := range flat {
 		if to >= 0 {
 			pairs = append(pairs, jumpPair{from: int32(label), to: to})
