@@ -401,3 +401,27 @@ func TestPropertyRulesLargeBoards(t *testing.T) {
 		}
 	})
 }
+
+// TestPropertyBothWays checks the search that goes back from the last square
+// too, which MinRolls uses on large boards, on small ones as well: every rule
+// set (those it does not apply to must still answer right), against the
+// reference relaxation.
+func TestPropertyBothWays(t *testing.T) {
+	defer func(old int32) { bothWaysFrom = old }(bothWaysFrom)
+	bothWaysFrom = 1
+	rapid.Check(t, func(t *rapid.T) {
+		grid := genGrid(1, 30).Draw(t, "grid")
+		rr := genRules().Draw(t, "rules")
+		b, err := NewBoard(grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		flat := refFlat(grid)
+		if got, want := rr.rules().MinRolls(b), rr.dist(flat)[len(flat)-1]; got != want {
+			t.Fatalf("MinRolls = %d, reference %d", got, want)
+		}
+		if got, want := MinRolls(b), refDist(flat)[len(flat)-1]; got != want {
+			t.Fatalf("zero rules: MinRolls = %d, reference %d", got, want)
+		}
+	})
+}

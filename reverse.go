@@ -51,20 +51,28 @@ func newReverse(flat []int32, blocks, jumps int) *reverse {
 }
 
 // sortByDestination sorts pairs by to, whose values have at most width
-// bits, with a stable least-significant-digit radix sort of 11-bit digits.
+// bits, with a stable least-significant-digit radix sort: as few passes of
+// at most 11-bit digits as cover width, the digits split evenly so that
+// small boards count into small tables.
 func sortByDestination(pairs []jumpPair, width int) []jumpPair {
-	const digit = 11
+	passes := (width + 10) / 11
+	if passes == 0 || len(pairs) < 2 {
+		return pairs
+	}
+	digit := (width + passes - 1) / passes
+	mask := int32(1)<<digit - 1
 	tmp := make([]jumpPair, len(pairs))
+	count := make([]int, mask+2)
 	for shift := 0; shift < width; shift += digit {
-		var count [1<<digit + 1]int
+		clear(count)
 		for _, p := range pairs {
-			count[(p.to>>shift)&(1<<digit-1)+1]++
+			count[(p.to>>shift)&mask+1]++
 		}
-		for d := 1; d <= 1<<digit; d++ {
+		for d := 1; d < len(count); d++ {
 			count[d] += count[d-1]
 		}
 		for _, p := range pairs {
-			d := (p.to >> shift) & (1<<digit - 1)
+			d := (p.to >> shift) & mask
 			tmp[count[d]] = p
 			count[d]++
 		}
