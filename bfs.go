@@ -15,7 +15,12 @@ func Distances(b *Board) []int { return Rules{}.Distances(b) }
 // square (a 1×1 board starting on it), -1 when it cannot be reached, when b
 // is nil or empty, or when r is invalid.
 //
-// It does not allocate in steady state: its buffers come from a pool.
+// It does not allocate in steady state: its buffers come from a pool. On
+// boards of 4096 squares or more, under rules with one jump per roll and
+// overshoots that stay, it also searches back from the last square and stops
+// where the two searches meet, which on boards with many jumps looks at a
+// small part of the board; the jumps indexed by destination that this needs
+// are built on the first call and kept with the board (about 8 bytes a jump).
 func (r Rules) MinRolls(b *Board) int {
 	g, err := r.game(b)
 	if err != nil || g.last < 1 {

@@ -425,3 +425,28 @@ func TestPropertyBothWays(t *testing.T) {
 		}
 	})
 }
+
+// TestAllocations pins down the promises in the godoc: MinRolls and
+// ExpectedTurns allocate nothing once warm, ShortestPath only its result.
+func TestAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's sync.Pool drops items at random")
+	}
+	big := mustBoard(t, randomGrid(80, 0.1, 5)) // both ways: 6400 squares
+	example := mustBoard(t, example1)
+	classic := Classic()
+	for name, f := range map[string]func(){
+		"MinRolls":           func() { MinRolls(example) },
+		"MinRolls both ways": func() { MinRolls(big) },
+		"ExpectedTurns":      func() { Rules{StartOffBoard: true}.ExpectedTurns(classic) },
+	} {
+		f() // warm the pools and the board's index
+		if got := testing.AllocsPerRun(100, f); got != 0 {
+			t.Errorf("%s: %v allocations a call, want 0", name, got)
+		}
+	}
+	ShortestPath(example)
+	if got := testing.AllocsPerRun(100, func() { ShortestPath(example) }); got != 1 {
+		t.Errorf("ShortestPath: %v allocations a call, want 1 (its result)", got)
+	}
+}

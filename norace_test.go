@@ -1,0 +1,5 @@
+//go:build !race
+
+package snakes
+
+const raceEnabled = false
