@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Runs the comparison benchmarks three times and prints the medians' ratios
 # as Markdown tables.
-#   bash bench/run.sh            # everything, 10⁸-square boards included (about 6 minutes, 3 GB)
+#   bash bench/run.sh            # everything, 10⁸-square boards included (about 10 minutes, 3 GB)
 #   bash bench/run.sh -short     # without the 10⁸-square boards
 # Extra arguments go to go test. The raw output is kept in bench/results.txt
 # (for benchstat, from golang.org/x/perf, if you want to compare runs).
 set -euo pipefail
 cd "$(dirname "$0")"
-go test -run '^$' -bench . -benchmem -count 3 -timeout 80m "$@" | tee results.txt >&2
+# TABLES_ONLY=1 prints the tables of the last run again without running it.
+if [ -z "${TABLES_ONLY:-}" ]; then
+	go test -run '^$' -bench . -benchmem -count 3 -timeout 80m "$@" | tee results.txt >&2
+fi
 
 awk '
 function value(field,   i) { for (i = 3; i < NF; i++) if ($(i+1) == field) return $i; return "" }
@@ -15,10 +18,10 @@ function value(field,   i) { for (i = 3; i < NF; i++) if ($(i+1) == field) retur
 # (of three: their sum less the least and the greatest).
 function keep(a, k, v) {
 	if (v == "") return
-	n[a, k]++; sum[a, k] += v
-	if (n[a, k] == 1 || v < lo[a, k]) lo[a, k] = v
-	if (n[a, k] == 1 || v > hi[a, k]) hi[a, k] = v
-	med[a, k] = n[a, k] < 3 ? sum[a, k] / n[a, k] : sum[a, k] - lo[a, k] - hi[a, k]
+	runs[a, k]++; sum[a, k] += v
+	if (runs[a, k] == 1 || v < lo[a, k]) lo[a, k] = v
+	if (runs[a, k] == 1 || v > hi[a, k]) hi[a, k] = v
+	med[a, k] = runs[a, k] < 3 ? sum[a, k] / runs[a, k] : sum[a, k] - lo[a, k] - hi[a, k]
 }
 /^Benchmark/ {
 	name = $1; sub(/^Benchmark/, "", name); sub(/-[0-9]+$/, "", name)
@@ -32,7 +35,7 @@ function keep(a, k, v) {
 	if (!((group, board) in seen)) { seen[group, board] = 1; order[group, ++count[group]] = board }
 }
 function num(v) { return v == "" ? "–" : v >= 100 ? sprintf("%.0f", v) : v >= 1 ? sprintf("%.2f", v) : sprintf("%.3f", v) }
-function ratio(a, b) { return (a == "" || b == "" || b == 0) ? "–" : sprintf("%.1f×", a / b) }
+function ratio(a, b) { return (a == "" || b == "" || b == 0) ? "–" : a / b < 0.1 ? sprintf("%.3f×", a / b) : sprintf("%.1f×", a / b) }
 END {
 	for (k in med) { split(k, kk, SUBSEP); which = kk[1]; key = kk[2] SUBSEP kk[3] SUBSEP kk[4]
 		if (which == "ns") ns[key] = med[k]; else if (which == "nsq") nsq[key] = med[k]
