@@ -27,21 +27,8 @@ func randomGrid(n int, density float64, seed uint64) [][]int {
 // adjacencyMinRolls is the seeds' C++ write-up in Go: flatten, build a list
 // of neighbours for every square, then run a generic BFS, all per call.
 func adjacencyMinRolls(grid [][]int) int {
-	n := len(grid)
-	last := n * n
-	flat := make([]int, last+1)
-	label := 1
-	for i := 0; i < n; i++ {
-		row := grid[n-1-i]
-		for k := 0; k < n; k++ {
-			c := k
-			if i%2 == 1 {
-				c = n - 1 - k
-			}
-			flat[label] = row[c]
-			label++
-		}
-	}
+	flat := refFlat(grid)
+	last := len(flat) - 1
 	adj := make([][]int, last+1)
 	for v := 1; v < last; v++ {
 		for t := v + 1; t <= v+6 && t <= last; t++ {

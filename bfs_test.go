@@ -385,13 +385,7 @@ func TestGridIsACopy(t *testing.T) {
 // enough for levels to be expanded a word at a time.
 func TestPropertyRulesLargeBoards(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		grid := genGrid(16, 40).Draw(t, "grid")
-		rr := genRules().Draw(t, "rules")
-		b, err := NewBoard(grid)
-		if err != nil {
-			t.Fatal(err)
-		}
-		flat := refFlat(grid)
+		rr, _, b, flat := drawGame(t, 16, 40)
 		want := rr.dist(flat)
 		if diff := cmp.Diff(want, rr.rules().Distances(b)); diff != "" {
 			t.Fatalf("Distances (-reference +got):\n%s", diff)
@@ -410,13 +404,7 @@ func TestPropertyBothWays(t *testing.T) {
 	defer func(old int32) { bothWaysFrom = old }(bothWaysFrom)
 	bothWaysFrom = 1
 	rapid.Check(t, func(t *rapid.T) {
-		grid := genGrid(1, 30).Draw(t, "grid")
-		rr := genRules().Draw(t, "rules")
-		b, err := NewBoard(grid)
-		if err != nil {
-			t.Fatal(err)
-		}
-		flat := refFlat(grid)
+		rr, _, b, flat := drawGame(t, 1, 30)
 		if got, want := rr.rules().MinRolls(b), rr.dist(flat)[len(flat)-1]; got != want {
 			t.Fatalf("MinRolls = %d, reference %d", got, want)
 		}
