@@ -57,6 +57,13 @@
 // [Rules.LengthDistribution], [Rules.MedianTurns], [Rules.ModeTurns],
 // [Rules.WinChances], [Rules.GameLength], [Rules.Play]; and [Rules.Validate].
 //
+// Input and output: [ParseBoard] and [Board.UnmarshalJSON] read a grid or a
+// {"size", "jumps"} object, [Board.MarshalJSON] writes the grid,
+// [Board.String] draws the board as text, and [Rules.Report] gathers what
+// the snakes command prints, as text ([Report.WriteText]), JSON
+// ([Report.JSON]) or SVG ([Report.WriteBoardSVG], [Report.WritePlotSVG]).
+// [Overshoot] reads and writes its names as text, for flags and JSON.
+//
 // Errors: every error wraps one of [ErrInvalidBoard], [ErrInvalidRules] and
 // [ErrNeverFinishes], and its message names the row, column, square or field
 // at fault and the value found there.

@@ -72,13 +72,15 @@ func (r Rules) Report(b *Board) (*Report, error) {
 	rep := &Report{Board: b, Rules: r, MinRolls: r.MinRolls(b)}
 	rep.Path, _ = r.ShortestPath(b)
 
+	// Follow the distribution only as far as the report shows it.
 	const maxTurns = 1000
-	dist, err := r.LengthDistribution(b, maxTurns)
-	if err != nil {
-		return nil, err
-	}
+	w := newWalk(&g)
 	cum := 0.0
-	for t, p := range dist {
+	for t := 0; t <= maxTurns; t++ {
+		p := w.finished
+		if t > 0 {
+			p = w.turn()
+		}
 		rep.Distribution = append(rep.Distribution, Rounded(p))
 		cum += p
 		for _, h := range reportTurns {
@@ -144,8 +146,8 @@ func (rep *Report) JSON() ([]byte, error) {
 }
 
 // WriteText writes the report as a person reads it: the rules, the board
-// with the shortest path's squares marked *, the moves, and the random-play
-// figures.
+// with the shortest path's squares marked * (up to 40×40), the moves, and
+// the random-play figures.
 func (rep *Report) WriteText(w io.Writer) error {
 	var sb strings.Builder
 	b, r := rep.Board, rep.Rules
@@ -160,16 +162,20 @@ func (rep *Report) WriteText(w io.Writer) error {
 	fmt.Fprintf(&sb, "Board: %d×%d, %s, %s\n", b.Size(), b.Size(), count(ladders, "ladder"), count(snakes, "snake"))
 	fmt.Fprintf(&sb, "Rules: %s\n\n", r.describe())
 
-	onPath := map[int]bool{}
-	for _, m := range rep.Path {
-		onPath[m.Landed], onPath[m.To] = true, true
-	}
-	sb.WriteString(b.draw(func(label int) rune {
-		if onPath[label] {
-			return '*'
+	if b.Size() <= maxDrawn {
+		onPath := map[int]bool{}
+		for _, m := range rep.Path {
+			onPath[m.Landed], onPath[m.To] = true, true
 		}
-		return ' '
-	}))
+		sb.WriteString(b.draw(func(label int) rune {
+			if onPath[label] {
+				return '*'
+			}
+			return ' '
+		}))
+	} else {
+		fmt.Fprintf(&sb, "(boards over %d×%d are not drawn)\n", maxDrawn, maxDrawn)
+	}
 
 	if rep.Path == nil {
 		sb.WriteString("\nThe last square cannot be reached.\n")
@@ -208,6 +214,9 @@ func count(n int, noun string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }
+
+// maxDrawn is the largest side WriteText draws: wider lines would wrap.
+const maxDrawn = 40
 
 // describe says the rules in words.
 func (r Rules) describe() string {

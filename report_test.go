@@ -277,3 +277,18 @@ func TestStringDrawing(t *testing.T) {
 		t.Error("zero board draws something")
 	}
 }
+
+func TestReportLargeBoardNotDrawn(t *testing.T) {
+	rep, err := Rules{}.Report(mustBoard(t, emptyGrid(41)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	if err := rep.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(text.String(), "\n")
+	if lines[3] != "(boards over 40×40 are not drawn)" || rep.MinRolls != (41*41-1+5)/6 {
+		t.Errorf("report of a 41×41 board:\n%s", text.String())
+	}
+}
