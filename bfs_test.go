@@ -2,7 +2,9 @@ package snakes
 
 import (
 	"errors"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -436,5 +438,34 @@ func TestAllocations(t *testing.T) {
 	ShortestPath(example)
 	if got := testing.AllocsPerRun(100, func() { ShortestPath(example) }); got != 1 {
 		t.Errorf("ShortestPath: %v allocations a call, want 1 (its result)", got)
+	}
+}
+
+// TestConcurrentUse shares one fresh board between goroutines, so that the
+// race detector (in CI) sees its lazily built indexes built concurrently.
+func TestConcurrentUse(t *testing.T) {
+	grid := randomGrid(80, 0.1, 9)
+	want := refDist(refFlat(grid))[80*80]
+	b := mustBoard(t, grid)
+	chained := Rules{Chain: true}
+	wantChained := refRules{faces: 6, chain: true}.dist(refFlat(grid))[80*80]
+	var wg sync.WaitGroup
+	errs := make(chan string, 16)
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if got := MinRolls(b); got != want {
+				errs <- fmt.Sprintf("MinRolls = %d, want %d", got, want)
+			}
+			if got := chained.MinRolls(b); got != wantChained {
+				errs <- fmt.Sprintf("chained MinRolls = %d, want %d", got, wantChained)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
