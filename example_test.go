@@ -208,3 +208,41 @@ func ExampleRules_Play() {
 	// Output:
 	// true
 }
+
+func ExampleBoard_String() {
+	b, _ := snakes.FromJumps(3, map[int]int{2: 8, 6: 1})
+	fmt.Print(b)
+	// Output:
+	// 7   8   9
+	// 6↓1 5   4
+	// 1   2↑8 3
+}
+
+func ExampleParseBoard() {
+	b, err := snakes.ParseBoard([]byte(`{"size": 2, "jumps": {"2": 3}}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(b.Grid(), snakes.MinRolls(b))
+
+	_, err = snakes.ParseBoard([]byte("[[-1, -1],\n [-1, 3"))
+	fmt.Println(err)
+	// Output:
+	// [[-1 -1] [-1 3]] 1
+	// snakes: board JSON line 2, column 8: unexpected end of JSON input
+}
+
+func ExampleRules() {
+	// Square 2 is a ladder to 5, and 5 a ladder to 9.
+	b, _ := snakes.FromJumps(3, map[int]int{2: 5, 5: 9})
+	for _, r := range []snakes.Rules{
+		{Faces: 1},              // one jump per roll: 1 → 2 → 5, then 5 → 6, ...
+		{Faces: 1, Chain: true}, // 1 → 2 → 5 → 9 in one roll
+	} {
+		fmt.Println(r.MinRolls(b))
+	}
+	// Output:
+	// 5
+	// 1
+}
