@@ -68,8 +68,9 @@ func (sc *scratch) growDist(last int32) {
 	sc.good = sc.good[:bitsetWords(size)]
 }
 
-// bitsetWords is the length of a bitset for bits 0..size-1, with one spare
-// zero word so that window and orWindow may touch the word after a bit's.
+// bitsetWords is the length of a bitset for bits 0..size-1, and of the
+// search's blocks, with one spare zero word at the end: a roll from the last
+// word may be shifted into it before being masked off.
 func bitsetWords(size int) int { return (size+63)/64 + 1 }
 
 func newBitset(size int) []uint64 { return make([]uint64, bitsetWords(size)) }
