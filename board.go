@@ -16,8 +16,7 @@ type Board struct {
 	flat []int32 // flat[label] is the jump's destination, -1 for none; flat[0] is unused
 
 	// starts has bit label set where a jump starts, so that a search can
-	// test all squares of one roll's reach at once; it has a spare zero word
-	// at the end for reads that straddle the last word.
+	// test all squares of one roll's reach at once.
 	starts []uint64
 
 	// chained is flat with every jump followed to where a chain of jumps

@@ -5,7 +5,7 @@ import "sync"
 // scratch holds the per-search buffers, pooled so that steady-state searches
 // do not allocate.
 type scratch struct {
-	blocks []block // squares 0..last, 64 to a block, and a spare block
+	blocks []block // squares 0..last, 64 to a block
 	wordsA []int32 // the blocks with squares in one level or the next
 	wordsB []int32
 	wordsC []int32 // the same for the backward search
@@ -68,10 +68,9 @@ func (sc *scratch) growDist(last int32) {
 	sc.good = sc.good[:bitsetWords(size)]
 }
 
-// bitsetWords is the length of a bitset for bits 0..size-1, and of the
-// search's blocks, with one spare zero word at the end: a roll from the last
-// word may be shifted into it before being masked off.
-func bitsetWords(size int) int { return (size+63)/64 + 1 }
+// bitsetWords is the length of a bitset for bits 0..size-1, and the number
+// of the search's blocks.
+func bitsetWords(size int) int { return (size + 63) / 64 }
 
 func newBitset(size int) []uint64 { return make([]uint64, bitsetWords(size)) }
 
