@@ -13,32 +13,7 @@ func (rr refRules) expected(flat []int) (e *big.Rat, ok bool) {
 	if start == last {
 		return new(big.Rat), true
 	}
-	// Reachable squares, and which of them can reach the last square.
-	reach := map[int]bool{start: true}
-	for stack := []int{start}; len(stack) > 0; {
-		v := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if v == last {
-			continue
-		}
-		for roll := 1; roll <= rr.faces; roll++ {
-			if _, to := rr.step(flat, v, roll); !reach[to] {
-				reach[to] = true
-				stack = append(stack, to)
-			}
-		}
-	}
-	finishes := map[int]bool{last: true}
-	for changed := true; changed; {
-		changed = false
-		for v := range reach {
-			for roll := 1; roll <= rr.faces && !finishes[v]; roll++ {
-				if _, to := rr.step(flat, v, roll); finishes[to] {
-					finishes[v], changed = true, true
-				}
-			}
-		}
-	}
+	reach, finishes := rr.classify(flat)
 	var states []int
 	index := map[int]int{}
 	for v := 0; v < last; v++ {
@@ -68,29 +43,7 @@ func (rr refRules) expected(flat []int) (e *big.Rat, ok bool) {
 			}
 		}
 	}
-	tmp := new(big.Rat)
-	for col := 0; col < n; col++ {
-		p := col
-		for m[p][col].Sign() == 0 {
-			p++
-		}
-		m[col], m[p] = m[p], m[col]
-		inv := new(big.Rat).Inv(m[col][col])
-		for j := col; j <= n; j++ {
-			m[col][j].Mul(m[col][j], inv)
-		}
-		for i := 0; i < n; i++ {
-			if i == col || m[i][col].Sign() == 0 {
-				continue
-			}
-			f := new(big.Rat).Set(m[i][col])
-			for j := col; j <= n; j++ {
-				if m[col][j].Sign() != 0 {
-					m[i][j].Sub(m[i][j], tmp.Mul(f, m[col][j]))
-				}
-			}
-		}
-	}
+	solveRat(m)
 	return m[index[start]][n], true
 }
 
@@ -123,4 +76,109 @@ func (rr refRules) distribution(flat []int, maxTurns int) []*big.Rat {
 		mass = next
 	}
 	return out
+}
+
+// finishChance is the exact chance that one player ever reaches the last
+// square: the absorption probability, by Gauss-Jordan elimination over the
+// reachable squares that can still finish (the others contribute 0).
+func (rr refRules) finishChance(flat []int) *big.Rat {
+	last := len(flat) - 1
+	start := rr.start()
+	if start == last {
+		return big.NewRat(1, 1)
+	}
+	reach, finishes := rr.classify(flat)
+	if !finishes[start] {
+		return new(big.Rat)
+	}
+	var states []int
+	index := map[int]int{}
+	for v := 0; v < last; v++ {
+		if reach[v] && finishes[v] {
+			index[v] = len(states)
+			states = append(states, v)
+		}
+	}
+	// Row i: x[v] - (1/F)·Σ x[to] over squares that can finish = (1/F)·#(to == last).
+	n := len(states)
+	m := make([][]*big.Rat, n)
+	share := big.NewRat(1, int64(rr.faces))
+	for i, v := range states {
+		m[i] = make([]*big.Rat, n+1)
+		for j := range m[i] {
+			m[i][j] = new(big.Rat)
+		}
+		m[i][i].SetInt64(1)
+		for roll := 1; roll <= rr.faces; roll++ {
+			switch _, to := rr.step(flat, v, roll); {
+			case to == last:
+				m[i][n].Add(m[i][n], share)
+			case finishes[to]:
+				m[i][index[to]].Sub(m[i][index[to]], share)
+			}
+		}
+	}
+	solveRat(m)
+	return m[index[start]][n]
+}
+
+// solveRat runs Gauss-Jordan elimination on the augmented n×(n+1) matrix m,
+// which must be nonsingular, leaving the solution in its last column.
+func solveRat(m [][]*big.Rat) {
+	n := len(m)
+	tmp := new(big.Rat)
+	for col := 0; col < n; col++ {
+		p := col
+		for m[p][col].Sign() == 0 {
+			p++
+		}
+		m[col], m[p] = m[p], m[col]
+		inv := new(big.Rat).Inv(m[col][col])
+		for j := col; j <= n; j++ {
+			m[col][j].Mul(m[col][j], inv)
+		}
+		for i := 0; i < n; i++ {
+			if i == col || m[i][col].Sign() == 0 {
+				continue
+			}
+			f := new(big.Rat).Set(m[i][col])
+			for j := col; j <= n; j++ {
+				if m[col][j].Sign() != 0 {
+					m[i][j].Sub(m[i][j], tmp.Mul(f, m[col][j]))
+				}
+			}
+		}
+	}
+}
+
+// classify returns the squares the token can reach from the start, and
+// those of them from which it can reach the last square.
+func (rr refRules) classify(flat []int) (reach, finishes map[int]bool) {
+	last := len(flat) - 1
+	reach = map[int]bool{rr.start(): true}
+	for stack := []int{rr.start()}; len(stack) > 0; {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if v == last {
+			continue
+		}
+		for roll := 1; roll <= rr.faces; roll++ {
+			if _, to := rr.step(flat, v, roll); !reach[to] {
+				reach[to] = true
+				stack = append(stack, to)
+			}
+		}
+	}
+	finishes = map[int]bool{last: true}
+	for changed := true; changed; {
+		changed = false
+		for v := range reach {
+			for roll := 1; roll <= rr.faces && !finishes[v]; roll++ {
+				if _, to := rr.step(flat, v, roll); finishes[to] {
+					finishes[v], changed = true, true
+				}
+			}
+		}
+	}
+	return reach, finishes
 }

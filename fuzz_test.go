@@ -215,7 +215,7 @@ func FuzzRules(f *testing.F) {
 		if got, want := r.MinRolls(b), rr.dist(flat)[len(flat)-1]; got != want {
 			t.Fatalf("%+v: MinRolls %d, reference %d", r, got, want)
 		}
-		if _, finite := rr.expected(flat); finite != (eErr == nil) || finite != (wErr == nil) {
+		if _, finite := rr.expected(flat); finite != (eErr == nil) || wErr != nil {
 			t.Fatalf("%+v: finite %v, ExpectedTurns %v, WinChances %v", r, finite, eErr, wErr)
 		}
 		if dErr != nil {

@@ -30,19 +30,25 @@ func (r Rules) LengthDistribution(b *Board, maxTurns int) ([]float64, error) {
 
 // MedianTurns returns the median length of a one-player game: the fewest
 // turns t such that the player has finished within t turns with probability
-// at least 1/2 (evaluated in float64). Errors are as for
-// [Rules.ExpectedTurns].
+// at least 1/2 (evaluated in float64). On a board where the player may never
+// finish it still exists if the player finishes with probability 1/2 or
+// more; otherwise the error wraps [ErrNeverFinishes]. Other errors are as
+// for [Rules.ExpectedTurns].
 func (r Rules) MedianTurns(b *Board) (int, error) {
-	w, err := r.surely(b)
+	w, err := r.walk(b)
 	if err != nil {
 		return 0, err
 	}
+	done := w.finished // chance of having finished by turn t
 	for t := 0; ; t++ {
 		if t > 0 {
-			w.turn()
+			done += w.turn()
 		}
-		if w.left <= 0.5 {
+		if done >= 0.5 {
 			return t, nil
+		}
+		if done+w.alive < 0.5 {
+			return 0, errorf(ErrNeverFinishes, "the player finishes with probability %.3g, less than 1/2, so no median length exists", done+w.alive)
 		}
 		if err := w.budget(); err != nil {
 			return 0, err
@@ -51,15 +57,17 @@ func (r Rules) MedianTurns(b *Board) (int, error) {
 }
 
 // ModeTurns returns the most likely length of a one-player game, the
-// smallest on a tie. Errors are as for [Rules.ExpectedTurns].
+// smallest on a tie. Its error wraps [ErrNeverFinishes] when the player can
+// never finish; other errors are as for [Rules.ExpectedTurns].
 func (r Rules) ModeTurns(b *Board) (int, error) {
-	w, err := r.surely(b)
+	w, err := r.walk(b)
 	if err != nil {
 		return 0, err
 	}
-	// No later turn can be likelier than the chance of still playing.
+	// No later turn can be likelier than the chance of still being able to
+	// finish.
 	best, mode := w.finished, 0
-	for t := 1; w.left > best; t++ {
+	for t := 1; w.alive > best; t++ {
 		if f := w.turn(); f > best {
 			best, mode = f, t
 		}
@@ -67,21 +75,32 @@ func (r Rules) ModeTurns(b *Board) (int, error) {
 			return 0, err
 		}
 	}
+	if best == 0 {
+		return 0, errorf(ErrNeverFinishes, "the player can never reach square %d", w.g.last)
+	}
 	return mode, nil
 }
 
 // WinChances returns, for a game of players players who take turns, each
 // rolling a fair die, and which ends when the first of them reaches the last
 // square, the probability that the player who moves i-th wins, as element i.
-// The chances sum to 1 within 1e-12.
+// When the game surely ends the chances sum to 1 within 1e-12; on a board
+// where a player can be trapped (reach a square with no way on to the last)
+// they sum to the chance that anyone finishes, 1 − (1 − p)^players for a
+// player's chance p to finish.
 //
-// Errors wrap [ErrNeverFinishes] when a player can be trapped (some square
-// the token can reach has no way on to the last square), [ErrInvalidRules]
-// for invalid r or fewer than one player, and [ErrInvalidBoard] for a nil or
-// empty board.
+// Errors wrap [ErrInvalidRules] for invalid r or fewer than one player, and
+// [ErrInvalidBoard] for a nil or empty board.
 func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
-	wins, _, _, err := r.race(b, players)
-	if err == nil && players == 1 {
+	if players < 1 {
+		return nil, errorf(ErrInvalidRules, "players is %d, want at least 1", players)
+	}
+	w, err := r.walk(b)
+	if err != nil {
+		return nil, err
+	}
+	wins, _, _, err := w.race(players)
+	if err == nil && players == 1 && !w.trapped {
 		wins[0] = 1 // the game surely ends; the sum of its tail is 1 less rounding
 	}
 	return wins, err
@@ -91,25 +110,28 @@ func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
 // take turns and stop when the first of them reaches the last square: in
 // rounds (a round is one turn of each player, the last one possibly cut
 // short) and in turns taken in all. With one player both equal
-// [Rules.ExpectedTurns]. Errors are as for [Rules.WinChances].
+// [Rules.ExpectedTurns]. Errors are as for [Rules.ExpectedTurns], with
+// [ErrInvalidRules] also for fewer than one player: a game in which every
+// player can be trapped has no expected length.
 func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err error) {
-	_, rounds, turns, err = r.race(b, players)
+	if players < 1 {
+		return 0, 0, errorf(ErrInvalidRules, "players is %d, want at least 1", players)
+	}
+	w, err := r.surely(b)
+	if err != nil {
+		return 0, 0, err
+	}
+	_, rounds, turns, err = w.race(players)
 	return rounds, turns, err
 }
 
 // race follows one player's length distribution until the chance of still
-// playing is below 1e-18, which then bounds every neglected term. Players
-// are independent, so the i-th player wins on its turn t when it finishes
-// then, the i players before it have taken t turns without finishing, and
-// the ones after it t-1.
-func (r Rules) race(b *Board, players int) (wins []float64, rounds, turns float64, err error) {
-	if players < 1 {
-		return nil, 0, 0, errorf(ErrInvalidRules, "players is %d, want at least 1", players)
-	}
-	w, err := r.surely(b)
-	if err != nil {
-		return nil, 0, 0, err
-	}
+// being able to finish is below 1e-18, which then bounds every neglected
+// term. Players are independent, so the i-th player wins on its turn t when
+// it finishes then, the i players before it have taken t turns without
+// finishing, and the ones after it t-1. The expected rounds and turns are
+// only meaningful when the game surely ends.
+func (w *walk) race(players int) (wins []float64, rounds, turns float64, err error) {
 	wins = make([]float64, players)
 	k := float64(players)
 	before, f := 1.0, w.finished // chance of playing on before turn t; of finishing on it
@@ -128,7 +150,7 @@ func (r Rules) race(b *Board, players int) (wins []float64, rounds, turns float6
 			}
 		}
 		rounds += powi(after, players)
-		if after < 1e-18 {
+		if w.alive < 1e-18 {
 			return wins, rounds, turns, nil
 		}
 		if err := w.budget(); err != nil {
@@ -182,7 +204,11 @@ type walk struct {
 	mass     []float64
 	next     []float64
 	left     float64 // chance of not having finished
+	alive    float64 // chance of not having finished but still being able to
 	finished float64 // chance of having finished on the latest turn
+
+	canFinish []bool // squares from which the last square can be reached
+	trapped   bool   // some square the token can reach has no way on
 	turns    int
 	work     int // edges followed so far, bounded by budget
 }
@@ -221,12 +247,66 @@ func newWalk(g *game) *walk {
 	}
 	w.first[g.last] = int32(len(w.edges))
 	w.first[size] = int32(len(w.edges))
+	w.classify()
 	if g.start == g.last {
 		w.finished = 1
 	} else {
 		w.mass[g.start], w.left = 1, 1
+		if w.canFinish[g.start] {
+			w.alive = 1
+		}
 	}
 	return w
+}
+
+// classify finds the squares from which the last square can be reached, by
+// a search back along the edges from it, and whether the token can reach
+// any other.
+func (w *walk) classify() {
+	size := len(w.mass)
+	into := make([]int32, size+1) // edges into square v: from[into[v]:into[v+1]]
+	for _, e := range w.edges {
+		into[e.to+1]++
+	}
+	for v := 1; v <= size; v++ {
+		into[v] += into[v-1]
+	}
+	from := make([]int32, len(w.edges))
+	fill := make([]int32, size)
+	copy(fill, into)
+	for v := 0; v < size-1; v++ {
+		for _, e := range w.edges[w.first[v]:w.first[v+1]] {
+			from[fill[e.to]] = int32(v)
+			fill[e.to]++
+		}
+	}
+	w.canFinish = make([]bool, size)
+	w.canFinish[w.g.last] = true
+	stack := []int32{w.g.last}
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, u := range from[into[v]:into[v+1]] {
+			if !w.canFinish[u] {
+				w.canFinish[u] = true
+				stack = append(stack, u)
+			}
+		}
+	}
+	reached := make([]bool, size)
+	reached[w.g.start] = true
+	stack = append(stack[:0], w.g.start)
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		w.trapped = w.trapped || !w.canFinish[v]
+		for _, e := range w.edges[w.first[v]:w.first[v+1]] {
+			if !reached[e.to] {
+				reached[e.to] = true
+				stack = append(stack, e.to)
+			}
+		}
+	}
 }
 
 // turn advances one turn and returns the chance of finishing on it.
@@ -246,9 +326,12 @@ func (w *walk) turn() float64 {
 	w.mass, w.next = w.next, w.mass
 	w.finished = w.mass[last]
 	w.mass[last] = 0
-	w.left = 0
-	for _, p := range w.mass {
+	w.left, w.alive = 0, 0
+	for v, p := range w.mass {
 		w.left += p
+		if w.canFinish[v] {
+			w.alive += p
+		}
 	}
 	w.turns++
 	w.work += int(last)
@@ -266,8 +349,18 @@ func (w *walk) budget() error {
 	return nil
 }
 
+// walk returns a walk on b under r.
+func (r Rules) walk(b *Board) (*walk, error) {
+	g, err := r.playable(b)
+	if err != nil {
+		return nil, err
+	}
+	return newWalk(&g), nil
+}
+
 // surely returns a walk on b under r after checking that the game surely
-// ends, which is what makes the walks' stopping rules sound.
+// ends, for the figures that do not exist otherwise; the check's error names
+// a square the player can be trapped on.
 func (r Rules) surely(b *Board) (*walk, error) {
 	g, err := r.playable(b)
 	if err != nil {

@@ -210,17 +210,33 @@ func TestWinChances(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		rr, r, b, flat := drawGame(t, 2, 6)
 		exact, finite := rr.expected(flat)
-		one, err := r.WinChances(b, 1)
+		players := rapid.IntRange(2, 5).Draw(t, "players")
 		if !finite {
-			if !errors.Is(err, ErrNeverFinishes) {
-				t.Fatalf("WinChances on a trap board: %v, %v", one, err)
+			// Each player finishes with chance p, independently: someone
+			// does with chance 1 − (1 − p)^players.
+			p, _ := rr.finishChance(flat).Float64()
+			for _, k := range []int{1, players} {
+				chances, err := r.WinChances(b, k)
+				if err != nil {
+					t.Fatalf("WinChances(%d) on a trap board: %v", k, err)
+				}
+				sum := 0.0
+				for _, c := range chances {
+					sum += c
+				}
+				if want := 1 - math.Pow(1-p, float64(k)); math.Abs(sum-want) > 1e-12 {
+					t.Fatalf("WinChances(%d) = %v sums to %.17g, want %.17g", k, chances, sum, want)
+				}
+			}
+			if _, _, err := r.GameLength(b, players); !errors.Is(err, ErrNeverFinishes) {
+				t.Fatalf("GameLength on a trap board: %v, want ErrNeverFinishes", err)
 			}
 			return
 		}
+		one, err := r.WinChances(b, 1)
 		if err != nil || !cmp.Equal(one, []float64{1}) {
 			t.Fatalf("WinChances(1) = %v, %v; want [1]", one, err)
 		}
-		players := rapid.IntRange(2, 5).Draw(t, "players")
 		chances, err := r.WinChances(b, players)
 		if err != nil {
 			t.Fatal(err)
@@ -348,7 +364,8 @@ func TestChainStopsBeforeRevisiting(t *testing.T) {
 }
 
 func TestTrapBoards(t *testing.T) {
-	// Square 5 is reachable and every roll from it lands on a snake to 5.
+	// Square 5 is reachable and every roll from it lands on a snake to 5;
+	// every way from square 1 leads there.
 	b, err := FromJumps(3, map[int]int{6: 5, 7: 5, 8: 5, 9: -1})
 	if err != nil {
 		t.Fatal(err)
@@ -358,7 +375,6 @@ func TestTrapBoards(t *testing.T) {
 		t.Errorf("ExpectedTurns: %v, want ErrNeverFinishes", err)
 	}
 	for name, f := range map[string]func() error{
-		"WinChances":  func() error { _, err := r.WinChances(b, 2); return err },
 		"GameLength":  func() error { _, _, err := r.GameLength(b, 2); return err },
 		"MedianTurns": func() error { _, err := r.MedianTurns(b); return err },
 		"ModeTurns":   func() error { _, err := r.ModeTurns(b); return err },
@@ -367,6 +383,9 @@ func TestTrapBoards(t *testing.T) {
 			t.Errorf("%s: %v, want ErrNeverFinishes", name, err)
 		}
 	}
+	if chances, err := r.WinChances(b, 2); err != nil || !cmp.Equal(chances, []float64{0, 0}) {
+		t.Errorf("WinChances = %v, %v; want [0 0]: nobody can finish", chances, err)
+	}
 	// The distribution still exists; it just never reaches 9.
 	dist, err := r.LengthDistribution(b, 10)
 	if err != nil {
@@ -374,6 +393,48 @@ func TestTrapBoards(t *testing.T) {
 	}
 	if diff := cmp.Diff(make([]float64, 11), dist); diff != "" {
 		t.Errorf("trap board distribution (-want +got):\n%s", diff)
+	}
+}
+
+// TestHalfTrapped is a board where a two-faced die finishes on the first
+// roll (a 1: square 2's ladder to the end) or traps the token for good (a 2:
+// square 3, whose rolls both land on snakes back to 3), each with chance 1/2.
+func TestHalfTrapped(t *testing.T) {
+	b, err := FromJumps(3, map[int]int{2: 9, 4: 3, 5: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Rules{Faces: 2}
+	// The first player wins if it finishes at once; the second if the first
+	// is trapped and it finishes at once.
+	if chances, err := r.WinChances(b, 2); err != nil || !cmp.Equal(chances, []float64{0.5, 0.25}) {
+		t.Errorf("WinChances = %v, %v; want [0.5 0.25]", chances, err)
+	}
+	if chances, err := r.WinChances(b, 1); err != nil || !cmp.Equal(chances, []float64{0.5}) {
+		t.Errorf("WinChances(1) = %v, %v; want [0.5]", chances, err)
+	}
+	if m, err := r.MedianTurns(b); err != nil || m != 1 {
+		t.Errorf("MedianTurns = %v, %v; want 1 (half the games end on turn 1)", m, err)
+	}
+	if m, err := r.ModeTurns(b); err != nil || m != 1 {
+		t.Errorf("ModeTurns = %v, %v; want 1", m, err)
+	}
+	for name, f := range map[string]func() error{
+		"ExpectedTurns": func() error { _, err := r.ExpectedTurns(b); return err },
+		"GameLength":    func() error { _, _, err := r.GameLength(b, 2); return err },
+	} {
+		if err := f(); !errors.Is(err, ErrNeverFinishes) {
+			t.Errorf("%s: %v, want ErrNeverFinishes", name, err)
+		}
+	}
+	// A three-faced die on a board whose squares 3..7 trap the token: only
+	// a first roll of 1 finishes, so a third of games do and no median exists.
+	third, err := FromJumps(3, map[int]int{2: 9, 5: 3, 6: 3, 7: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (Rules{Faces: 3}).MedianTurns(third); !errors.Is(err, ErrNeverFinishes) {
+		t.Errorf("MedianTurns with most games trapped: %v, want ErrNeverFinishes", err)
 	}
 }
 
