@@ -209,8 +209,8 @@ type walk struct {
 
 	canFinish []bool // squares from which the last square can be reached
 	trapped   bool   // some square the token can reach has no way on
-	turns    int
-	work     int // edges followed so far, bounded by budget
+	turns     int
+	work      int // edges followed so far, bounded by budget
 }
 
 // An edge is a destination and the chance that one roll goes there.
