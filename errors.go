@@ -19,8 +19,9 @@ var (
 	ErrInvalidRules = errors.New("snakes: invalid rules")
 
 	// ErrNeverFinishes reports that random play can get stuck forever with
-	// positive probability: the token can reach a square from which the last
-	// square is unreachable, so expectations and medians do not exist. It
+	// positive probability (the token can reach a square from which the last
+	// square is unreachable), for figures that then do not exist, such as
+	// the expected length. It
 	// also reports games that, while finite, last so long (an expectation
 	// beyond float64, or a tail needing more than 2³¹ square-to-square steps to follow)
 	// that no figure is given rather than a wrong one.
