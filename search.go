@@ -41,7 +41,7 @@ var bothWaysFrom int32 = 1 << 12
 
 // search runs breadth-first from the start and returns the fewest rolls to
 // the last square (-1 if unreachable). With full it explores every reachable
-// square; otherwise it stops after the level that reaches the last square.
+// square; otherwise it stops as soon as it knows the fewest rolls.
 // sc.reached then tells the squares reached. With dist non-nil it records
 // each square's distance there (-1 where unreached); with queue it lists the
 // squares reached in sc.queue in nondecreasing distance and returns their
@@ -59,7 +59,7 @@ func search(g game, sc *scratch, dist []int32, full, queue bool) (rolls, reached
 	}
 	last := &s.blocks[s.lastWord]
 	last.seen = -s.lastBit << 1 // squares past the end: never reached
-	last.back = s.lastBit       // the last square is no roll from itself
+	last.back = s.lastBit       // the last square is zero rolls from itself
 	if queue {
 		sc.growQueue(g.last)
 		s.queue = sc.queue
