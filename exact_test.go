@@ -4,47 +4,79 @@ import (
 	"math/big"
 )
 
-// refExpected solves the game's equations exactly, by Gauss-Jordan
-// elimination over big.Rat on every square the token can reach. ok is false
-// when some reachable square cannot reach the last one.
+// expected solves the game's equations exactly, by Gauss-Jordan elimination
+// over big.Rat on every square the token can reach. ok is false when some
+// reachable square cannot reach the last one.
 func (rr refRules) expected(flat []int) (e *big.Rat, ok bool) {
 	last := len(flat) - 1
-	start := rr.start()
-	if start == last {
+	if rr.start() == last {
 		return new(big.Rat), true
 	}
 	reach, finishes := rr.classify(flat)
-	var states []int
-	index := map[int]int{}
-	for v := 0; v < last; v++ {
-		if reach[v] {
-			if !finishes[v] {
-				return nil, false
-			}
-			index[v] = len(states)
-			states = append(states, v)
+	for v := range reach {
+		if !finishes[v] {
+			return nil, false
 		}
 	}
-	// Row i: E[v] - (1/F)·Σ E[to] = 1, with E[last] = 0.
-	n := len(states)
+	// E[v] = 1 + (1/F)·Σ E[to], with E[last] = 0.
+	return rr.solveChain(flat, reach, 1, 0), true
+}
+
+// finishChance is the exact chance that one player ever reaches the last
+// square: the absorption probability over the reachable squares that can
+// still finish (the others contribute 0).
+func (rr refRules) finishChance(flat []int) *big.Rat {
+	if rr.start() == len(flat)-1 {
+		return big.NewRat(1, 1)
+	}
+	reach, finishes := rr.classify(flat)
+	for v := range reach {
+		if !finishes[v] {
+			delete(reach, v)
+		}
+	}
+	if !reach[rr.start()] {
+		return new(big.Rat)
+	}
+	// P[v] = (1/F)·Σ P[to], with P[last] = 1 and 0 where no way on.
+	return rr.solveChain(flat, reach, 0, 1)
+}
+
+// solveChain solves, exactly, x[v] = c + (1/F)·Σ over the rolls from v of
+// x[to], for the squares v in states other than the last, where x[last] is
+// atLast and x is 0 outside states; it returns x at the start.
+func (rr refRules) solveChain(flat []int, states map[int]bool, c, atLast int64) *big.Rat {
+	last := len(flat) - 1
+	var order []int
+	index := map[int]int{}
+	for v := 0; v < last; v++ {
+		if states[v] {
+			index[v] = len(order)
+			order = append(order, v)
+		}
+	}
+	n := len(order)
 	m := make([][]*big.Rat, n)
 	share := big.NewRat(1, int64(rr.faces))
-	for i, v := range states {
+	toLast := new(big.Rat).Mul(share, big.NewRat(atLast, 1))
+	for i, v := range order {
 		m[i] = make([]*big.Rat, n+1)
 		for j := range m[i] {
 			m[i][j] = new(big.Rat)
 		}
 		m[i][i].SetInt64(1)
-		m[i][n].SetInt64(1)
+		m[i][n].SetInt64(c)
 		for roll := 1; roll <= rr.faces; roll++ {
-			if _, to := rr.step(flat, v, roll); to != last {
-				j := index[to]
-				m[i][j].Sub(m[i][j], share)
+			switch _, to := rr.step(flat, v, roll); {
+			case to == last:
+				m[i][n].Add(m[i][n], toLast)
+			case states[to]:
+				m[i][index[to]].Sub(m[i][index[to]], share)
 			}
 		}
 	}
 	solveRat(m)
-	return m[index[start]][n], true
+	return m[index[rr.start()]][n]
 }
 
 // distribution returns, exactly, the chance of finishing on each turn
@@ -76,50 +108,6 @@ func (rr refRules) distribution(flat []int, maxTurns int) []*big.Rat {
 		mass = next
 	}
 	return out
-}
-
-// finishChance is the exact chance that one player ever reaches the last
-// square: the absorption probability, by Gauss-Jordan elimination over the
-// reachable squares that can still finish (the others contribute 0).
-func (rr refRules) finishChance(flat []int) *big.Rat {
-	last := len(flat) - 1
-	start := rr.start()
-	if start == last {
-		return big.NewRat(1, 1)
-	}
-	reach, finishes := rr.classify(flat)
-	if !finishes[start] {
-		return new(big.Rat)
-	}
-	var states []int
-	index := map[int]int{}
-	for v := 0; v < last; v++ {
-		if reach[v] && finishes[v] {
-			index[v] = len(states)
-			states = append(states, v)
-		}
-	}
-	// Row i: x[v] - (1/F)·Σ x[to] over squares that can finish = (1/F)·#(to == last).
-	n := len(states)
-	m := make([][]*big.Rat, n)
-	share := big.NewRat(1, int64(rr.faces))
-	for i, v := range states {
-		m[i] = make([]*big.Rat, n+1)
-		for j := range m[i] {
-			m[i][j] = new(big.Rat)
-		}
-		m[i][i].SetInt64(1)
-		for roll := 1; roll <= rr.faces; roll++ {
-			switch _, to := rr.step(flat, v, roll); {
-			case to == last:
-				m[i][n].Add(m[i][n], share)
-			case finishes[to]:
-				m[i][index[to]].Sub(m[i][index[to]], share)
-			}
-		}
-	}
-	solveRat(m)
-	return m[index[start]][n]
 }
 
 // solveRat runs Gauss-Jordan elimination on the augmented n×(n+1) matrix m,
