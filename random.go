@@ -100,7 +100,7 @@ func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
 		return nil, err
 	}
 	wins, _, _, err := w.race(players)
-	if err == nil && players == 1 && !w.trapped {
+	if err == nil && players == 1 && w.trap < 0 {
 		wins[0] = 1 // the game surely ends; the sum of its tail is 1 less rounding
 	}
 	return wins, err
@@ -208,7 +208,7 @@ type walk struct {
 	finished float64 // chance of having finished on the latest turn
 
 	canFinish []bool // squares from which the last square can be reached
-	trapped   bool   // some square the token can reach has no way on
+	trap      int32  // a square the token can reach with no way on, or -1
 	turns     int
 	work      int // edges followed so far, bounded by budget
 }
@@ -293,13 +293,16 @@ func (w *walk) classify() {
 			}
 		}
 	}
+	w.trap = -1
 	reached := make([]bool, size)
 	reached[w.g.start] = true
 	stack = append(stack[:0], w.g.start)
 	for len(stack) > 0 {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		w.trapped = w.trapped || !w.canFinish[v]
+		if !w.canFinish[v] && w.trap < 0 {
+			w.trap = v
+		}
 		for _, e := range w.edges[w.first[v]:w.first[v+1]] {
 			if !reached[e.to] {
 				reached[e.to] = true
@@ -359,17 +362,14 @@ func (r Rules) walk(b *Board) (*walk, error) {
 }
 
 // surely returns a walk on b under r after checking that the game surely
-// ends, for the figures that do not exist otherwise; the check's error names
-// a square the player can be trapped on.
+// ends, for the figures that do not exist otherwise.
 func (r Rules) surely(b *Board) (*walk, error) {
-	g, err := r.playable(b)
+	w, err := r.walk(b)
 	if err != nil {
 		return nil, err
 	}
-	x := exactPool.Get().(*exact)
-	defer exactPool.Put(x)
-	if _, err := x.expected(&g); err != nil {
-		return nil, err
+	if w.trap >= 0 {
+		return nil, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.trap)
 	}
-	return newWalk(&g), nil
+	return w, nil
 }

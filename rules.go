@@ -74,8 +74,9 @@ func (r Rules) Validate() error {
 }
 
 // A game is a board under a rule set. It is the one place that knows how a
-// roll moves a token; the searches and the random-play analysis only call
-// step.
+// roll moves a token: step, land and overshoot. Hot loops call land for the
+// rolls that stay on the board and overshoot for the rest, and the word-wise
+// search applies land's rule to 64 squares at once through starts.
 type game struct {
 	jumps  []int32  // landing square → where the turn ends; -1 when it ends there
 	starts []uint64 // bitset of the squares where jumps is not -1
@@ -126,7 +127,7 @@ func (g *game) land(t int32) int32 {
 
 // step returns where a roll of roll puts a token standing on from, before
 // (landed) and after (to) any jump. Under Stay an overshooting roll leaves
-// both equal to from. The common case is small enough to be inlined.
+// both equal to from.
 func (g *game) step(from, roll int32) (landed, to int32) {
 	if t := from + roll; t <= g.last {
 		return t, g.land(t)
