@@ -12,6 +12,15 @@ import (
 // on it reports the last square unreachable, and its accessors return zero
 // values. Use [NewBoard], [FromJumps] or [Classic] to get a real one.
 type Board struct {
+	// sq is everything known about the squares, and everything derived
+	// from them, behind one pointer: decoding into a used Board or copying
+	// one replaces or shares it whole, so no index built for one board is
+	// ever read against another board's squares.
+	sq *squares
+}
+
+// squares is a validated board and the indexes built from it.
+type squares struct {
 	n    int
 	flat []int32 // flat[label] is the jump's destination, -1 for none; flat[0] is unused
 
@@ -90,15 +99,15 @@ func newBoard(n int, flat []int32) *Board {
 			add(starts, int32(label))
 		}
 	}
-	return &Board{n: n, flat: flat, starts: starts}
+	return &Board{sq: &squares{n: n, flat: flat, starts: starts}}
 }
 
 // Size returns n, the number of rows and of columns.
 func (b *Board) Size() int {
-	if b == nil {
+	if b == nil || b.sq == nil {
 		return 0
 	}
-	return b.n
+	return b.sq.n
 }
 
 // Squares returns n², the label of the last square.
@@ -107,10 +116,10 @@ func (b *Board) Squares() int { return b.Size() * b.Size() }
 // Jump returns where a token landing on label is moved to, and whether label
 // starts a jump at all. It returns (0, false) for labels off the board.
 func (b *Board) Jump(label int) (to int, ok bool) {
-	if label < 1 || label > b.Squares() || b.flat[label] < 0 {
+	if label < 1 || label > b.Squares() || b.sq.flat[label] < 0 {
 		return 0, false
 	}
-	return int(b.flat[label]), true
+	return int(b.sq.flat[label]), true
 }
 
 // Grid returns a fresh copy of the board in the layout [NewBoard] accepts:
@@ -124,7 +133,7 @@ func (b *Board) Grid() [][]int {
 	}
 	for label := 1; label <= n*n; label++ {
 		r, c := cellOf(n, label)
-		grid[r][c] = int(b.flat[label])
+		grid[r][c] = int(b.sq.flat[label])
 	}
 	return grid
 }
@@ -135,7 +144,7 @@ func (b *Board) Cell(label int) (row, col int, ok bool) {
 	if label < 1 || label > b.Squares() {
 		return 0, 0, false
 	}
-	row, col = cellOf(b.n, label)
+	row, col = cellOf(b.Size(), label)
 	return row, col, true
 }
 

@@ -14,14 +14,16 @@ func (b *Board) MarshalJSON() ([]byte, error) { return json.Marshal(b.Grid()) }
 
 // UnmarshalJSON decodes either a grid, [[-1,-1],[-1,3]], or a size with a
 // map of jumps keyed by label, {"size": 2, "jumps": {"2": 3}}, and validates
-// it as [NewBoard] and [FromJumps] do. Errors wrap [ErrInvalidBoard]. Like
-// every decoder it writes to b, so b must not be in use elsewhere.
+// it as [NewBoard] and [FromJumps] do. Errors wrap [ErrInvalidBoard] and
+// leave b as it was. Decoding into a used Board replaces it whole: it then
+// answers exactly as a freshly built one. Like every decoder it writes to b,
+// so b must not be in use elsewhere meanwhile.
 func (b *Board) UnmarshalJSON(data []byte) error {
 	nb, err := ParseBoard(data)
 	if err != nil {
 		return err
 	}
-	b.n, b.flat, b.starts = nb.n, nb.flat, nb.starts
+	b.sq = nb.sq
 	return nil
 }
 

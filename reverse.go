@@ -15,16 +15,16 @@ type reverse struct {
 	at    []int32
 }
 
-// reverseJumps builds b's index on first use: most boards never need it.
-func (b *Board) reverseJumps() *reverse {
-	b.reverseOnce.Do(func() {
+// reverseJumps builds the index on first use: most boards never need it.
+func (sq *squares) reverseJumps() *reverse {
+	sq.reverseOnce.Do(func() {
 		n := 0
-		for _, w := range b.starts {
+		for _, w := range sq.starts {
 			n += bits.OnesCount64(w)
 		}
-		b.reverse = newReverse(b.flat, len(b.starts), n)
+		sq.reverse = newReverse(sq.flat, len(sq.starts), n)
 	})
-	return b.reverse
+	return sq.reverse
 }
 
 // newReverse lists the jumps (there are jumps of them) in label order, sorts them by destination with

@@ -87,7 +87,7 @@ type game struct {
 
 	// board is set when the rules allow searching back from the last square
 	// as well: one jump per roll, overshoots stay, a die under 64 faces.
-	board *Board
+	board *squares
 }
 
 // game validates r and prepares b for it. A nil or zero board yields a game
@@ -108,11 +108,12 @@ func (r Rules) game(b *Board) (game, error) {
 		return g, nil
 	}
 	g.last = int32(b.Squares())
-	g.jumps, g.starts = b.flat, b.starts
+	sq := b.sq
+	g.jumps, g.starts = sq.flat, sq.starts
 	if r.Chain {
-		g.jumps = b.chainedJumps()
+		g.jumps = sq.chainedJumps()
 	} else if g.over == Stay && g.faces < 64 {
-		g.board = b
+		g.board = sq
 	}
 	return g, nil
 }
@@ -166,9 +167,9 @@ func (g *game) bounce(t int32) int32 {
 // one outgoing edge, so a chain either reaches a square with no jump or runs
 // into a cycle; entering a cycle at e, the token goes round and stops on the
 // cycle square just before e, since the next jump would revisit e.
-func (b *Board) chainedJumps() []int32 {
-	b.chainOnce.Do(func() { b.chained = chain(b.flat) })
-	return b.chained
+func (sq *squares) chainedJumps() []int32 {
+	sq.chainOnce.Do(func() { sq.chained = chain(sq.flat) })
+	return sq.chained
 }
 
 func chain(flat []int32) []int32 {
