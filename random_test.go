@@ -481,3 +481,74 @@ func TestInvalidRules(t *testing.T) {
 		t.Errorf("String = %q", got)
 	}
 }
+
+// longGame is a board rapid once drew whose game lasts 72,670 turns on
+// average under longRules: a token spends most of its time in a corner of
+// snakes it rarely leaves.
+var longGame = [][]int{
+	{-1, 34, 2, -1, 26, 4},
+	{-1, 3, -1, -1, 1, -1},
+	{-1, -1, 6, 26, 2, -1},
+	{-1, -1, 5, 9, 1, -1},
+	{-1, 2, -1, -1, -1, -1},
+	{-1, -1, -1, 4, 1, -1},
+}
+
+var longRules = Rules{Faces: 4, StartOffBoard: true, Overshoot: Finish, Chain: true}
+
+// TestLongGame checks the figures of a game of tens of thousands of turns,
+// whose win chances once summed to 1 − 1.05e-12 from the rounding of
+// millions of turns, against the exact rational answers.
+func TestLongGame(t *testing.T) {
+	b := mustBoard(t, longGame)
+	rr := refRules{faces: 4, offBoard: true, over: Finish, chain: true}
+	exact, finite := rr.expected(refFlat(longGame))
+	if !finite {
+		t.Fatal("the reference says the game may not end")
+	}
+	e, err := longRules.ExpectedTurns(b)
+	if err != nil || !relClose(e, exact, 1e-12) {
+		t.Fatalf("ExpectedTurns = %v, %v; exact %s", e, err, exact.FloatString(6))
+	}
+	for players := 1; players <= 4; players++ {
+		chances, err := longRules.WinChances(b, players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var total sum
+		for _, c := range chances {
+			total.add(c)
+		}
+		if s := total.value(); math.Abs(s-1) > 1e-12 {
+			t.Errorf("WinChances(%d) = %v sums to 1 %+.3g", players, chances, s-1)
+		}
+	}
+	// One player's game: GameLength reproduces the exact expectation, which
+	// the race sums from the distribution and its geometric tail.
+	rounds, turns, err := longRules.GameLength(b, 1)
+	if err != nil || !relClose(rounds, exact, 1e-9) || !relClose(turns, exact, 1e-9) {
+		t.Errorf("GameLength(1) = %v, %v, %v; exact %s", rounds, turns, err, exact.FloatString(6))
+	}
+	// The distribution's first turns, against the exact one.
+	dist, err := longRules.LengthDistribution(b, 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for turn, p := range rr.distribution(refFlat(longGame), 40) {
+		if w, _ := p.Float64(); math.Abs(dist[turn]-w) > 1e-12 {
+			t.Errorf("LengthDistribution[%d] = %.17g, exact %s", turn, dist[turn], p.FloatString(20))
+		}
+	}
+	// Its whole mass, tail included, is 1.
+	dist, err = longRules.LengthDistribution(b, 1e7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var total sum
+	for _, p := range dist {
+		total.add(p)
+	}
+	if s := total.value(); math.Abs(s-1) > 1e-9 {
+		t.Errorf("LengthDistribution to 10⁷ turns sums to 1 %+.3g", s-1)
+	}
+}

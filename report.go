@@ -74,7 +74,10 @@ func (r Rules) Report(b *Board) (*Report, error) {
 
 	// Follow the distribution only as far as the report shows it.
 	const maxTurns = 1000
-	w := newWalk(&g)
+	w, err := newWalk(&g)
+	if err != nil {
+		return nil, err
+	}
 	cum := 0.0
 	for t := 0; t <= maxTurns; t++ {
 		p := w.finished
