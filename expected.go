@@ -1,6 +1,8 @@
 package snakes
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"sync"
 )
@@ -28,8 +30,53 @@ func (r Rules) ExpectedTurns(b *Board) (float64, error) {
 		return 0, err
 	}
 	x := exactPool.Get().(*exact)
-	defer exactPool.Put(x)
-	return x.expected(&g)
+	e, err := x.expected(&g)
+	m := len(x.squares)
+	exactPool.Put(x)
+	if err == errSweep {
+		return sweepExpected(g, m) // by value: only that path moves g to the heap
+	}
+	return e, err
+}
+
+// errSweep tells ExpectedTurns that the structured elimination would be
+// too large and the bounded-memory solve of solve.go is to be used.
+var errSweep = errors.New("solve by sweeps")
+
+// denseUpTo is the most unknowns the structured elimination takes, and
+// denseBytes the most memory for its rows: past either, the bounded-memory
+// solve is faster as well as smaller. Variables so that tests can send
+// every board either way.
+var (
+	denseUpTo  = 256
+	denseBytes = 32 << 20
+)
+
+// sweepExpected is ExpectedTurns by the bounded-memory solve, for a game
+// with m squares that moves go back to.
+func sweepExpected(g game, m int) (float64, error) {
+	size := float64(g.last) + 1
+	out := float64(min(int(g.faces), int(size)))
+	bytes := walkBytes(size, out) + systemBytes(size, float64(m), float64(min(m, 64)))
+	if err := tooBig(fmt.Sprintf("the expected length on %d squares with %d squares moves go back to", g.last, m), bytes); err != nil {
+		return 0, err
+	}
+	w, err := newWalk(&g)
+	if err != nil {
+		return 0, err
+	}
+	if w.trap >= 0 {
+		return 0, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.trap)
+	}
+	y, err := newSystem(w).solve(nil, 1)
+	if err != nil {
+		return 0, err
+	}
+	e := y[g.start]
+	if math.IsInf(e, 0) || math.IsNaN(e) {
+		return 0, errorf(ErrNeverFinishes, "the expected number of turns exceeds the float64 range")
+	}
+	return e, nil
 }
 
 // playable is game plus the check that there is a board to play on.
@@ -132,6 +179,9 @@ func (x *exact) expected(g *game) (float64, error) {
 	}
 	m := len(x.squares)
 	width := m + 2
+	if m > denseUpTo || size*width*8 > denseBytes {
+		return 0, errSweep
+	}
 	x.rows = grow(x.rows, size*width)
 
 	// Sweep down from the last square. A square's expectation is one turn

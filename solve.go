@@ -1,0 +1,299 @@
+package snakes
+
+import (
+	"fmt"
+	"math"
+)
+
+// This file solves the game's equations, (I − Q)·y = b over the squares a
+// turn can end on, in memory linear in the squares, for boards where the
+// structured elimination of expected.go would need a row of unknowns for
+// every square. Q is split into the moves that go forward (or stay) and
+// those that go back, along snakes and bounces: the forward part alone is
+// solved by one sweep from the last square down, and the moves back touch
+// only the m squares they go back to. So the whole system reduces to m
+// unknowns, x = c + T·x, where one product T·x is one sweep; GMRES solves
+// that in few sweeps, and a residual check on every square bounds the
+// error: since (I − Q)⁻¹ is non-negative, a residual r gives
+// |y − exact| ≤ max|r/b| · exact, square by square, for b > 0.
+
+// A system holds what the sweeps need, built from a walk (for its moves and
+// for which squares a turn can end on) on a game that surely ends.
+type system struct {
+	w       *walk
+	unknown []int32   // square → its index among the squares moves go back to, or -1
+	back    []int32   // index → square
+	leave   []float64 // square → chance that a roll leaves it
+}
+
+func newSystem(w *walk) *system {
+	size := len(w.mass)
+	s := &system{w: w, unknown: make([]int32, size), leave: make([]float64, size)}
+	for v := range s.unknown {
+		s.unknown[v] = -1
+	}
+	for v := w.g.start; v < w.g.last; v++ {
+		if !w.reached[v] {
+			continue
+		}
+		n := int32(0)
+		for _, e := range w.out(v) {
+			if e.to != v {
+				n += e.n
+			}
+			if e.to < v && s.unknown[e.to] < 0 {
+				s.unknown[e.to] = int32(len(s.back))
+				s.back = append(s.back, e.to)
+			}
+		}
+		s.leave[v] = float64(n) * w.share
+	}
+	return s
+}
+
+// systemBytes is what newSystem and solve allocate, besides the walk, for
+// size squares, m of them moves go back to, and a GMRES basis of restart
+// vectors.
+func systemBytes(size, m, restart float64) float64 {
+	return size*(4+8+8+8+8) + m*4 + (restart+4)*m*8 + restart*restart*8
+}
+
+// sweep sets y to the solution of the forward part of the system with
+// right-hand side b (bc where b is nil), taking the moves back to the
+// squares of the unknowns at the values x: from the last square down, each
+// square's value is its right-hand side plus what its rolls forward and
+// back bring, divided by the chance of leaving it.
+func (s *system) sweep(y, b []float64, bc float64, x []float64) {
+	w := s.w
+	last := w.g.last
+	y[last] = 0
+	for v := last - 1; v >= w.g.start; v-- {
+		if !w.reached[v] {
+			continue
+		}
+		acc := bc
+		if b != nil {
+			acc = b[v]
+		}
+		for _, e := range w.out(v) {
+			p := float64(e.n) * w.share
+			switch {
+			case e.to > v:
+				acc += p * y[e.to]
+			case e.to < v:
+				if x != nil {
+					acc += p * x[s.unknown[e.to]]
+				}
+			}
+		}
+		y[v] = acc / s.leave[v]
+	}
+	w.work += float64(len(w.edges) + len(y))
+}
+
+// residual sets r to b − (I − Q)·y on every square a turn can end on and
+// returns the largest |r|/b and the largest y.
+func (s *system) residual(r, y, b []float64, bc float64) (worst, top float64) {
+	w := s.w
+	for v := w.g.start; v < w.g.last; v++ {
+		if !w.reached[v] {
+			continue
+		}
+		rhs := bc
+		if b != nil {
+			rhs = b[v]
+		}
+		acc := rhs - s.leave[v]*y[v]
+		for _, e := range w.out(v) {
+			if e.to != v {
+				acc += float64(e.n) * w.share * y[e.to]
+			}
+		}
+		r[v] = acc
+		worst = max(worst, math.Abs(acc)/rhs)
+		top = max(top, math.Abs(y[v]))
+	}
+	w.work += float64(len(w.edges) + len(y))
+	return worst, top
+}
+
+// solveTolerance is the largest relative residual solve accepts outright;
+// past it, it accepts what rounding allows, a few units of the last place
+// of the largest value.
+const solveTolerance = 1e-13
+
+// solve returns y with (I − Q)·y = b (b ≡ bc where b is nil, every entry
+// positive) on the squares a turn can end on, 0 elsewhere. Its relative
+// error on each square is at most the larger of 1e-13 and 2⁻⁴⁹ times the
+// largest value over the smallest right-hand side: the residual is
+// checked, not assumed.
+func (s *system) solve(b []float64, bc float64) ([]float64, error) {
+	size := len(s.w.mass)
+	m := len(s.back)
+	y := make([]float64, size)
+	part := make([]float64, size)
+	r := make([]float64, size)
+	bmin := bc
+	if b != nil {
+		bmin = math.Inf(1)
+		for v, ok := range s.w.reached[:size-1] {
+			if ok {
+				bmin = min(bmin, b[v])
+			}
+		}
+	}
+	x := make([]float64, m)
+	c := make([]float64, m)
+	var g *gmres
+	if m > 0 {
+		g = newGMRES(m, min(m, 64))
+	}
+	rhs, rc := b, bc
+	best := math.Inf(1)
+	for round := 0; ; round++ {
+		// The unknowns first: c is where the forward sweep puts them with
+		// no moves back, T·x what the moves back add.
+		if m > 0 {
+			s.sweep(part, rhs, rc, nil)
+			for k, v := range s.back {
+				c[k] = part[v]
+			}
+			clear(x)
+			apply := func(dst, src []float64) {
+				s.sweep(part, nil, 0, src)
+				for k, v := range s.back {
+					dst[k] = src[k] - part[v]
+				}
+			}
+			if err := g.solve(apply, c, x, s.w); err != nil {
+				return nil, err
+			}
+		}
+		s.sweep(part, rhs, rc, x)
+		for v := range y {
+			y[v] += part[v]
+		}
+		worst, top := s.residual(r, y, b, bc)
+		floor := 0x1p-49 * top / bmin
+		if worst <= max(solveTolerance, floor) {
+			return y, nil
+		}
+		if worst >= best/2 || round == 4 {
+			if worst <= 1e-9 {
+				return y, nil // as close as rounding lets the iteration get
+			}
+			return nil, errorf(ErrTooLarge, "the equations of %d squares did not converge: relative residual %.3g after %d refinements", s.w.g.last, worst, round)
+		}
+		best = worst
+		rhs, rc = r, 0 // refine: solve for the correction
+	}
+}
+
+// A gmres solves (I − T)·x = c for the system's m unknowns by restarted
+// GMRES with modified Gram–Schmidt and Givens rotations.
+type gmres struct {
+	m, restart int
+	basis      [][]float64
+	h          [][]float64 // Hessenberg columns, h[j][i]
+	cs, sn, g  []float64
+	w          []float64
+}
+
+func newGMRES(m, restart int) *gmres {
+	gm := &gmres{m: m, restart: restart, w: make([]float64, m),
+		cs: make([]float64, restart), sn: make([]float64, restart), g: make([]float64, restart+1)}
+	gm.basis = make([][]float64, restart+1)
+	for i := range gm.basis {
+		gm.basis[i] = make([]float64, m)
+	}
+	gm.h = make([][]float64, restart)
+	for j := range gm.h {
+		gm.h[j] = make([]float64, restart+1)
+	}
+	return gm
+}
+
+func dot(a, b []float64) float64 {
+	var s float64
+	for i, v := range a {
+		s += v * b[i]
+	}
+	return s
+}
+
+// solve improves x in place until the residual of the reduced system is
+// below 1e-15 of c, no direction is left, or the walk's work runs past
+// MaxWork.
+func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *walk) error {
+	norm := math.Sqrt(dot(c, c))
+	if norm == 0 {
+		return nil
+	}
+	target := 1e-15 * norm
+	for restarts := 0; ; restarts++ {
+		r := gm.basis[0]
+		apply(r, x)
+		for i := range r {
+			r[i] = c[i] - r[i]
+		}
+		beta := math.Sqrt(dot(r, r))
+		if beta <= target {
+			return nil
+		}
+		for i := range r {
+			r[i] /= beta
+		}
+		clear(gm.g)
+		gm.g[0] = beta
+		k := 0
+		for k < gm.restart {
+			v := gm.basis[k+1]
+			apply(v, gm.basis[k])
+			h := gm.h[k]
+			for i := 0; i <= k; i++ {
+				h[i] = dot(v, gm.basis[i])
+				for j, b := range gm.basis[i] {
+					v[j] -= h[i] * b
+				}
+			}
+			h[k+1] = math.Sqrt(dot(v, v))
+			lucky := h[k+1] == 0 // the basis holds the solution
+			if !lucky {
+				for j := range v {
+					v[j] /= h[k+1]
+				}
+			}
+			for i := 0; i < k; i++ {
+				h[i], h[i+1] = gm.cs[i]*h[i]+gm.sn[i]*h[i+1], -gm.sn[i]*h[i]+gm.cs[i]*h[i+1]
+			}
+			d := math.Hypot(h[k], h[k+1])
+			gm.cs[k], gm.sn[k] = h[k]/d, h[k+1]/d
+			h[k], h[k+1] = d, 0
+			gm.g[k], gm.g[k+1] = gm.cs[k]*gm.g[k], -gm.sn[k]*gm.g[k]
+			k++
+			if math.Abs(gm.g[k]) <= target || lucky {
+				break
+			}
+			if err := tooLong(fmt.Sprintf("solving the equations of %d squares", w.g.last), w.work); err != nil {
+				return err
+			}
+		}
+		// Back-substitute the k×k triangle and add the combination.
+		yk := make([]float64, k)
+		for i := k - 1; i >= 0; i-- {
+			s := gm.g[i]
+			for j := i + 1; j < k; j++ {
+				s -= gm.h[j][i] * yk[j]
+			}
+			yk[i] = s / gm.h[i][i]
+		}
+		for i, a := range yk {
+			for j, b := range gm.basis[i] {
+				x[j] += a * b
+			}
+		}
+		if math.Abs(gm.g[k]) <= target || restarts > 1000 {
+			return nil
+		}
+	}
+}

@@ -1,0 +1,78 @@
+package snakes
+
+import (
+	"errors"
+	"math"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// bySweeps makes ExpectedTurns use the bounded-memory solve on every board
+// until the returned function is called.
+func bySweeps() (restore func()) {
+	upTo := denseUpTo
+	denseUpTo = -1
+	return func() { denseUpTo = upTo }
+}
+
+// TestPropertySweepsAgainstExact checks the bounded-memory solve against the
+// exact rational answers on random boards up to 6×6 under every rule set.
+func TestPropertySweepsAgainstExact(t *testing.T) {
+	defer bySweeps()()
+	rapid.Check(t, func(t *rapid.T) {
+		rr, r, b, flat := drawGame(t, 1, 6)
+		want, finite := rr.expected(flat)
+		got, err := r.ExpectedTurns(b)
+		switch {
+		case !finite:
+			if !errors.Is(err, ErrNeverFinishes) {
+				t.Fatalf("ExpectedTurns = %v, %v; want ErrNeverFinishes", got, err)
+			}
+		case err != nil:
+			t.Fatalf("ExpectedTurns: %v; exact answer %s", err, want.FloatString(6))
+		case !relClose(got, want, 1e-12):
+			t.Fatalf("ExpectedTurns = %.17g, exact %s", got, want.FloatString(20))
+		}
+	})
+}
+
+// TestPropertySweepsAgainstElimination compares the two solves on boards
+// too large for exact arithmetic but small enough for the elimination.
+func TestPropertySweepsAgainstElimination(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(10, 40).Draw(t, "n")
+		grid := sparseGrid(t, n)
+		r := genRules().Draw(t, "rules").rules()
+		b, err := NewBoard(grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		upTo, bytes := denseUpTo, denseBytes
+		denseUpTo, denseBytes = 1<<20, 1<<30
+		want, werr := r.ExpectedTurns(b)
+		denseUpTo, denseBytes = upTo, bytes
+		restore := bySweeps()
+		got, gerr := r.ExpectedTurns(b)
+		restore()
+		if (werr == nil) != (gerr == nil) || werr != nil && !errors.Is(gerr, ErrNeverFinishes) {
+			t.Fatalf("elimination %v, %v; sweeps %v, %v", want, werr, got, gerr)
+		}
+		if werr == nil && math.Abs(got-want) > 1e-11*want {
+			t.Fatalf("elimination %.17g, sweeps %.17g", want, got)
+		}
+	})
+}
+
+// sparseGrid draws an n×n grid with up to one jump in ten squares, so that
+// most games end in reasonable time.
+func sparseGrid(t *rapid.T, n int) [][]int {
+	grid := emptyGrid(n)
+	last := n * n
+	for range rapid.IntRange(0, last/10).Draw(t, "jumps") {
+		from := rapid.IntRange(2, last-1).Draw(t, "from")
+		r, c := cellOf(n, from)
+		grid[r][c] = rapid.IntRange(1, last).Draw(t, "to")
+	}
+	return grid
+}
