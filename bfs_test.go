@@ -469,3 +469,19 @@ func TestConcurrentUse(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// TestScratchReuse alternates searches on large and small boards, so that
+// a search's pooled blocks left dirty by the one before would show.
+func TestScratchReuse(t *testing.T) {
+	for i := range 40 {
+		n := []int{70, 5, 90, 9}[i%4]
+		grid := randomGrid(n, 0.1, uint64(i))
+		b := mustBoard(t, grid)
+		if got, want := MinRolls(b), refDist(refFlat(grid))[n*n]; got != want {
+			t.Fatalf("board %d (%d×%d): MinRolls = %d, reference %d", i, n, n, got, want)
+		}
+		if got, want := Distances(b), refDist(refFlat(grid)); !cmp.Equal(got[1:], want[1:]) {
+			t.Fatalf("board %d (%d×%d): Distances differ from the reference:\n%s", i, n, n, cmp.Diff(want, got))
+		}
+	}
+}

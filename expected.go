@@ -1,8 +1,8 @@
 package snakes
 
 import (
+	"context"
 	"errors"
-	"fmt"
 	"math"
 	"sync"
 )
@@ -25,16 +25,27 @@ import (
 // (Grassmann–Taksar–Heyman) solves them. Time grows as n²·Faces·m + m³ and
 // memory as n²·m, for m such squares; on the classic board m is 10.
 func (r Rules) ExpectedTurns(b *Board) (float64, error) {
+	return r.expectedTurns(context.Background(), b)
+}
+
+// expectedTurns is ExpectedTurns, stopping with ctx's error once ctx is
+// done.
+func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 	g, err := r.playable(b)
 	if err != nil {
 		return 0, err
+	}
+	// The least either solve needs: a square's unknown index, its row of
+	// two numbers, its bit in the search.
+	if bytes := 21 * float64(g.last); bytes > MaxBytes {
+		return 0, tooBig(bytes, "the expected length on %d squares", g.last)
 	}
 	x := exactPool.Get().(*exact)
 	e, err := x.expected(&g)
 	m := len(x.squares)
 	exactPool.Put(x)
 	if err == errSweep {
-		return sweepExpected(g, m) // by value: only that path moves g to the heap
+		return sweepExpected(ctx, g, m) // by value: only that path moves g to the heap
 	}
 	return e, err
 }
@@ -54,17 +65,18 @@ var (
 
 // sweepExpected is ExpectedTurns by the bounded-memory solve, for a game
 // with m squares that moves go back to.
-func sweepExpected(g game, m int) (float64, error) {
+func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 	size := float64(g.last) + 1
 	out := float64(min(int(g.faces), int(size)))
 	bytes := walkBytes(size, out) + systemBytes(size, float64(m), float64(min(m, 64)))
-	if err := tooBig(fmt.Sprintf("the expected length on %d squares with %d squares moves go back to", g.last, m), bytes); err != nil {
-		return 0, err
+	if bytes > MaxBytes {
+		return 0, tooBig(bytes, "the expected length on %d squares with %d squares moves go back to", g.last, m)
 	}
 	w, err := newWalk(&g)
 	if err != nil {
 		return 0, err
 	}
+	w.ctx = ctx
 	if w.trap >= 0 {
 		return 0, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.trap)
 	}
@@ -179,8 +191,11 @@ func (x *exact) expected(g *game) (float64, error) {
 	}
 	m := len(x.squares)
 	width := m + 2
-	if m > denseUpTo || size*width*8 > denseBytes {
+	// A few unknowns make rows narrow enough for any board.
+	if bytes := size * width * 8; m > denseUpTo || bytes > denseBytes && m > 4 {
 		return 0, errSweep
+	} else if bytes > MaxBytes {
+		return 0, tooBig(float64(bytes), "the expected length on %d squares", last)
 	}
 	x.rows = grow(x.rows, size*width)
 

@@ -1,6 +1,9 @@
 package snakes
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+)
 
 // The bounds on what one call may take. A request beyond them gets an error
 // wrapping [ErrTooLarge] instead of an answer, before the memory is
@@ -24,21 +27,17 @@ const (
 	maxPlayers = 1 << 20
 )
 
-// tooBig returns an ErrTooLarge error when bytes is over MaxBytes: what
-// describes the request, as "the length distribution to turn 17179869184".
-func tooBig(what string, bytes float64) error {
-	if bytes <= MaxBytes {
-		return nil
-	}
-	return errorf(ErrTooLarge, "%s needs about %s of memory, over the bound of %s (MaxBytes)", what, size(bytes), size(MaxBytes))
+// tooBig returns the ErrTooLarge error for a request of bytes, over
+// MaxBytes, which format and args describe ("the length distribution to
+// turn %d"). Callers compare with MaxBytes themselves first, so that the
+// description is only made for the error.
+func tooBig(bytes float64, format string, args ...any) error {
+	return errorf(ErrTooLarge, "%s needs about %s of memory, over the bound of %s (MaxBytes)", fmt.Sprintf(format, args...), size(bytes), size(MaxBytes))
 }
 
-// tooLong returns an ErrTooLarge error when steps is over MaxWork.
-func tooLong(what string, steps float64) error {
-	if steps <= MaxWork {
-		return nil
-	}
-	return errorf(ErrTooLarge, "%s takes about %.3g steps, over the bound of %.3g (MaxWork)", what, steps, float64(MaxWork))
+// tooLong is tooBig for a request of steps, over MaxWork.
+func tooLong(steps float64, format string, args ...any) error {
+	return errorf(ErrTooLarge, "%s takes about %.3g steps, over the bound of %.3g (MaxWork)", fmt.Sprintf(format, args...), steps, float64(MaxWork))
 }
 
 // size writes a byte count in the largest binary unit that keeps it above 1.

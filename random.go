@@ -1,7 +1,7 @@
 package snakes
 
 import (
-	"fmt"
+	"context"
 	"math"
 	"math/rand/v2"
 )
@@ -31,8 +31,8 @@ func (r Rules) LengthDistribution(b *Board, maxTurns int) ([]float64, error) {
 	if maxTurns < 0 {
 		return nil, errorf(ErrInvalidRules, "maxTurns is %d, want 0 or more", maxTurns)
 	}
-	if err := tooBig(fmt.Sprintf("the length distribution to turn %d", maxTurns), 8*(float64(maxTurns)+1)); err != nil {
-		return nil, err
+	if bytes := 8 * (float64(maxTurns) + 1); bytes > MaxBytes {
+		return nil, tooBig(bytes, "the length distribution to turn %d", maxTurns)
 	}
 	w, err := newWalk(&g)
 	if err != nil {
@@ -71,7 +71,11 @@ func (r Rules) LengthDistribution(b *Board, maxTurns int) ([]float64, error) {
 // [Rules.LengthDistribution] does, so games too long to follow within
 // [MaxWork] steps give [ErrTooLarge].
 func (r Rules) MedianTurns(b *Board) (int, error) {
-	w, err := r.walk(b)
+	return r.medianTurns(context.Background(), b)
+}
+
+func (r Rules) medianTurns(ctx context.Context, b *Board) (int, error) {
+	w, err := r.walk(ctx, b)
 	if err != nil {
 		return 0, err
 	}
@@ -97,7 +101,11 @@ func (r Rules) MedianTurns(b *Board) (int, error) {
 // smallest on a tie. Its error wraps [ErrNeverFinishes] when the player can
 // never finish; other errors are as for [Rules.MedianTurns].
 func (r Rules) ModeTurns(b *Board) (int, error) {
-	w, err := r.walk(b)
+	return r.modeTurns(context.Background(), b)
+}
+
+func (r Rules) modeTurns(ctx context.Context, b *Board) (int, error) {
+	w, err := r.walk(ctx, b)
 	if err != nil {
 		return 0, err
 	}
@@ -135,10 +143,14 @@ func (r Rules) ModeTurns(b *Board) (int, error) {
 // [ErrInvalidBoard] for a nil or empty board, and [ErrTooLarge] for more
 // than 2²⁰ players or a game too long to follow within [MaxWork] steps.
 func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
+	return r.winChances(context.Background(), b, players)
+}
+
+func (r Rules) winChances(ctx context.Context, b *Board, players int) ([]float64, error) {
 	if err := checkPlayers(players); err != nil {
 		return nil, err
 	}
-	w, err := r.walk(b)
+	w, err := r.walk(ctx, b)
 	if err != nil {
 		return nil, err
 	}
@@ -315,7 +327,9 @@ type walk struct {
 	reached   []bool // squares where a turn can end, from the start
 	trap      int32  // a square the token can reach with no way on, or -1
 	turns     int
-	work      float64 // steps taken so far, bounded by MaxWork
+	work      float64         // steps taken so far, bounded by MaxWork
+	ctx       context.Context // when not nil, the walk stops once it is done
+	checks    int
 }
 
 // An edge is a destination and how many of the die's faces go there.
@@ -332,11 +346,11 @@ func walkBytes(size, out float64) float64 {
 func newWalk(g *game) (*walk, error) {
 	size := int(g.last) + 1
 	out := float64(min(int(g.faces), size))
-	if err := tooBig(fmt.Sprintf("following random play on %d squares", g.last), walkBytes(float64(size), out)); err != nil {
-		return nil, err
+	if bytes := walkBytes(float64(size), out); bytes > MaxBytes {
+		return nil, tooBig(bytes, "following random play on %d squares", g.last)
 	}
-	if err := tooLong(fmt.Sprintf("listing the rolls of a %d-faced die from %d squares", g.faces, g.last), float64(size)*float64(g.faces)); err != nil {
-		return nil, err
+	if steps := float64(size) * float64(g.faces); steps > MaxWork {
+		return nil, tooLong(steps, "listing the rolls of a %d-faced die from %d squares", g.faces, g.last)
 	}
 	w := &walk{g: g, mass: make([]float64, size), next: make([]float64, size), first: make([]int32, size+1), share: 1 / float64(g.faces)}
 	w.edges = make([]edge, 0, min(size*int(out), 1<<20))
@@ -514,26 +528,37 @@ func (w *walk) geometric() (lambda float64, ok bool) {
 const settled = 8
 
 // budget reports ErrTooLarge once the walk has taken more than MaxWork steps.
+// It also reports the context's error once the walk's context is done,
+// looking every 64 calls.
 func (w *walk) budget() error {
 	if w.work > MaxWork {
 		return errorf(ErrTooLarge, "games last too long to evaluate: after %d turns %.3g of them are still going, and following them further would take over %.3g steps (MaxWork)", w.turns, w.left, float64(MaxWork))
 	}
+	if w.ctx != nil {
+		if w.checks++; w.checks&63 == 0 {
+			return w.ctx.Err()
+		}
+	}
 	return nil
 }
 
-// walk returns a walk on b under r.
-func (r Rules) walk(b *Board) (*walk, error) {
+// walk returns a walk on b under r that stops once ctx is done.
+func (r Rules) walk(ctx context.Context, b *Board) (*walk, error) {
 	g, err := r.playable(b)
 	if err != nil {
 		return nil, err
 	}
-	return newWalk(&g)
+	w, err := newWalk(&g)
+	if err == nil {
+		w.ctx = ctx
+	}
+	return w, err
 }
 
 // surely returns a walk on b under r after checking that the game surely
 // ends, for the figures that do not exist otherwise.
 func (r Rules) surely(b *Board) (*walk, error) {
-	w, err := r.walk(b)
+	w, err := r.walk(context.Background(), b)
 	if err != nil {
 		return nil, err
 	}

@@ -1,12 +1,14 @@
 package snakes
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // A Report gathers what the snakes command shows about a board under a rule
@@ -33,6 +35,10 @@ type Report struct {
 	// chance of finishing on turn t, up to the turn by which 99.9% of games
 	// have finished (at most 1000 turns).
 	Distribution []Rounded `json:"distribution"`
+
+	// Skipped names the figures left out, by ReportContext, and why; their
+	// fields above are zero or nil.
+	Skipped []Skip `json:"skipped,omitempty"`
 }
 
 // Within is the chance of finishing within a number of turns.
@@ -60,70 +66,190 @@ func (r Rounded) MarshalJSON() ([]byte, error) {
 // reportTurns are the horizons of Report.FinishWithin.
 var reportTurns = []int{10, 25, 50}
 
-// Report analyses b under r for the snakes command. Errors wrap
-// [ErrInvalidRules] or [ErrInvalidBoard]; a game that may never finish is
-// not an error but a report with Finishes false.
+// Report analyses b under r for the snakes command: it is
+// ReportContext with a context that never ends and no progress function.
 func (r Rules) Report(b *Board) (*Report, error) {
+	return r.ReportContext(context.Background(), b, nil)
+}
+
+// The stages of a report, in the order ReportContext computes them, as it
+// names them to its progress function and in Report.Skipped.
+const (
+	StageSearch       = "fewest rolls"
+	StageExpected     = "expected turns"
+	StageDistribution = "length distribution"
+	StageMedian       = "median and most likely turns"
+	StageWinChances   = "win chances"
+)
+
+// A Skip names a figure of a report that was not computed, and why.
+type Skip struct {
+	Figure string `json:"figure"`
+	Reason string `json:"reason"`
+}
+
+// stepsPerSecond is a cautious rate of the walks' steps, for guessing
+// whether a figure can be done before a deadline.
+const stepsPerSecond = 2e8
+
+// ReportContext analyses b under r as [Rules.Report] does, computing each
+// random-play figure only while ctx lasts: a figure whose computation ctx
+// ends, or which it can tell in advance would take longer than ctx has
+// left, or which is over the package's bounds ([ErrTooLarge]), is left out
+// and named in Report.Skipped with the reason. The fewest rolls and the
+// path are always computed. progress, when not nil, is called as each
+// stage begins with the report so far (every stage before it is filled in)
+// and the stage's name, one of the Stage constants, so that a caller can
+// print what is ready or show what is being worked on.
+//
+// Errors wrap [ErrInvalidRules] or [ErrInvalidBoard]; a game that may never
+// finish is not an error but a report with Finishes false.
+func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *Report, stage string)) (*Report, error) {
 	g, err := r.playable(b)
 	if err != nil {
 		return nil, err
 	}
+	if progress == nil {
+		progress = func(*Report, string) {}
+	}
 	r.Faces = int(g.faces)
-	rep := &Report{Board: b, Rules: r, MinRolls: r.MinRolls(b)}
+	rep := &Report{Board: b, Rules: r}
+	progress(rep, StageSearch)
+	rep.MinRolls = r.MinRolls(b)
 	rep.Path, _ = r.ShortestPath(b)
 
-	// Follow the distribution only as far as the report shows it.
-	const maxTurns = 1000
+	// skip records why a stage's figure is not given, and reports whether
+	// err is such a reason rather than a failure.
+	skip := func(stage string, err error) bool {
+		var reason string
+		switch {
+		case errors.Is(err, ErrTooLarge):
+			reason = strings.TrimPrefix(err.Error(), "snakes: ")
+		case ctx.Err() != nil && (errors.Is(err, ctx.Err()) || err == nil):
+			reason = "the time budget ran out"
+		default:
+			return false
+		}
+		rep.Skipped = append(rep.Skipped, Skip{Figure: stage, Reason: reason})
+		return true
+	}
+	// tooSlow skips a stage that walks the game for about turns turns when
+	// that would plainly not end before ctx does.
 	w, err := newWalk(&g)
+	tooSlow := func(stage string, turns float64) bool {
+		deadline, ok := ctx.Deadline()
+		if !ok || w == nil {
+			return false
+		}
+		steps := turns * float64(len(w.edges)+len(w.mass))
+		if left := time.Until(deadline).Seconds(); steps > left*stepsPerSecond {
+			rep.Skipped = append(rep.Skipped, Skip{Figure: stage, Reason: fmt.Sprintf(
+				"following about %.3g turns on %d squares would take about %.3g steps, more than the %.1f s left of the time budget", turns, g.last, steps, left)})
+			return true
+		}
+		return false
+	}
 	if err != nil {
+		if !skip("random play", err) {
+			return nil, err
+		}
+		return rep, nil
+	}
+	w.ctx = ctx
+
+	progress(rep, StageExpected)
+	var turns float64 // about how long the walks below must follow the game
+	switch e, err := r.expectedTurns(ctx, b); {
+	case err == nil:
+		rep.Finishes, rep.ExpectedTurns = true, Rounded(e)
+		turns = 8 * e // the 99.9% point of a geometric tail is 7 means out
+	case errors.Is(err, ErrNeverFinishes):
+		rep.Problem = err.Error()
+		turns = maxReportTurns
+	case skip(StageExpected, err):
+		turns = maxReportTurns
+	default:
 		return nil, err
 	}
+
+	// Follow the distribution only as far as the report shows it.
+	progress(rep, StageDistribution)
+	if !tooSlow(StageDistribution, min(turns, maxReportTurns)) {
+		if err := rep.distribution(w); err != nil && !skip(StageDistribution, err) {
+			return nil, err
+		}
+	}
+	if !rep.Finishes {
+		rep.FinishWithin = nil
+		return rep, nil
+	}
+
+	progress(rep, StageMedian)
+	if !tooSlow(StageMedian, turns) {
+		var err error
+		if rep.MedianTurns, err = r.medianTurns(ctx, b); err == nil {
+			rep.ModeTurns, err = r.modeTurns(ctx, b)
+		}
+		if err != nil {
+			rep.MedianTurns, rep.ModeTurns = 0, 0
+			if !skip(StageMedian, err) {
+				return nil, err
+			}
+		}
+	}
+
+	progress(rep, StageWinChances)
+	if !tooSlow(StageWinChances, 3*turns) {
+		for players := 2; players <= 4; players++ {
+			wins, err := r.winChances(ctx, b, players)
+			if err != nil {
+				rep.WinChances = nil
+				if !skip(StageWinChances, err) {
+					return nil, err
+				}
+				break
+			}
+			c := Chances{Players: players}
+			for _, p := range wins {
+				c.Chances = append(c.Chances, Rounded(p))
+			}
+			rep.WinChances = append(rep.WinChances, c)
+		}
+	}
+	return rep, nil
+}
+
+// maxReportTurns is the longest distribution a report shows.
+const maxReportTurns = 1000
+
+// distribution fills in the length distribution and the chances to finish
+// within reportTurns, walking with w up to the turn by which 99.9% of games
+// are over, or maxReportTurns.
+func (rep *Report) distribution(w *walk) error {
 	cum := 0.0
-	for t := 0; t <= maxTurns; t++ {
+	var dist []Rounded
+	var within []Within
+	for t := 0; t <= maxReportTurns; t++ {
 		p := w.finished
 		if t > 0 {
 			p = w.turn()
+			if err := w.budget(); err != nil {
+				return err
+			}
 		}
-		rep.Distribution = append(rep.Distribution, Rounded(p))
+		dist = append(dist, Rounded(p))
 		cum += p
 		for _, h := range reportTurns {
 			if t == h {
-				rep.FinishWithin = append(rep.FinishWithin, Within{Turns: h, Probability: Rounded(cum)})
+				within = append(within, Within{Turns: h, Probability: Rounded(cum)})
 			}
 		}
 		if cum >= 0.999 && t >= reportTurns[len(reportTurns)-1] {
 			break
 		}
 	}
-
-	e, err := r.ExpectedTurns(b)
-	if errors.Is(err, ErrNeverFinishes) {
-		rep.Problem = err.Error()
-		rep.FinishWithin = nil
-		return rep, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	rep.Finishes, rep.ExpectedTurns = true, Rounded(e)
-	if rep.MedianTurns, err = r.MedianTurns(b); err != nil {
-		return nil, err
-	}
-	if rep.ModeTurns, err = r.ModeTurns(b); err != nil {
-		return nil, err
-	}
-	for players := 2; players <= 4; players++ {
-		wins, err := r.WinChances(b, players)
-		if err != nil {
-			return nil, err
-		}
-		c := Chances{Players: players}
-		for _, p := range wins {
-			c.Chances = append(c.Chances, Rounded(p))
-		}
-		rep.WinChances = append(rep.WinChances, c)
-	}
-	return rep, nil
+	rep.Distribution, rep.FinishWithin = dist, within
+	return nil
 }
 
 // MarshalJSON encodes the report with its board in the compact

@@ -1,6 +1,9 @@
 package snakes
 
-import "sync"
+import (
+	"math/bits"
+	"sync"
+)
 
 // scratch holds the per-search buffers, pooled so that steady-state searches
 // do not allocate.
@@ -13,6 +16,12 @@ type scratch struct {
 	queue  []int32  // squares in the order the search reached them, when asked
 	dist   []int32  // rolls to reach each square, when asked
 	good   []uint64 // bitset: squares on some shortest path, for ShortestPath
+
+	// dirty has a bit for every block a search wrote to. Blocks are zero
+	// between searches, and putScratch clears only the dirty ones, so a
+	// search costs what it touches rather than the size of the board: on
+	// 10⁸ squares clearing every block would cost more than the search.
+	dirty []uint64
 }
 
 // A block is a search's state for 64 squares, bit i for square 64·k+i of
@@ -28,23 +37,32 @@ type block struct {
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
-// getScratch returns a scratch for the squares of g, its blocks cleared.
+// getScratch returns a scratch for the squares of g, its blocks zero.
 func getScratch(g *game) *scratch {
 	sc := scratchPool.Get().(*scratch)
 	words := len(g.starts)
 	if cap(sc.blocks) < words {
 		sc.blocks = make([]block, words)
+		sc.dirty = newBitset(words)
 		sc.wordsA = make([]int32, 0, words)
 		sc.wordsB = make([]int32, 0, words)
 		sc.wordsC = make([]int32, 0, words)
 		sc.wordsD = make([]int32, 0, words)
 	}
 	sc.blocks = sc.blocks[:words]
-	clear(sc.blocks)
 	return sc
 }
 
-func putScratch(sc *scratch) { scratchPool.Put(sc) }
+// putScratch zeroes the blocks the search touched and pools sc.
+func putScratch(sc *scratch) {
+	for i, d := range sc.dirty {
+		for ; d != 0; d &= d - 1 {
+			sc.blocks[:cap(sc.blocks)][i<<6|bits.TrailingZeros64(d)] = block{}
+		}
+		sc.dirty[i] = 0
+	}
+	scratchPool.Put(sc)
+}
 
 // reached reports whether the last search reached square v.
 func (sc *scratch) reached(v int32) bool { return sc.blocks[v>>6].seen&(1<<(uint(v)&63)) != 0 }

@@ -11,9 +11,10 @@ type searcher struct {
 	lastWord int32  // the block holding the last square
 	lastBit  uint64 // the last square's bit in it
 	blocks   []block
-	nx       int     // blocks[w].level[nx] is the next level, [1-nx] the current
-	words    []int32 // the blocks where the next level is not empty
-	queue    []int32 // optional: every square reached so far, in order
+	dirty    []uint64 // the blocks written to, for putScratch to clear
+	nx       int      // blocks[w].level[nx] is the next level, [1-nx] the current
+	words    []int32  // the blocks where the next level is not empty
+	queue    []int32  // optional: every square reached so far, in order
 	tail     int
 	dist     []int32 // optional: rolls to each square
 	depth    int32   // rolls taken to reach the squares now being added
@@ -55,8 +56,9 @@ var bothWaysFrom int32 = 1 << 12
 func search(g game, sc *scratch, dist []int32, full, queue bool) (rolls, reached int) {
 	s := searcher{
 		g: g, lastWord: g.last >> 6, lastBit: 1 << (uint(g.last) & 63),
-		blocks: sc.blocks, words: sc.wordsA[:0], dist: dist, found: -1, full: full,
+		blocks: sc.blocks, dirty: sc.dirty, words: sc.wordsA[:0], dist: dist, found: -1, full: full,
 	}
+	s.touch(s.lastWord)
 	last := &s.blocks[s.lastWord]
 	last.seen = -s.lastBit << 1 // squares past the end: never reached
 	last.back = s.lastBit       // the last square is zero rolls from itself
@@ -182,6 +184,7 @@ func (s *searcher) backLand(w int32, p uint64) {
 	if fresh == 0 {
 		return
 	}
+	s.touch(w)
 	b.back |= fresh
 	if b.blevel[s.bnx] == 0 {
 		s.bwords = append(s.bwords, w)
@@ -313,6 +316,7 @@ func (s *searcher) land(w int32, land uint64) {
 // take reaches the squares fresh of block b (index w) and follows the jumps
 // from the squares jumps, both newly landed on.
 func (s *searcher) take(b *block, w int32, fresh, jumps uint64) {
+	s.touch(w)
 	if fresh != 0 {
 		b.seen |= fresh
 		s.mark(b, w, fresh)
@@ -410,8 +414,12 @@ func (s *searcher) record(w int32, squares uint64) {
 // mark adds the squares set in squares, of block b at index w, to the next
 // level.
 func (s *searcher) mark(b *block, w int32, squares uint64) {
+	s.touch(w)
 	if b.level[s.nx] == 0 {
 		s.words = append(s.words, w)
 	}
 	b.level[s.nx] |= squares
 }
+
+// touch notes that the search writes to block w.
+func (s *searcher) touch(w int32) { s.dirty[w>>6] |= 1 << (uint(w) & 63) }

@@ -1,7 +1,6 @@
 package snakes
 
 import (
-	"fmt"
 	"math"
 )
 
@@ -274,8 +273,11 @@ func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *walk) 
 			if math.Abs(gm.g[k]) <= target || lucky {
 				break
 			}
-			if err := tooLong(fmt.Sprintf("solving the equations of %d squares", w.g.last), w.work); err != nil {
-				return err
+			if w.work > MaxWork {
+				return tooLong(w.work, "solving the equations of %d squares", w.g.last)
+			}
+			if w.ctx != nil && w.ctx.Err() != nil {
+				return w.ctx.Err()
 			}
 		}
 		// Back-substitute the k×k triangle and add the combination.

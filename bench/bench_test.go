@@ -147,3 +147,29 @@ func BenchmarkThroughput(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "boards/s")
 }
+
+// BenchmarkExpectedScale times ExpectedTurns from 10⁴ to 10⁶ squares, per
+// square, with the heap one call allocates per square (the board itself not
+// counted): the bounded-memory solve's scaling.
+func BenchmarkExpectedScale(b *testing.B) {
+	for _, n := range []int{100, 316, 1000} {
+		for _, density := range []float64{0.01, 0.1} {
+			bd := mustBoard(b, randomGrid(n, density, 1))
+			squares := float64(n * n)
+			b.Run(fmt.Sprintf("%dx%d/jumps=%g%%", n, n, 100*density), func(b *testing.B) {
+				peak := heapFor(func() {
+					if _, err := (snakes.Rules{}).ExpectedTurns(bd); err != nil {
+						b.Fatal(err)
+					}
+				})
+				runtime.GC()
+				b.ResetTimer()
+				for b.Loop() {
+					snakes.Rules{}.ExpectedTurns(bd)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/squares, "ns/square")
+				b.ReportMetric(float64(peak)/squares, "heapB/square")
+			})
+		}
+	}
+}
