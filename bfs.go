@@ -15,7 +15,8 @@ func Distances(b *Board) []int { return Rules{}.Distances(b) }
 // square (a 1×1 board starting on it), -1 when it cannot be reached, when b
 // is nil or empty, or when r is invalid.
 //
-// It does not allocate in steady state: its buffers come from a pool. On
+// It does not allocate in steady state: its buffers come from a pool, about
+// one byte a square. Its time grows with the squares it reaches. On
 // boards of 4096 squares or more, under rules with one jump per roll and
 // overshoots that stay, it also searches back from the last square and stops
 // where the two searches meet, which on boards with many jumps looks at a
@@ -34,10 +35,13 @@ func (r Rules) MinRolls(b *Board) int {
 
 // Distances returns, indexed by label, the fewest rolls after which a turn
 // can end on each square, and -1 where none can. Index 0 is the off-board
-// start: 0 under StartOffBoard, else -1. It returns nil when r is invalid.
+// start: 0 under StartOffBoard, else -1. It returns nil when r is invalid,
+// or when the result and the search's distances would need more than
+// [MaxBytes] (12 bytes a square: boards of over 7·10⁸ squares). Its time
+// grows with the squares reached.
 func (r Rules) Distances(b *Board) []int {
 	g, err := r.game(b)
-	if err != nil {
+	if err != nil || 12*float64(g.last) > MaxBytes {
 		return nil
 	}
 	if g.last < 1 {

@@ -40,6 +40,10 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 	if bytes := 21 * float64(g.last); bytes > MaxBytes {
 		return 0, tooBig(bytes, "the expected length on %d squares", g.last)
 	}
+	// Either solve takes every roll from every square.
+	if steps := float64(g.last) * float64(g.faces); steps > workBound {
+		return 0, tooLong(steps, "taking the rolls of a %d-faced die from %d squares", g.faces, g.last)
+	}
 	x := exactPool.Get().(*exact)
 	e, err := x.expected(&g)
 	m := len(x.squares)

@@ -30,7 +30,17 @@ func (b *Board) UnmarshalJSON(data []byte) error {
 // ParseBoard decodes a board from JSON in either form that
 // [Board.UnmarshalJSON] accepts. Errors wrap [ErrInvalidBoard] and give the
 // line and column of malformed JSON, or the field at fault.
-func ParseBoard(data []byte) (*Board, error) {
+//
+// A board takes about 4 bytes a square, and the object form names its size
+// in a few bytes: {"size": 46340} is a board of 2·10⁹ squares, 8 GiB. To
+// parse input that is not trusted, use [ParseBoardLimit].
+func ParseBoard(data []byte) (*Board, error) { return ParseBoardLimit(data, maxSide*maxSide) }
+
+// ParseBoardLimit is [ParseBoard] for boards of at most maxSquares squares:
+// a larger one gives an error wrapping [ErrTooLarge] that names its size,
+// before the board is allocated. (A grid is refused once decoded, which
+// takes memory in proportion to the input; the object form before.)
+func ParseBoardLimit(data []byte, maxSquares int) (*Board, error) {
 	trimmed := bytes.TrimSpace(data)
 	switch {
 	case len(trimmed) == 0:
@@ -42,6 +52,9 @@ func ParseBoard(data []byte) (*Board, error) {
 		var grid [][]int
 		if err := json.Unmarshal(data, &grid); err != nil {
 			return nil, jsonError(data, err)
+		}
+		if err := checkSquares(len(grid), maxSquares); err != nil {
+			return nil, err
 		}
 		return NewBoard(grid)
 	case trimmed[0] == '{':
@@ -57,6 +70,9 @@ func ParseBoard(data []byte) (*Board, error) {
 		if form.Size == nil {
 			return nil, errorf(ErrInvalidBoard, `the board JSON has no "size"`)
 		}
+		if err := checkSquares(*form.Size, maxSquares); err != nil {
+			return nil, err
+		}
 		jumps := make(map[int]int, len(form.Jumps))
 		for key, to := range form.Jumps {
 			from, err := strconv.Atoi(key)
@@ -68,6 +84,14 @@ func ParseBoard(data []byte) (*Board, error) {
 		return FromJumps(*form.Size, jumps)
 	}
 	return nil, errorf(ErrInvalidBoard, "the board JSON is %.20s, want a grid [[...]] or an object {\"size\": n, \"jumps\": {...}}", trimmed)
+}
+
+// checkSquares refuses an n×n board of more than maxSquares squares.
+func checkSquares(n, maxSquares int) error {
+	if n > 0 && n <= maxSide && n*n > maxSquares {
+		return errorf(ErrTooLarge, "the board is %d×%d, %d squares, over the limit of %d", n, n, n*n, maxSquares)
+	}
+	return nil
 }
 
 // jumpsForm is the {"size": n, "jumps": {"from": to}} form of a board, as

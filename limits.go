@@ -15,16 +15,20 @@ const (
 	// the largest size (about 4 bytes a square) and a call on it fit.
 	MaxBytes = 8 << 30
 
-	// MaxWork bounds the elementary steps (a roll or a square visited,
-	// about a nanosecond each) that one call on random play may take,
-	// about ten to thirty seconds.
-	MaxWork = 1 << 34
-
-	// maxPlayMoves bounds the moves Play records, 32 bytes each.
-	maxPlayMoves = 1 << 24
+	// MaxWork bounds the elementary steps (a roll followed or a square
+	// visited, one to five nanoseconds each on this package's test machine)
+	// that one call on random play may take: about ten seconds to a minute.
+	MaxWork = 1 << 32
 
 	// maxPlayers bounds the players of WinChances and GameLength.
 	maxPlayers = 1 << 20
+)
+
+// workBound and playCap are MaxWork and the most moves Play records (32
+// bytes each: 128 MiB), as variables so that tests can reach them cheaply.
+var (
+	workBound float64 = MaxWork
+	playCap           = 1 << 22
 )
 
 // tooBig returns the ErrTooLarge error for a request of bytes, over
@@ -37,7 +41,7 @@ func tooBig(bytes float64, format string, args ...any) error {
 
 // tooLong is tooBig for a request of steps, over MaxWork.
 func tooLong(steps float64, format string, args ...any) error {
-	return errorf(ErrTooLarge, "%s takes about %.3g steps, over the bound of %.3g (MaxWork)", fmt.Sprintf(format, args...), steps, float64(MaxWork))
+	return errorf(ErrTooLarge, "%s takes about %.3g steps, over the bound of %.3g (MaxWork)", fmt.Sprintf(format, args...), steps, workBound)
 }
 
 // size writes a byte count in the largest binary unit that keeps it above 1.

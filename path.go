@@ -20,12 +20,15 @@ func ShortestPath(b *Board) ([]Move, bool) { return Rules{}.ShortestPath(b) }
 // square: of all such paths, the one whose sequence of Roll values is
 // lexicographically smallest, so the answer is unique. It returns an empty,
 // non-nil path and true when the start is the last square, and (nil, false)
-// when the last square is unreachable, b is nil or empty, or r is invalid.
+// when the last square is unreachable, b is nil or empty, r is invalid, or
+// the search would need more than [MaxBytes] (about 8 bytes a square:
+// boards of over 10⁹ squares).
 //
-// It allocates only the returned slice.
+// It allocates only the returned slice, besides pooled buffers of about 9
+// bytes a square. Its time grows with the squares reached.
 func (r Rules) ShortestPath(b *Board) ([]Move, bool) {
 	g, err := r.game(b)
-	if err != nil || g.last < 1 {
+	if err != nil || g.last < 1 || 8*float64(g.last) > MaxBytes {
 		return nil, false
 	}
 	sc := getScratch(&g)

@@ -285,9 +285,10 @@ func powi(x float64, n int) float64 {
 
 // Play plays one random game of one player, rolling with rng (the global
 // source of math/rand/v2 when nil), and returns its moves: until the token
-// reaches the last square or maxTurns moves are made, of at most 2²⁴ (a
-// larger maxTurns is taken as 2²⁴, so that a game on a board with a trap
-// cannot fill memory: the record is then at most 512 MiB). Under Stay an
+// reaches the last square or maxTurns moves are made, of at most 2²² (a
+// larger maxTurns is taken as 2²², so that a game on a board with a trap
+// cannot fill memory: the record is then at most 128 MiB; check whether the
+// last move ends on the last square). Under Stay an
 // overshooting roll is a move whose To equals its From. It returns nil for
 // invalid r, a nil or empty board, or maxTurns below 1. It allocates the
 // moves and takes time proportional to their number.
@@ -296,7 +297,7 @@ func (r Rules) Play(b *Board, rng *rand.Rand, maxTurns int) []Move {
 	if err != nil || maxTurns < 1 {
 		return nil
 	}
-	maxTurns = min(maxTurns, maxPlayMoves)
+	maxTurns = min(maxTurns, playCap)
 	roll := rand.Int32N
 	if rng != nil {
 		roll = rng.Int32N
@@ -349,11 +350,13 @@ func newWalk(g *game) (*walk, error) {
 	if bytes := walkBytes(float64(size), out); bytes > MaxBytes {
 		return nil, tooBig(bytes, "following random play on %d squares", g.last)
 	}
-	if steps := float64(size) * float64(g.faces); steps > MaxWork {
+	if steps := float64(size) * float64(g.faces); steps > workBound {
 		return nil, tooLong(steps, "listing the rolls of a %d-faced die from %d squares", g.faces, g.last)
 	}
 	w := &walk{g: g, mass: make([]float64, size), next: make([]float64, size), first: make([]int32, size+1), share: 1 / float64(g.faces)}
-	w.edges = make([]edge, 0, min(size*int(out), 1<<20))
+	// At most out edges a square, as walkBytes counted: allocated at once,
+	// since growing a slice of 10⁸ edges copies it again and again.
+	w.edges = make([]edge, 0, size*int(out))
 	// Rolls that end on the same square (overshoots, above all, with a die
 	// bigger than the board) become one edge.
 	count := make([]int32, size)
@@ -531,8 +534,8 @@ const settled = 8
 // It also reports the context's error once the walk's context is done,
 // looking every 64 calls.
 func (w *walk) budget() error {
-	if w.work > MaxWork {
-		return errorf(ErrTooLarge, "games last too long to evaluate: after %d turns %.3g of them are still going, and following them further would take over %.3g steps (MaxWork)", w.turns, w.left, float64(MaxWork))
+	if w.work > workBound {
+		return errorf(ErrTooLarge, "games last too long to evaluate: after %d turns %.3g of them are still going, and following them further would take over %.3g steps (MaxWork)", w.turns, w.left, workBound)
 	}
 	if w.ctx != nil {
 		if w.checks++; w.checks&63 == 0 {

@@ -142,12 +142,17 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 			return false
 		}
 		steps := turns * float64(len(w.edges)+len(w.mass))
-		if left := time.Until(deadline).Seconds(); steps > left*stepsPerSecond {
+		left := time.Until(deadline).Seconds()
+		switch {
+		case left <= 0:
+			rep.Skipped = append(rep.Skipped, Skip{Figure: stage, Reason: "the time budget ran out"})
+		case steps > left*stepsPerSecond:
 			rep.Skipped = append(rep.Skipped, Skip{Figure: stage, Reason: fmt.Sprintf(
-				"following about %.3g turns on %d squares would take about %.3g steps, more than the %.1f s left of the time budget", turns, g.last, steps, left)})
-			return true
+				"following about %s turns on %d squares would take about %.0f s, more than the %.1f s left of the time budget", approx(turns), g.last, steps/stepsPerSecond, left)})
+		default:
+			return false
 		}
-		return false
+		return true
 	}
 	if err != nil {
 		if !skip("random play", err) {
@@ -219,6 +224,14 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	return rep, nil
 }
 
+// approx writes a count of turns for people: 1000, 2.06e+07.
+func approx(x float64) string {
+	if x < 1e6 {
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(x, 'g', 3, 64)
+}
+
 // maxReportTurns is the longest distribution a report shows.
 const maxReportTurns = 1000
 
@@ -274,10 +287,28 @@ func (rep *Report) JSON() ([]byte, error) {
 	return append(out, '\n'), err
 }
 
-// WriteText writes the report as a person reads it: the rules, the board
-// with the shortest path's squares marked * (up to 40×40), the moves, and
-// the random-play figures.
+// WriteText writes the report as a person reads it: [Report.WriteSearchText]
+// then [Report.WritePlayText].
 func (rep *Report) WriteText(w io.Writer) error {
+	if err := rep.WriteSearchText(w); err != nil {
+		return err
+	}
+	return rep.WritePlayText(w)
+}
+
+// pathShown is how many moves of a long path the text shows: the first
+// pathHead and the last pathShown − pathHead.
+const (
+	pathShown = 15
+	pathHead  = 10
+)
+
+// WriteSearchText writes the first part of the text report, all of it known
+// once the fewest rolls are: the board's size and jumps, the rules, the
+// board with the shortest path's squares marked * (up to 40×40), and the
+// moves (of a path over 15 moves, the first 10 and the last 5, with the
+// number left out; the JSON report lists them all).
+func (rep *Report) WriteSearchText(w io.Writer) error {
 	var sb strings.Builder
 	b, r := rep.Board, rep.Rules
 	ladders, snakes := 0, 0
@@ -310,27 +341,61 @@ func (rep *Report) WriteText(w io.Writer) error {
 		sb.WriteString("\nThe last square cannot be reached.\n")
 	} else {
 		fmt.Fprintf(&sb, "\nFewest rolls: %d\n", rep.MinRolls)
-		for _, m := range rep.Path {
+		for i, m := range rep.Path {
+			if len(rep.Path) > pathShown && i >= pathHead && i < len(rep.Path)-(pathShown-pathHead) {
+				if i == pathHead {
+					fmt.Fprintf(&sb, "  … %s left out …\n", count(len(rep.Path)-pathShown, "move"))
+				}
+				continue
+			}
 			fmt.Fprintf(&sb, "  %s\n", m.describe())
 		}
 	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
 
-	if !rep.Finishes {
+// skipped reports whether the figures of stage were left out.
+func (rep *Report) skipped(stage string) bool {
+	for _, s := range rep.Skipped {
+		if s.Figure == stage {
+			return true
+		}
+	}
+	return false
+}
+
+// WritePlayText writes the second part of the text report: the figures of
+// random play, then those left out and why.
+func (rep *Report) WritePlayText(w io.Writer) error {
+	var sb strings.Builder
+	if rep.Problem != "" {
 		fmt.Fprintf(&sb, "\nRandom play may never finish: %s\n", strings.TrimPrefix(rep.Problem, "snakes: "))
-		_, err := io.WriteString(w, sb.String())
-		return err
+	} else if rep.Finishes || len(rep.FinishWithin) > 0 {
+		sb.WriteString("\nRandom play, one player:\n")
+		if rep.Finishes {
+			fmt.Fprintf(&sb, "  expected turns: %.4f\n", float64(rep.ExpectedTurns))
+		}
+		if rep.Finishes && !rep.skipped(StageMedian) {
+			fmt.Fprintf(&sb, "  median turns: %d, most likely: %d\n", rep.MedianTurns, rep.ModeTurns)
+		}
+		for _, f := range rep.FinishWithin {
+			fmt.Fprintf(&sb, "  finished within %d turns: %.2f%%\n", f.Turns, 100*float64(f.Probability))
+		}
 	}
-	sb.WriteString("\nRandom play, one player:\n")
-	fmt.Fprintf(&sb, "  expected turns: %.4f\n", float64(rep.ExpectedTurns))
-	fmt.Fprintf(&sb, "  median turns: %d, most likely: %d\n", rep.MedianTurns, rep.ModeTurns)
-	for _, f := range rep.FinishWithin {
-		fmt.Fprintf(&sb, "  finished within %d turns: %.2f%%\n", f.Turns, 100*float64(f.Probability))
+	if len(rep.WinChances) > 0 {
+		sb.WriteString("First player's chance to win:\n")
 	}
-	sb.WriteString("First player's chance to win:\n")
 	for _, c := range rep.WinChances {
 		fair := 1 / float64(c.Players)
 		first := float64(c.Chances[0])
 		fmt.Fprintf(&sb, "  %d players: %.2f%% (fair share %.2f%%, edge %+.2f points)\n", c.Players, 100*first, 100*fair, 100*(first-fair))
+	}
+	if len(rep.Skipped) > 0 {
+		sb.WriteString("\nNot computed:\n")
+		for _, s := range rep.Skipped {
+			fmt.Fprintf(&sb, "  %s: %s\n", s.Figure, s.Reason)
+		}
 	}
 	_, err := io.WriteString(w, sb.String())
 	return err

@@ -5,21 +5,30 @@
 // Usage:
 //
 //	snakes [-board FILE|-] [-faces N] [-start 1|offboard] [-overshoot stay|bounce|finish] [-chain]
-//	       [-json] [-svg FILE] [-plot FILE]
+//	       [-json] [-svg FILE] [-plot FILE] [-budget 10s] [-max-squares 100000000]
 //
 // The board file holds JSON: a LeetCode grid [[-1,-1],[-1,3]], or
 // {"size": 10, "jumps": {"1": 38, "16": 6}}. Without -board the classic board
 // is used, with tokens starting off the board; flags override its rules.
 // Errors print one line to standard error and exit with status 2.
+//
+// The fewest rolls and the path are printed at once; the random-play
+// figures follow, each one that fits in the -budget time, and those left
+// out are named with the reason. While it works for more than a second it
+// says what it is working on, on standard error when that is a terminal.
+// Boards of more than -max-squares squares are refused before they are
+// read into memory.
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/snakesladders/snakes"
 )
@@ -30,7 +39,7 @@ func main() {
 
 // run is the whole command; it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if err := analyse(args, stdin, stdout); err != nil {
+	if err := analyse(args, stdin, stdout, stderr); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
@@ -44,16 +53,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // them, since run prints its own.
 func trimPrefix(msg string) string { return strings.ReplaceAll(msg, "snakes: ", "") }
 
-func analyse(args []string, stdin io.Reader, stdout io.Writer) error {
+func analyse(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("snakes", flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // errors are reported once, by run
 	var (
-		boardFile = fs.String("board", "", "board JSON file, or - for standard input (default: the classic board)")
-		rules     snakes.Rules
-		start     = fs.String("start", "", "where tokens start: 1 or offboard (default 1; offboard for the classic board)")
-		asJSON    = fs.Bool("json", false, "print the report as JSON")
-		svgFile   = fs.String("svg", "", "write a picture of the board and its shortest path to this SVG file")
-		plotFile  = fs.String("plot", "", "write a bar chart of the game length distribution to this SVG file")
+		boardFile  = fs.String("board", "", "board JSON file, or - for standard input (default: the classic board)")
+		rules      snakes.Rules
+		start      = fs.String("start", "", "where tokens start: 1 or offboard (default 1; offboard for the classic board)")
+		asJSON     = fs.Bool("json", false, "print the report as JSON")
+		svgFile    = fs.String("svg", "", "write a picture of the board and its shortest path to this SVG file")
+		plotFile   = fs.String("plot", "", "write a bar chart of the game length distribution to this SVG file")
+		budget     = fs.Duration("budget", 10*time.Second, "time for the random-play figures; those that do not fit are named and skipped (0: no limit)")
+		maxSquares = fs.Int("max-squares", 1e8, "refuse boards of more squares, before reading them into memory")
 	)
 	fs.IntVar(&rules.Faces, "faces", 6, "faces of the die")
 	fs.TextVar(&rules.Overshoot, "overshoot", snakes.Stay, "a roll past the last square: stay, bounce or finish")
@@ -69,7 +80,7 @@ func analyse(args []string, stdin io.Reader, stdout io.Writer) error {
 		return fmt.Errorf("unexpected argument %q; the board is given with -board FILE", fs.Arg(0))
 	}
 
-	board, err := readBoard(*boardFile, stdin)
+	board, err := readBoard(*boardFile, stdin, *maxSquares)
 	if err != nil {
 		return err
 	}
@@ -82,18 +93,64 @@ func analyse(args []string, stdin io.Reader, stdout io.Writer) error {
 	default:
 		return fmt.Errorf("-start %q, want 1 or offboard", *start)
 	}
-
-	rep, err := rules.Report(board)
-	if err != nil {
+	if err := rules.Validate(); err != nil {
 		return err
 	}
+
+	// Open the pictures' files first, so that a bad path is reported
+	// before anything is printed.
+	var svg, plot *os.File
 	if *svgFile != "" {
-		if err := writeFile(*svgFile, rep.WriteBoardSVG); err != nil {
+		if board.Size() > maxSVG {
+			fmt.Fprintf(stderr, "snakes: -svg: boards over %d×%d are not drawn (this one is %d×%d); no picture written\n", maxSVG, maxSVG, board.Size(), board.Size())
+		} else if svg, err = os.Create(*svgFile); err != nil {
 			return err
 		}
 	}
 	if *plotFile != "" {
-		if err := writeFile(*plotFile, rep.WritePlotSVG); err != nil {
+		if plot, err = os.Create(*plotFile); err != nil {
+			closeAll(svg)
+			return err
+		}
+	}
+	defer closeAll(svg, plot)
+
+	ctx := context.Background()
+	if *budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *budget)
+		defer cancel()
+	}
+	show := startProgress(stderr)
+	defer show.stop()
+	// In text, what the search found is printed as soon as it is known,
+	// while random play is worked out.
+	printed := false
+	rep, err := rules.ReportContext(ctx, board, func(rep *snakes.Report, stage string) {
+		show.set(stage)
+		if stage == snakes.StageExpected && !*asJSON {
+			printed = true
+			if err := rep.WriteSearchText(stdout); err != nil {
+				fmt.Fprintln(stderr, "snakes:", err)
+			}
+		}
+	})
+	show.stop()
+	if err != nil {
+		return err
+	}
+	if svg != nil {
+		if err := rep.WriteBoardSVG(svg); err != nil {
+			return err
+		}
+	}
+	if plot != nil {
+		if len(rep.Distribution) == 0 {
+			fmt.Fprintln(stderr, "snakes: -plot: the length distribution was not computed; no chart written")
+			closeAll(plot)
+			os.Remove(*plotFile)
+			plot = nil
+		} else if err := rep.WritePlotSVG(plot); err != nil {
 			return err
 		}
 	}
@@ -105,12 +162,29 @@ func analyse(args []string, stdin io.Reader, stdout io.Writer) error {
 		_, err = stdout.Write(out)
 		return err
 	}
-	return rep.WriteText(stdout)
+	if !printed {
+		if err := rep.WriteSearchText(stdout); err != nil {
+			return err
+		}
+	}
+	return rep.WritePlayText(stdout)
+}
+
+// maxSVG is the largest side drawn as SVG: past it the squares are too
+// small to read and the file grows to megabytes.
+const maxSVG = 100
+
+func closeAll(files ...*os.File) {
+	for _, f := range files {
+		if f != nil {
+			f.Close()
+		}
+	}
 }
 
 // readBoard reads the board named by -board: the classic board when empty,
 // standard input for "-".
-func readBoard(name string, stdin io.Reader) (*snakes.Board, error) {
+func readBoard(name string, stdin io.Reader, maxSquares int) (*snakes.Board, error) {
 	var data []byte
 	var err error
 	switch name {
@@ -125,7 +199,7 @@ func readBoard(name string, stdin io.Reader) (*snakes.Board, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the board: %w", err)
 	}
-	b, err := snakes.ParseBoard(data)
+	b, err := snakes.ParseBoardLimit(data, maxSquares)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s", name, trimPrefix(err.Error()))
 	}

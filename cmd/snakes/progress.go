@@ -1,0 +1,77 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+)
+
+// progress shows, on a terminal, what the command is working on once it
+// has worked for more than a second, on one line rewritten in place.
+type progress struct {
+	mu      sync.Mutex
+	w       io.Writer
+	stage   string
+	began   time.Time
+	shown   bool
+	done    chan struct{}
+	stopped sync.Once
+}
+
+// startProgress returns a progress that writes to w when w is a terminal,
+// and does nothing otherwise.
+func startProgress(w io.Writer) *progress {
+	p := &progress{w: w, began: time.Now(), done: make(chan struct{})}
+	if f, ok := w.(*os.File); !ok || !isTerminal(f) {
+		close(p.done)
+		return p
+	}
+	go func() {
+		tick := time.NewTicker(250 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-p.done:
+				return
+			case <-tick.C:
+				p.mu.Lock()
+				if elapsed := time.Since(p.began); elapsed > time.Second && p.stage != "" {
+					fmt.Fprintf(p.w, "\r\033[Ksnakes: working on the %s (%.0f s)", p.stage, elapsed.Seconds())
+					p.shown = true
+				}
+				p.mu.Unlock()
+			}
+		}
+	}()
+	return p
+}
+
+func isTerminal(f *os.File) bool {
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// set names the stage being worked on.
+func (p *progress) set(stage string) {
+	p.mu.Lock()
+	p.stage = stage
+	p.mu.Unlock()
+}
+
+// stop ends the display and clears its line; it may be called again.
+func (p *progress) stop() {
+	p.stopped.Do(func() {
+		select {
+		case <-p.done:
+		default:
+			close(p.done)
+		}
+		p.mu.Lock()
+		if p.shown {
+			fmt.Fprint(p.w, "\r\033[K")
+		}
+		p.mu.Unlock()
+	})
+}

@@ -1,0 +1,107 @@
+package snakes
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestTooLarge checks that requests beyond the bounds are refused with
+// ErrTooLarge, promptly and with a message naming the request and bound,
+// instead of taking the process down.
+func TestTooLarge(t *testing.T) {
+	b := Classic()
+	r := Rules{StartOffBoard: true}
+	for _, tc := range []struct {
+		name string
+		call func() error
+		want string
+	}{
+		{"LengthDistribution", func() error { _, err := r.LengthDistribution(b, 1<<34); return err },
+			"snakes: the length distribution to turn 17179869184 needs about 128 GiB of memory, over the bound of 8 GiB (MaxBytes)"},
+		{"WinChances", func() error { _, err := r.WinChances(b, 1<<31); return err },
+			"snakes: players is 2147483648, over the bound of 1048576"},
+		{"GameLength", func() error { _, _, err := r.GameLength(b, 1<<31); return err },
+			"snakes: players is 2147483648, over the bound of 1048576"},
+		{"ExpectedTurns with a huge die", func() error {
+			_, err := Rules{Faces: 65536}.ExpectedTurns(mustJumps(t, 1000, map[int]int{999_999: 2}))
+			return err
+		}, "snakes: taking the rolls of a 65536-faced die from 1000000 squares takes about 6.55e+10 steps, over the bound of 4.29e+09 (MaxWork)"},
+		{"LengthDistribution with a huge die", func() error {
+			_, err := Rules{Faces: 4096}.LengthDistribution(mustJumps(t, 1000, nil), 10)
+			return err
+		}, "snakes: following random play on 1000000 squares needs about 45.8 GiB of memory, over the bound of 8 GiB (MaxBytes)"},
+	} {
+		start := time.Now()
+		err := tc.call()
+		if !errors.Is(err, ErrTooLarge) || err.Error() != tc.want {
+			t.Errorf("%s: %v\nwant %q", tc.name, err, tc.want)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("%s: refused after %v, want within a second", tc.name, d)
+		}
+	}
+}
+
+// TestPlayCapped plays on a board that traps the token for good: the game
+// stops at the cap instead of filling memory.
+func TestPlayCapped(t *testing.T) {
+	defer func(cap int) { playCap = cap }(playCap)
+	playCap = 1000 // the cap's own size would cost seconds under the race detector
+	b := mustJumps(t, 3, map[int]int{6: 5, 7: 5, 8: 5})
+	moves := Rules{Faces: 3}.Play(b, nil, 1<<40)
+	if len(moves) != playCap {
+		t.Fatalf("%d moves, want the cap of %d", len(moves), playCap)
+	}
+	if last := moves[len(moves)-1]; last.To != 5 {
+		t.Errorf("last move %+v, want the token held on square 5", last)
+	}
+}
+
+func TestParseBoardLimit(t *testing.T) {
+	for _, tc := range []struct {
+		json string
+		max  int
+		want string
+	}{
+		{`{"size": 46340}`, 1e8, "snakes: the board is 46340×46340, 2147395600 squares, over the limit of 100000000"},
+		{`[[-1,-1,-1],[-1,-1,-1],[-1,-1,-1]]`, 8, "snakes: the board is 3×3, 9 squares, over the limit of 8"},
+	} {
+		b, err := ParseBoardLimit([]byte(tc.json), tc.max)
+		if b != nil || !errors.Is(err, ErrTooLarge) || err.Error() != tc.want {
+			t.Errorf("ParseBoardLimit(%s, %d) = %v, %v; want %q", tc.json, tc.max, b, err, tc.want)
+		}
+	}
+	if b, err := ParseBoardLimit([]byte(`{"size": 3, "jumps": {"2": 8}}`), 9); err != nil || b.Squares() != 9 {
+		t.Errorf("a board at the limit: %v, %v", b, err)
+	}
+}
+
+// TestLongGameTooLong checks that a game too long to follow within the
+// work bound is ErrTooLarge, not ErrNeverFinishes: it does finish. On a
+// 100×100 board with a one-faced die a game takes 9,999 turns, and each
+// turn visits every square; the bound is lowered to 10⁶ steps so that the
+// test is quick, and every walk must stop there.
+func TestLongGameTooLong(t *testing.T) {
+	defer func(bound float64) { workBound = bound }(workBound)
+	workBound = 1e6
+	b := mustJumps(t, 100, nil)
+	r := Rules{Faces: 1}
+	for name, call := range map[string]func() error{
+		"MedianTurns":        func() error { _, err := r.MedianTurns(b); return err },
+		"ModeTurns":          func() error { _, err := r.ModeTurns(b); return err },
+		"WinChances":         func() error { _, err := r.WinChances(b, 2); return err },
+		"GameLength":         func() error { _, _, err := r.GameLength(b, 2); return err },
+		"LengthDistribution": func() error { _, err := r.LengthDistribution(b, 20000); return err },
+	} {
+		err := call()
+		if !errors.Is(err, ErrTooLarge) || errors.Is(err, ErrNeverFinishes) || !strings.Contains(err.Error(), "games last too long to evaluate") {
+			t.Errorf("%s: %v, want ErrTooLarge", name, err)
+		}
+	}
+	// The expectation needs no walk: one sweep gives it exactly.
+	if e, err := r.ExpectedTurns(b); err != nil || e != 9999 {
+		t.Errorf("ExpectedTurns = %v, %v; want 9999", e, err)
+	}
+}
