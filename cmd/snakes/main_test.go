@@ -2,13 +2,16 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 var binary string
@@ -164,5 +167,102 @@ func TestHelp(t *testing.T) {
 	out, _, status := runSnakes(t, "", "-h")
 	if status != 0 || !strings.Contains(out, "-overshoot") {
 		t.Errorf("status %d, help:\n%s", status, out)
+	}
+}
+
+// TestBigBoard runs a 1000×1000 board with no jumps, whose games last
+// hundreds of thousands of turns: the fewest rolls, the path (shortened)
+// and the expectation come out, the figures that cannot fit the budget are
+// named with the reason, and nothing fails.
+func TestBigBoard(t *testing.T) {
+	start := time.Now()
+	out, errOut, status := runSnakes(t, `{"size": 1000, "jumps": {}}`, "-board", "-", "-budget", "3s")
+	if status != 0 || errOut != "" {
+		t.Fatalf("status %d, stderr %q", status, errOut)
+	}
+	for _, want := range []string{
+		"Board: 1000×1000, 0 ladders, 0 snakes\n",
+		"(boards over 40×40 are not drawn)\n",
+		"Fewest rolls: 166667\n",
+		"  roll 3: 1 → 4\n", // 999,999 squares to go: 3 then 166,666 sixes
+		"  … 166652 moves left out …\n",
+		"  roll 6: 999994 → 1000000\n",
+		fmt.Sprintf("  expected turns: %.4f\n", noJumpsExpected(1000*1000)),
+		"Not computed:\n",
+		"  median and most likely turns: following about ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if d := time.Since(start); d > 30*time.Second {
+		t.Errorf("took %v with a 3 s budget", d)
+	}
+	// -json keeps the whole path.
+	out, _, status = runSnakes(t, `{"size": 1000, "jumps": {}}`, "-board", "-", "-budget", "1s", "-json")
+	var rep struct {
+		Path    []json.RawMessage `json:"path"`
+		Skipped []struct{ Figure, Reason string }
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || status != 0 {
+		t.Fatalf("status %d, %v", status, err)
+	}
+	if len(rep.Path) != 166667 || len(rep.Skipped) == 0 {
+		t.Errorf("JSON path of %d moves, %d figures skipped", len(rep.Path), len(rep.Skipped))
+	}
+}
+
+// noJumpsExpected is the expected length of a game on a board of last
+// squares with no jumps, a six-sided die and overshoots that stay, by the
+// recurrence from the last square down: a turn, plus the average over the
+// rolls that move of where they go, scaled up by the rolls that do not.
+func noJumpsExpected(last int) float64 {
+	e := make([]float64, last+1)
+	for v := last - 1; v >= 1; v-- {
+		sum, moves := 6.0, 0
+		for r := 1; r <= 6 && v+r <= last; r++ {
+			sum += e[v+r]
+			moves++
+		}
+		e[v] = sum / float64(moves)
+	}
+	return e[1]
+}
+
+// TestMaxSquares refuses a tiny file that names a huge board, before
+// allocating it, and honours a lower limit.
+func TestMaxSquares(t *testing.T) {
+	for _, tc := range []struct {
+		stdin string
+		args  []string
+		want  string
+	}{
+		{`{"size": 46340}`, nil, "snakes: standard input: the board is 46340×46340, 2147395600 squares, over the limit of 100000000\n"},
+		{`{"size": 10}`, []string{"-max-squares", "99"}, "snakes: standard input: the board is 10×10, 100 squares, over the limit of 99\n"},
+	} {
+		start := time.Now()
+		out, errOut, status := runSnakes(t, tc.stdin, append([]string{"-board", "-"}, tc.args...)...)
+		if status != 2 || out != "" || errOut != tc.want {
+			t.Errorf("status %d, stdout %q, stderr %q; want 2 and %q", status, out, errOut, tc.want)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("refused after %v", d)
+		}
+	}
+}
+
+// TestSVGTooLarge: a board too big to read as a picture is not drawn, and
+// the command says so but still reports.
+func TestSVGTooLarge(t *testing.T) {
+	svg := filepath.Join(t.TempDir(), "board.svg")
+	out, errOut, status := runSnakes(t, `{"size": 101, "jumps": {"2": 10201}}`, "-board", "-", "-svg", svg)
+	if status != 0 || !strings.Contains(out, "Fewest rolls: 1\n") {
+		t.Fatalf("status %d, output:\n%s", status, out)
+	}
+	if want := "snakes: -svg: boards over 100×100 are not drawn (this one is 101×101); no picture written\n"; errOut != want {
+		t.Errorf("stderr %q, want %q", errOut, want)
+	}
+	if _, err := os.Stat(svg); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the SVG file exists: %v", err)
 	}
 }

@@ -23,13 +23,20 @@ type progress struct {
 // startProgress returns a progress that writes to w when w is a terminal,
 // and does nothing otherwise.
 func startProgress(w io.Writer) *progress {
+	f, ok := w.(*os.File)
+	return showProgress(w, ok && isTerminal(f), time.Second, 250*time.Millisecond)
+}
+
+// showProgress returns a progress that, when on, writes to w the stage
+// being worked on every period once after has passed.
+func showProgress(w io.Writer, on bool, after, period time.Duration) *progress {
 	p := &progress{w: w, began: time.Now(), done: make(chan struct{})}
-	if f, ok := w.(*os.File); !ok || !isTerminal(f) {
+	if !on {
 		close(p.done)
 		return p
 	}
 	go func() {
-		tick := time.NewTicker(250 * time.Millisecond)
+		tick := time.NewTicker(period)
 		defer tick.Stop()
 		for {
 			select {
@@ -37,7 +44,7 @@ func startProgress(w io.Writer) *progress {
 				return
 			case <-tick.C:
 				p.mu.Lock()
-				if elapsed := time.Since(p.began); elapsed > time.Second && p.stage != "" {
+				if elapsed := time.Since(p.began); elapsed > after && p.stage != "" {
 					fmt.Fprintf(p.w, "\r\033[Ksnakes: working on the %s (%.0f s)", p.stage, elapsed.Seconds())
 					p.shown = true
 				}
