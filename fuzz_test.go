@@ -233,13 +233,10 @@ func FuzzParseBoard(f *testing.F) {
 	f.Add([]byte(`[[1e9, -1], [-1, "3"]]`))
 	f.Add([]byte(`null`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var probe struct{ Size int }
-		if json.Unmarshal(data, &probe) == nil && probe.Size > 300 {
-			return // valid but large boards cost memory, not coverage
-		}
-		b, err := ParseBoard(data)
+		// Large boards cost memory, not coverage: the limit refuses them.
+		b, err := ParseBoardLimit(data, 300*300)
 		if err != nil {
-			if !errors.Is(err, ErrInvalidBoard) || b != nil || !strings.HasPrefix(err.Error(), "snakes: ") {
+			if !(errors.Is(err, ErrInvalidBoard) || errors.Is(err, ErrTooLarge)) || b != nil || !strings.HasPrefix(err.Error(), "snakes: ") {
 				t.Fatalf("ParseBoard(%q) = %v, %v", data, b, err)
 			}
 			return
@@ -251,6 +248,124 @@ func FuzzParseBoard(f *testing.F) {
 		back, err := ParseBoard(out)
 		if err != nil || !slices.EqualFunc(back.Grid(), b.Grid(), slices.Equal) {
 			t.Fatalf("%q → %s does not read back: %v", data, out, err)
+		}
+	})
+}
+
+// FuzzDecodeReuse decodes two boards in turn into one Board value, after
+// searching the first, and checks that it then answers as the second board
+// decoded afresh, or that a failed decode left the first as it was.
+func FuzzDecodeReuse(f *testing.F) {
+	f.Add([]byte(`{"size": 100, "jumps": {"2": 9999}}`), []byte(`{"size": 100, "jumps": {}}`), false)
+	f.Add([]byte(`{"size": 65, "jumps": {"7": 4000, "4001": 3}}`), []byte(`[[-1,-1],[-1,3]]`), true)
+	f.Add([]byte(`[[-1,4],[-1,-1]]`), []byte(`{"size": 70, "jumps": {"5": 4000}}`), true)
+	f.Add([]byte(`{"size": 3}`), []byte(`{"size": 0}`), false)
+	f.Fuzz(func(t *testing.T, first, second []byte, chain bool) {
+		var reused Board
+		if json.Unmarshal(first, &reused) != nil {
+			return
+		}
+		r := Rules{Chain: chain}
+		before := r.MinRolls(&reused) // builds the indexes of the first board
+		if reused.Squares() > 100*100 {
+			return
+		}
+		err := json.Unmarshal(second, &reused)
+		fresh, ferr := ParseBoardLimit(second, 100*100)
+		switch {
+		case err != nil:
+			// Malformed JSON is refused by encoding/json before it
+			// reaches UnmarshalJSON.
+			var syntax *json.SyntaxError
+			if !errors.Is(err, ErrInvalidBoard) && !errors.As(err, &syntax) {
+				t.Fatalf("decoding %q: %v", second, err)
+			}
+			if got := r.MinRolls(&reused); got != before {
+				t.Fatalf("a failed decode changed MinRolls from %d to %d", before, got)
+			}
+			return
+		case ferr != nil:
+			return // too large to compare at leisure
+		}
+		if got, want := r.MinRolls(&reused), r.MinRolls(fresh); got != want {
+			t.Fatalf("reused board: MinRolls %d, fresh %d", got, want)
+		}
+		if got, want := r.Distances(&reused), r.Distances(fresh); !slices.Equal(got, want) {
+			t.Fatalf("reused board: Distances differ from a fresh board's")
+		}
+		ge, gerr := r.ExpectedTurns(&reused)
+		we, werr := r.ExpectedTurns(fresh)
+		if ge != we || (gerr == nil) != (werr == nil) {
+			t.Fatalf("reused board: ExpectedTurns %v, %v; fresh %v, %v", ge, gerr, we, werr)
+		}
+	})
+}
+
+// FuzzRandomPlay calls the random-play functions with arbitrary arguments
+// on small boards: each returns an error wrapping a sentinel, or an answer
+// that a second, fresh call repeats and that obeys the laws of probability.
+func FuzzRandomPlay(f *testing.F) {
+	f.Add(encodeGrid(example1), 2, 5, 30, int64(1)<<34)
+	f.Add(encodeGrid(walled), 1, -3, 1<<31, int64(-1))
+	f.Add(encodeGrid(emptyGrid(4)), 7, 4, 0, int64(1)<<40)
+	f.Fuzz(func(t *testing.T, data []byte, faces, players, maxTurns int, playTurns int64) {
+		grid := decodeGrid(data)
+		if !refValid(grid) {
+			return
+		}
+		b, _ := NewBoard(grid)
+		r := Rules{Faces: min(max(faces, 0), 8)}
+		sentinel := func(err error) bool {
+			for _, s := range []error{ErrInvalidRules, ErrInvalidBoard, ErrNeverFinishes, ErrTooLarge} {
+				if errors.Is(err, s) {
+					return true
+				}
+			}
+			return false
+		}
+		dist, err := r.LengthDistribution(b, min(maxTurns, 1<<16))
+		switch {
+		case err != nil && !sentinel(err):
+			t.Fatalf("LengthDistribution(%d): %v", maxTurns, err)
+		case err == nil:
+			again, _ := r.LengthDistribution(b, min(maxTurns, 1<<16))
+			total := 0.0
+			for i, p := range dist {
+				if p < 0 || p != again[i] {
+					t.Fatalf("LengthDistribution[%d] = %v, then %v", i, p, again[i])
+				}
+				total += p
+			}
+			if total > 1+1e-12 {
+				t.Fatalf("LengthDistribution sums to %v", total)
+			}
+		}
+		if _, err := r.LengthDistribution(b, maxTurns); err != nil && !sentinel(err) {
+			t.Fatalf("LengthDistribution(%d): %v", maxTurns, err)
+		}
+		wins, err := r.WinChances(b, players)
+		switch {
+		case err != nil && !sentinel(err):
+			t.Fatalf("WinChances(%d): %v", players, err)
+		case err == nil:
+			again, _ := r.WinChances(b, players)
+			total := 0.0
+			for i, p := range wins {
+				if p < 0 || p != again[i] {
+					t.Fatalf("WinChances[%d] = %v, then %v", i, p, again[i])
+				}
+				total += p
+			}
+			if total > 1+1e-12 {
+				t.Fatalf("WinChances sums to %v", total)
+			}
+		}
+		if _, _, err := r.GameLength(b, players); err != nil && !sentinel(err) {
+			t.Fatalf("GameLength(%d): %v", players, err)
+		}
+		moves := r.Play(b, nil, int(min(playTurns, 1<<12)))
+		if playTurns < 1 && moves != nil || len(moves) > int(max(min(playTurns, 1<<12), 0)) {
+			t.Fatalf("Play(%d) made %d moves", playTurns, len(moves))
 		}
 	})
 }
