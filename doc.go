@@ -58,13 +58,29 @@
 // [Rules.WinChances], [Rules.GameLength], [Rules.Play]; and [Rules.Validate].
 //
 // Input and output: [ParseBoard] and [Board.UnmarshalJSON] read a grid or a
-// {"size", "jumps"} object, [Board.MarshalJSON] writes the grid,
-// [Board.String] draws the board as text, and [Rules.Report] gathers what
-// the snakes command prints, as text ([Report.WriteText]), JSON
-// ([Report.JSON]) or SVG ([Report.WriteBoardSVG], [Report.WritePlotSVG]).
-// [Overshoot] reads and writes its names as text, for flags and JSON.
+// {"size", "jumps"} object ([ParseBoardLimit] with a bound on its size),
+// [Board.MarshalJSON] writes the grid, [Board.String] draws the board as
+// text, and [Rules.Report] gathers what the snakes command prints, as text
+// ([Report.WriteText], or in two parts: [Report.WriteSearchText] and
+// [Report.WritePlayText]), JSON ([Report.JSON]) or SVG
+// ([Report.WriteBoardSVG], [Report.WritePlotSVG]); [Rules.ReportContext]
+// computes the random-play figures within a deadline, listing those it
+// leaves out as [Skip] values and naming its stages ([StageSearch] and the
+// rest) to a progress function. [Overshoot] reads and writes its names as
+// text, for flags and JSON.
 //
-// Errors: every error wraps one of [ErrInvalidBoard], [ErrInvalidRules] and
-// [ErrNeverFinishes], and its message names the row, column, square or field
-// at fault and the value found there.
+// Errors: every error wraps one of [ErrInvalidBoard], [ErrInvalidRules],
+// [ErrNeverFinishes] and [ErrTooLarge], and its message names the row,
+// column, square or field at fault and the value found there.
+//
+// # Bounds
+//
+// No argument takes the process down. Each exported function's doc says
+// what it allocates and how its time grows; a request beyond [MaxBytes] of
+// memory or [MaxWork] steps gets an error wrapping [ErrTooLarge] before the
+// memory is allocated, where the function returns errors (the searches,
+// which do not, answer as if the end were unreachable past MaxBytes, and
+// [Rules.Play] records at most 2²² moves). A Board is immutable once built,
+// and decoding into a used one replaces it whole: a reused or copied Board
+// answers exactly as a fresh one.
 package snakes

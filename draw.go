@@ -9,7 +9,8 @@ import (
 // String draws b as text, one line per row in the grid's layout: each square
 // shows its label and, when it starts a jump, ↑ and the destination for a
 // ladder or ↓ for a snake (a jump to its own square shows ○). The zero Board
-// draws as the empty string.
+// draws as the empty string. Its text takes about 10 bytes a square, built in
+// time proportional to the squares.
 func (b *Board) String() string { return b.draw(nil) }
 
 // draw renders the grid; mark, when non-nil, adds one rune after each

@@ -3,6 +3,7 @@ package snakes
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -323,43 +324,35 @@ func FuzzRandomPlay(f *testing.F) {
 			}
 			return false
 		}
-		dist, err := r.LengthDistribution(b, min(maxTurns, 1<<16))
-		switch {
-		case err != nil && !sentinel(err):
-			t.Fatalf("LengthDistribution(%d): %v", maxTurns, err)
-		case err == nil:
-			again, _ := r.LengthDistribution(b, min(maxTurns, 1<<16))
-			total := 0.0
-			for i, p := range dist {
-				if p < 0 || p != again[i] {
-					t.Fatalf("LengthDistribution[%d] = %v, then %v", i, p, again[i])
+		// chances checks a call that returns probabilities: an error
+		// wrapping a sentinel, or chances at most 1 in all, which a second
+		// call repeats exactly.
+		chances := func(name string, call func() ([]float64, error)) {
+			first, err := call()
+			switch {
+			case err != nil && !sentinel(err):
+				t.Fatalf("%s: %v", name, err)
+			case err == nil:
+				again, _ := call()
+				total := 0.0
+				for i, p := range first {
+					if p < 0 || p != again[i] {
+						t.Fatalf("%s[%d] = %v, then %v", name, i, p, again[i])
+					}
+					total += p
 				}
-				total += p
-			}
-			if total > 1+1e-12 {
-				t.Fatalf("LengthDistribution sums to %v", total)
+				if total > 1+1e-12 {
+					t.Fatalf("%s sums to %v", name, total)
+				}
 			}
 		}
+		chances(fmt.Sprintf("LengthDistribution(%d)", maxTurns), func() ([]float64, error) {
+			return r.LengthDistribution(b, min(maxTurns, 1<<16))
+		})
 		if _, err := r.LengthDistribution(b, maxTurns); err != nil && !sentinel(err) {
 			t.Fatalf("LengthDistribution(%d): %v", maxTurns, err)
 		}
-		wins, err := r.WinChances(b, players)
-		switch {
-		case err != nil && !sentinel(err):
-			t.Fatalf("WinChances(%d): %v", players, err)
-		case err == nil:
-			again, _ := r.WinChances(b, players)
-			total := 0.0
-			for i, p := range wins {
-				if p < 0 || p != again[i] {
-					t.Fatalf("WinChances[%d] = %v, then %v", i, p, again[i])
-				}
-				total += p
-			}
-			if total > 1+1e-12 {
-				t.Fatalf("WinChances sums to %v", total)
-			}
-		}
+		chances(fmt.Sprintf("WinChances(%d)", players), func() ([]float64, error) { return r.WinChances(b, players) })
 		if _, _, err := r.GameLength(b, players); err != nil && !sentinel(err) {
 			t.Fatalf("GameLength(%d): %v", players, err)
 		}

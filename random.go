@@ -42,8 +42,8 @@ func (r Rules) LengthDistribution(b *Board, maxTurns int) ([]float64, error) {
 	dist[0] = w.finished
 	for t := 1; t <= maxTurns; t++ {
 		dist[t] = w.turn()
-		if w.left == 0 && w.alive == 0 {
-			break // nothing is left to finish: the rest are 0
+		if w.alive == 0 {
+			break // nothing left can finish: the rest are 0
 		}
 		if t%settled == 0 {
 			if lambda, ok := w.geometric(); ok {

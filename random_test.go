@@ -46,18 +46,7 @@ func TestPropertyRulesAgainstExact(t *testing.T) {
 		}
 		checkRulesPath(t, r, rr, b, flat, wantDist[last])
 
-		want, finite := rr.expected(flat)
-		got, err := r.ExpectedTurns(b)
-		switch {
-		case !finite:
-			if !errors.Is(err, ErrNeverFinishes) {
-				t.Fatalf("ExpectedTurns = %v, %v; want ErrNeverFinishes", got, err)
-			}
-		case err != nil:
-			t.Fatalf("ExpectedTurns: %v; exact answer %s", err, want.FloatString(6))
-		case !relClose(got, want, 1e-12):
-			t.Fatalf("ExpectedTurns = %.17g, exact %s", got, want.FloatString(20))
-		}
+		checkExpected(t, rr, r, b, flat)
 
 		const maxTurns = 12
 		dist, err := r.LengthDistribution(b, maxTurns)
@@ -76,6 +65,23 @@ func TestPropertyRulesAgainstExact(t *testing.T) {
 			checkGame(t, rr, flat, r.Play(b, rng, 50))
 		}
 	})
+}
+
+// checkExpected checks ExpectedTurns against the exact rational answer:
+// within 1e-12 relative, or ErrNeverFinishes where the game may not end.
+func checkExpected(t *rapid.T, rr refRules, r Rules, b *Board, flat []int) {
+	want, finite := rr.expected(flat)
+	got, err := r.ExpectedTurns(b)
+	switch {
+	case !finite:
+		if !errors.Is(err, ErrNeverFinishes) {
+			t.Fatalf("ExpectedTurns = %v, %v; want ErrNeverFinishes", got, err)
+		}
+	case err != nil:
+		t.Fatalf("ExpectedTurns: %v; exact answer %s", err, want.FloatString(6))
+	case !relClose(got, want, 1e-12):
+		t.Fatalf("ExpectedTurns = %.17g, exact %s", got, want.FloatString(20))
+	}
 }
 
 // checkRulesPath checks ShortestPath under general rules move by move and,
@@ -496,6 +502,15 @@ var longGame = [][]int{
 
 var longRules = Rules{Faces: 4, StartOffBoard: true, Overshoot: Finish, Chain: true}
 
+// compensated sums xs without losing their last digits.
+func compensated(xs []float64) float64 {
+	var total sum
+	for _, x := range xs {
+		total.add(x)
+	}
+	return total.value()
+}
+
 // TestLongGame checks the figures of a game of tens of thousands of turns,
 // whose win chances once summed to 1 − 1.05e-12 from the rounding of
 // millions of turns, against the exact rational answers.
@@ -515,11 +530,7 @@ func TestLongGame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var total sum
-		for _, c := range chances {
-			total.add(c)
-		}
-		if s := total.value(); math.Abs(s-1) > 1e-12 {
+		if s := compensated(chances); math.Abs(s-1) > 1e-12 {
 			t.Errorf("WinChances(%d) = %v sums to 1 %+.3g", players, chances, s-1)
 		}
 	}
@@ -544,11 +555,7 @@ func TestLongGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var total sum
-	for _, p := range dist {
-		total.add(p)
-	}
-	if s := total.value(); math.Abs(s-1) > 1e-9 {
+	if s := compensated(dist); math.Abs(s-1) > 1e-9 {
 		t.Errorf("LengthDistribution to 10⁷ turns sums to 1 %+.3g", s-1)
 	}
 }

@@ -281,7 +281,8 @@ func (rep *Report) MarshalJSON() ([]byte, error) {
 	}{jumpsForm{rep.Board.Size(), jumps}, (*plain)(rep)})
 }
 
-// JSON returns rep as indented JSON ending in a newline.
+// JSON returns rep as indented JSON ending in a newline: of a size
+// proportional to the path, the distribution and the jumps.
 func (rep *Report) JSON() ([]byte, error) {
 	out, err := json.MarshalIndent(rep, "", "  ")
 	return append(out, '\n'), err

@@ -292,3 +292,16 @@ func TestReportLargeBoardNotDrawn(t *testing.T) {
 		t.Errorf("report of a 41×41 board:\n%s", text.String())
 	}
 }
+
+func TestBoardSVGTooLarge(t *testing.T) {
+	b, err := FromJumps(MaxSVGSide+1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := &Report{Board: b}
+	var out bytes.Buffer
+	err = rep.WriteBoardSVG(&out)
+	if want := "snakes: boards over 100×100 are not drawn (this one is 101×101)"; !errors.Is(err, ErrTooLarge) || err.Error() != want || out.Len() != 0 {
+		t.Errorf("WriteBoardSVG = %v, wrote %d bytes; want %q", err, out.Len(), want)
+	}
+}

@@ -59,7 +59,7 @@ func (o Overshoot) String() string {
 	return fmt.Sprintf("Overshoot(%d)", int(o))
 }
 
-// Validate reports whether r is usable: Faces in 0..65536 and a declared
+// Validate reports, without allocating, whether r is usable: Faces in 0..65536 and a declared
 // Overshoot. The error wraps [ErrInvalidRules] and names the field and value.
 // Methods that cannot return an error treat invalid rules as documented on
 // each: no path, no distances, no moves.

@@ -22,18 +22,7 @@ func TestPropertySweepsAgainstExact(t *testing.T) {
 	defer bySweeps()()
 	rapid.Check(t, func(t *rapid.T) {
 		rr, r, b, flat := drawGame(t, 1, 6)
-		want, finite := rr.expected(flat)
-		got, err := r.ExpectedTurns(b)
-		switch {
-		case !finite:
-			if !errors.Is(err, ErrNeverFinishes) {
-				t.Fatalf("ExpectedTurns = %v, %v; want ErrNeverFinishes", got, err)
-			}
-		case err != nil:
-			t.Fatalf("ExpectedTurns: %v; exact answer %s", err, want.FloatString(6))
-		case !relClose(got, want, 1e-12):
-			t.Fatalf("ExpectedTurns = %.17g, exact %s", got, want.FloatString(20))
-		}
+		checkExpected(t, rr, r, b, flat)
 	})
 }
 

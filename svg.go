@@ -33,6 +33,9 @@ func (s *svg) writeTo(w io.Writer) error {
 	return err
 }
 
+// MaxSVGSide is the largest side [Report.WriteBoardSVG] draws.
+const MaxSVGSide = 100
+
 // WriteBoardSVG draws the board: numbered squares in boustrophedon layout,
 // ladders as green rails with rungs, snakes as red curves with the head on
 // the square they start from, and the shortest path as blue arrows from
@@ -40,9 +43,16 @@ func (s *svg) writeTo(w io.Writer) error {
 // ladders and snakes themselves). Squares are 40 pixels wide up to 20×20
 // and shrink beyond so the picture stays about 800 pixels wide. Jumps to
 // their own square have no effect and are not drawn.
+//
+// It builds the picture in memory, about 200 bytes a square, and refuses
+// boards over [MaxSVGSide]×MaxSVGSide with an error wrapping [ErrTooLarge]:
+// their squares would be too small to read.
 func (rep *Report) WriteBoardSVG(w io.Writer) error {
 	b := rep.Board
 	n := b.Size()
+	if n > MaxSVGSide {
+		return errorf(ErrTooLarge, "boards over %d×%d are not drawn (this one is %d×%d)", MaxSVGSide, MaxSVGSide, n, n)
+	}
 	cell := 40.0
 	if n > 20 {
 		cell = math.Max(800/float64(n), 4)
@@ -147,7 +157,8 @@ func drawSnake(s *svg, x1, y1, x2, y2, cell float64, from, to int) {
 
 // WritePlotSVG draws the one-player length distribution as a bar chart:
 // turns on the x axis, probability on the y axis, with ticks, and the mean
-// and median marked when the game surely finishes.
+// and median marked when the game surely finishes. It writes about 200
+// bytes a turn of the distribution (at most 1000 turns).
 func (rep *Report) WritePlotSVG(w io.Writer) error {
 	const width, height, left, right, top, bottom = 800.0, 420.0, 70.0, 20.0, 40.0, 60.0
 	dist := rep.Distribution

@@ -28,7 +28,7 @@ function keep(a, k, v) {
 	n = split(name, part, "/")
 	group = part[1]; variant = part[n]; board = part[2]
 	for (i = 3; i < n; i++) board = board "/" part[i]
-	if (group == "Scale" || group == "Throughput") { board = name; sub(/^[^\/]*\/?/, "", board); variant = "" }
+	if (group == "Scale" || group == "Throughput" || group == "ExpectedScale") { board = name; sub(/^[^\/]*\/?/, "", board); variant = "" }
 	key = group SUBSEP board SUBSEP variant
 	keep("ns", key, value("ns/op")); allocs[key] = value("allocs/op")
 	keep("nsq", key, value("ns/square")); keep("heap", key, value("heapB/square")); keep("rate", key, value("boards/s"))
@@ -56,6 +56,13 @@ END {
 	for (i = 1; i <= count["Scale"]; i++) {
 		b = order["Scale", i]; d = b; sub(/^[^\/]*\//, "", d)
 		printf "| %s | %s | %s | %s |\n", b, num(nsq["Scale", b, ""]), num(heap["Scale", b, ""]), ratio(nsq["Scale", b, ""], nsq["Scale", "100x100/" d, ""])
+	}
+	print "\n### ExpectedTurns from 10⁴ to 10⁶ squares\n"
+	print "| board | ms/op | ns/square | heap bytes/square |"
+	print "|---|---:|---:|---:|"
+	for (i = 1; i <= count["ExpectedScale"]; i++) {
+		b = order["ExpectedScale", i]
+		printf "| %s | %s | %s | %s |\n", b, num(ns["ExpectedScale", b, ""] / 1e6), num(nsq["ExpectedScale", b, ""]), num(heap["ExpectedScale", b, ""])
 	}
 	print "\n### ExpectedTurns against gonum LU\n"
 	print "| board | snakes ns/op | allocs/op | gonum LU ns/op | speed-up |"

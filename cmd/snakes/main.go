@@ -101,8 +101,8 @@ func analyse(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	// before anything is printed.
 	var svg, plot *os.File
 	if *svgFile != "" {
-		if board.Size() > maxSVG {
-			fmt.Fprintf(stderr, "snakes: -svg: boards over %d×%d are not drawn (this one is %d×%d); no picture written\n", maxSVG, maxSVG, board.Size(), board.Size())
+		if board.Size() > snakes.MaxSVGSide {
+			fmt.Fprintf(stderr, "snakes: -svg: boards over %d×%d are not drawn (this one is %d×%d); no picture written\n", snakes.MaxSVGSide, snakes.MaxSVGSide, board.Size(), board.Size())
 		} else if svg, err = os.Create(*svgFile); err != nil {
 			return err
 		}
@@ -169,10 +169,6 @@ func analyse(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	return rep.WritePlayText(stdout)
 }
-
-// maxSVG is the largest side drawn as SVG: past it the squares are too
-// small to read and the file grows to megabytes.
-const maxSVG = 100
 
 func closeAll(files ...*os.File) {
 	for _, f := range files {
