@@ -64,17 +64,31 @@ func (r Rules) LengthDistribution(b *Board, maxTurns int) ([]float64, error) {
 
 // MedianTurns returns the median length of a one-player game: the fewest
 // turns t such that the player has finished within t turns with probability
-// at least 1/2 (evaluated in float64). On a board where the player may never
-// finish it still exists if the player finishes with probability 1/2 or
-// more; otherwise the error wraps [ErrNeverFinishes]. Other errors are as
-// for [Rules.ExpectedTurns]; it follows the game turn by turn as
-// [Rules.LengthDistribution] does, so games too long to follow within
-// [MaxWork] steps give [ErrTooLarge].
-func (r Rules) MedianTurns(b *Board) (int, error) {
-	return r.medianTurns(context.Background(), b)
-}
+// at least 1/2. It is Quantile(b, 0.5).
+func (r Rules) MedianTurns(b *Board) (int, error) { return r.Quantile(b, 0.5) }
 
 func (r Rules) medianTurns(ctx context.Context, b *Board) (int, error) {
+	return r.quantile(ctx, b, 0.5)
+}
+
+// Quantile returns the smallest t such that one player, rolling a fair die
+// every turn, has finished within t turns with probability at least q
+// (evaluated in float64, with compensated sums), for q in (0, 1]. On a board
+// where the player may never finish it still exists if the player finishes
+// with probability q or more; otherwise the error wraps [ErrNeverFinishes].
+// A q outside (0, 1], or NaN, gives an error wrapping [ErrInvalidRules];
+// other errors are as for [Rules.ExpectedTurns]. It follows the game turn by
+// turn as [Rules.LengthDistribution] does, allocating the same walk, so
+// games too long to follow within [MaxWork] steps give [ErrTooLarge]; q = 1
+// asks for the turn by which the unfinished chance rounds to zero.
+func (r Rules) Quantile(b *Board, q float64) (int, error) {
+	return r.quantile(context.Background(), b, q)
+}
+
+func (r Rules) quantile(ctx context.Context, b *Board, q float64) (int, error) {
+	if !(q > 0 && q <= 1) {
+		return 0, errorf(ErrInvalidRules, "q is %v, want a probability in (0, 1]", q)
+	}
 	w, err := r.walk(ctx, b)
 	if err != nil {
 		return 0, err
@@ -85,11 +99,11 @@ func (r Rules) medianTurns(ctx context.Context, b *Board) (int, error) {
 		if t > 0 {
 			done.add(w.turn())
 		}
-		if done.value() >= 0.5 {
+		if done.value() >= q {
 			return t, nil
 		}
-		if done.value()+w.alive < 0.5 {
-			return 0, errorf(ErrNeverFinishes, "the player finishes with probability %.3g, less than 1/2, so no median length exists", done.value()+w.alive)
+		if done.value()+w.alive < q {
+			return 0, errorf(ErrNeverFinishes, "the player finishes with probability %.3g, less than %v", done.value()+w.alive, q)
 		}
 		if err := w.budget(); err != nil {
 			return 0, err
@@ -124,163 +138,6 @@ func (r Rules) modeTurns(ctx context.Context, b *Board) (int, error) {
 		return 0, errorf(ErrNeverFinishes, "the player can never reach square %d", w.g.last)
 	}
 	return mode, nil
-}
-
-// WinChances returns, for a game of players players who take turns, each
-// rolling a fair die, and which ends when the first of them reaches the last
-// square, the probability that the player who moves i-th wins, as element i.
-// When the game surely ends the chances sum to 1 within 1e-12, however long
-// the game; on a board where a player can be trapped (reach a square with no
-// way on to the last) they sum to the chance that anyone finishes,
-// 1 − (1 − p)^players for a player's chance p to finish.
-//
-// It allocates 8 bytes a player besides what [Rules.LengthDistribution]
-// does, and follows one player's game turn by turn, each turn taking time
-// proportional to the squares, moves and players, until the chances settle
-// into their geometric tail, summed in closed form.
-//
-// Errors wrap [ErrInvalidRules] for invalid r or fewer than one player,
-// [ErrInvalidBoard] for a nil or empty board, and [ErrTooLarge] for more
-// than 2²⁰ players or a game too long to follow within [MaxWork] steps.
-func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
-	return r.winChances(context.Background(), b, players)
-}
-
-func (r Rules) winChances(ctx context.Context, b *Board, players int) ([]float64, error) {
-	if err := checkPlayers(players); err != nil {
-		return nil, err
-	}
-	w, err := r.walk(ctx, b)
-	if err != nil {
-		return nil, err
-	}
-	wins, _, _, err := w.race(players)
-	if err == nil && players == 1 && w.trap < 0 {
-		wins[0] = 1 // the game surely ends; the sum of its tail is 1 less rounding
-	}
-	return wins, err
-}
-
-func checkPlayers(players int) error {
-	if players < 1 {
-		return errorf(ErrInvalidRules, "players is %d, want at least 1", players)
-	}
-	if players > maxPlayers {
-		return errorf(ErrTooLarge, "players is %d, over the bound of %d", players, maxPlayers)
-	}
-	return nil
-}
-
-// GameLength returns the expected length of a game of players players, who
-// take turns and stop when the first of them reaches the last square: in
-// rounds (a round is one turn of each player, the last one possibly cut
-// short) and in turns taken in all. With one player both equal
-// [Rules.ExpectedTurns]. Errors are as for [Rules.WinChances], with
-// [ErrNeverFinishes] when a player can be trapped: a game in which every
-// player can be trapped has no expected length. Its cost is that of
-// [Rules.WinChances].
-func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err error) {
-	if err := checkPlayers(players); err != nil {
-		return 0, 0, err
-	}
-	w, err := r.surely(b)
-	if err != nil {
-		return 0, 0, err
-	}
-	_, rounds, turns, err = w.race(players)
-	return rounds, turns, err
-}
-
-// race follows one player's length distribution until the chance of still
-// being able to finish is below 1e-18, which then bounds every neglected
-// term, or until it settles into its geometric tail, which is then summed
-// in closed form. Players are independent, so the i-th player wins on its
-// turn t when it finishes then, the i players before it have taken t turns
-// without finishing, and the ones after it t-1. The expected rounds and
-// turns are only meaningful when the game surely ends.
-//
-// Since the walk's left falls by exactly what finishes, the terms of one
-// turn add up to before^players − after^players, and the turns telescope:
-// compensated sums keep the total within a few roundings of 1.
-func (w *walk) race(players int) (wins []float64, rounds, turns float64, err error) {
-	acc := make([]sum, players)
-	var sumRounds, sumTurns sum
-	k := float64(players)
-	before, f := 1.0, w.finished // chance of playing on before turn t; of finishing on it
-	for t := 0; ; t++ {
-		if t > 0 {
-			f = w.turn()
-		}
-		after := w.left
-		if f > 0 {
-			for i := range acc {
-				term := f * powi(after, i) * powi(before, players-1-i)
-				if term == 0 && after < before {
-					break // and so are the terms of the later players
-				}
-				acc[i].add(term)
-				if t > 0 {
-					sumTurns.add(term * (float64(t-1)*k + float64(i+1)))
-				}
-			}
-			w.work += k
-		}
-		sumRounds.add(powi(after, players))
-		if w.alive < 1e-18 || (players > 1 && powi(after, players-1) == 0) {
-			break // every later term is below the last bit of every sum
-		}
-		if t%settled == 0 {
-			if lambda, ok := w.geometric(); ok {
-				w.tail(acc, &sumRounds, &sumTurns, t, lambda)
-				break
-			}
-		}
-		if err := w.budget(); err != nil {
-			return nil, 0, 0, err
-		}
-		before = after
-	}
-	wins = make([]float64, players)
-	for i := range acc {
-		wins[i] = acc[i].value()
-	}
-	return wins, sumRounds.value(), sumTurns.value(), nil
-}
-
-// tail adds to the race's sums the turns after turn last, in closed form,
-// for a game in its geometric tail: with S the chance of not having
-// finished after turn last and q = λ^players, player i wins after it with
-// chance S^players·λ^i/(1+λ+…+λ^(players−1)), and the rounds and turns are
-// geometric series in q.
-func (w *walk) tail(acc []sum, rounds, turns *sum, last int, lambda float64) {
-	k := len(acc)
-	s := powi(w.left, k)
-	geo := 0.0 // 1 + λ + … + λ^(k−1), so that 1 − q = (1−λ)·geo without cancellation
-	for i := k - 1; i >= 0; i-- {
-		geo = geo*lambda + 1
-	}
-	gap := w.finished / (w.left + w.finished) // 1 − λ
-	q := powi(lambda, k)
-	oneMinusQ := gap * geo
-	rounds.add(s * q / oneMinusQ)
-	li := 1.0 // λ^i
-	for i := range acc {
-		acc[i].add(s * li / geo)
-		turns.add(s * gap * li * ((float64(last)*float64(k)+float64(i+1))/oneMinusQ + float64(k)*q/(oneMinusQ*oneMinusQ)))
-		li *= lambda
-	}
-}
-
-// powi is x to the non-negative integer power n.
-func powi(x float64, n int) float64 {
-	p := 1.0
-	for ; n > 0; n >>= 1 {
-		if n&1 == 1 {
-			p *= x
-		}
-		x *= x
-	}
-	return p
 }
 
 // Play plays one random game of one player, rolling with rng (the global
@@ -394,6 +251,27 @@ func newWalk(g *game) (*walk, error) {
 	return w, nil
 }
 
+// from returns a new walk over the same moves, from square s: the token
+// starts a turn there.
+func (w *walk) from(s int32) *walk {
+	v := *w
+	v.mass, v.next = make([]float64, len(w.mass)), make([]float64, len(w.mass))
+	v.finished, v.left, v.alive, v.turns = 0, 0, 0, 0
+	if s != w.g.start {
+		v.reached = make([]bool, len(w.mass))
+		v.trap = w.explore(s, v.reached, nil)
+	}
+	if s == w.g.last {
+		v.finished = 1
+	} else {
+		v.mass[s], v.left = 1, 1
+		if w.canFinish[s] {
+			v.alive = 1
+		}
+	}
+	return &v
+}
+
 // out returns the edges leaving square v.
 func (w *walk) out(v int32) []edge { return w.edges[w.first[v]:w.first[v+1]] }
 
@@ -431,26 +309,34 @@ func (w *walk) classify() {
 			}
 		}
 	}
-	w.trap = -1
 	w.reached = make([]bool, size)
-	w.reached[w.g.start] = true
-	stack = append(stack[:0], w.g.start)
+	w.trap = w.explore(w.g.start, w.reached, stack[:0])
+}
+
+// explore marks in reached the squares a token starting a turn on s can
+// reach, and returns one among them from which the last square cannot be
+// reached, or -1. stack is scratch space.
+func (w *walk) explore(s int32, reached []bool, stack []int32) (trap int32) {
+	trap = -1
+	reached[s] = true
+	stack = append(stack, s)
 	for len(stack) > 0 {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if !w.canFinish[v] && w.trap < 0 {
-			w.trap = v
+		if !w.canFinish[v] && trap < 0 {
+			trap = v
 		}
 		if v == w.g.last {
 			continue
 		}
 		for _, e := range w.out(v) {
-			if !w.reached[e.to] {
-				w.reached[e.to] = true
+			if !reached[e.to] {
+				reached[e.to] = true
 				stack = append(stack, e.to)
 			}
 		}
 	}
+	return trap
 }
 
 // turn advances one turn and returns the chance of finishing on it.
@@ -558,18 +444,6 @@ func (r Rules) walk(ctx context.Context, b *Board) (*walk, error) {
 	return w, err
 }
 
-// surely returns a walk on b under r after checking that the game surely
-// ends, for the figures that do not exist otherwise.
-func (r Rules) surely(b *Board) (*walk, error) {
-	w, err := r.walk(context.Background(), b)
-	if err != nil {
-		return nil, err
-	}
-	if w.trap >= 0 {
-		return nil, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.trap)
-	}
-	return w, nil
-}
 
 // A sum adds floats with Neumaier's compensation, so that a sum of millions
 // of terms keeps the precision of one addition.

@@ -135,6 +135,7 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	}
 	// tooSlow skips a stage that walks the game for about turns turns when
 	// that would plainly not end before ctx does.
+	progress(rep, StageExpected)
 	w, err := newWalk(&g)
 	tooSlow := func(stage string, turns float64) bool {
 		deadline, ok := ctx.Deadline()
@@ -162,7 +163,6 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	}
 	w.ctx = ctx
 
-	progress(rep, StageExpected)
 	var turns float64 // about how long the walks below must follow the game
 	switch e, err := r.expectedTurns(ctx, b); {
 	case err == nil:

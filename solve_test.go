@@ -3,6 +3,7 @@ package snakes
 import (
 	"errors"
 	"math"
+	"math/big"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -64,4 +65,34 @@ func sparseGrid(t *rapid.T, n int) [][]int {
 		grid[r][c] = rapid.IntRange(1, last).Draw(t, "to")
 	}
 	return grid
+}
+
+// TestPropertyExactExpectedTurns compares the exact fraction with the test's
+// own Gauss-Jordan solution of every square's equation.
+func TestPropertyExactExpectedTurns(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		rr, r, b, flat := drawGame(t, 1, 6)
+		want, finite := rr.expected(flat)
+		got, err := r.ExactExpectedTurns(b)
+		switch {
+		case !finite:
+			if !errors.Is(err, ErrNeverFinishes) {
+				t.Fatalf("ExactExpectedTurns = %v, %v; want ErrNeverFinishes", got, err)
+			}
+		case err != nil || got.Cmp(want) != 0:
+			t.Fatalf("ExactExpectedTurns = %v, %v; exact %v", got, err, want)
+		}
+	})
+}
+
+func TestExactExpectedTurnsClassic(t *testing.T) {
+	paper, _ := new(big.Rat).SetString("225837582538403273407117496273279920181931269186581786048583/" +
+		"5757472998140039232950575874628786131130999406013041613400")
+	got, err := Rules{StartOffBoard: true}.ExactExpectedTurns(Classic())
+	if err != nil || got.Cmp(paper) != 0 {
+		t.Errorf("ExactExpectedTurns = %v, %v; the paper has %v", got, err, paper)
+	}
+	if _, err := (Rules{}).ExactExpectedTurns(mustJumps(t, 300, map[int]int{})); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("a 300×300 board: %v, want ErrTooLarge", err)
+	}
 }

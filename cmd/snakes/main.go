@@ -202,14 +202,3 @@ func readBoard(name string, stdin io.Reader, maxSquares int) (*snakes.Board, err
 	return b, nil
 }
 
-func writeFile(name string, write func(io.Writer) error) error {
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}

@@ -1,0 +1,270 @@
+package snakes
+
+import "context"
+
+// WinChances returns, for a game of players players who take turns, each
+// rolling a fair die, and which ends when the first of them reaches the last
+// square, the probability that the player who moves i-th wins, as element i.
+// When the game surely ends the chances sum to 1 within 1e-12, however long
+// the game; on a board where a player can be trapped (reach a square with no
+// way on to the last) they sum to the chance that anyone finishes,
+// 1 − (1 − p)^players for a player's chance p to finish. It is
+// [Rules.WinChancesFrom] with every player on the start.
+//
+// It allocates 8 bytes a player besides what [Rules.LengthDistribution]
+// does, and follows one player's game turn by turn, each turn taking time
+// proportional to the squares, moves and players, until the chances settle
+// into their geometric tail, summed in closed form.
+//
+// Errors wrap [ErrInvalidRules] for invalid r or fewer than one player,
+// [ErrInvalidBoard] for a nil or empty board, and [ErrTooLarge] for more
+// than 2²⁰ players or a game too long to follow within [MaxWork] steps.
+func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
+	return r.winChances(context.Background(), b, players)
+}
+
+func (r Rules) winChances(ctx context.Context, b *Board, players int) ([]float64, error) {
+	if err := checkPlayers(players); err != nil {
+		return nil, err
+	}
+	g, err := r.playable(b)
+	if err != nil {
+		return nil, err
+	}
+	squares := make([]int, players)
+	for i := range squares {
+		squares[i] = int(g.start)
+	}
+	return r.winChancesFrom(ctx, b, squares)
+}
+
+// WinChancesFrom returns the players' chances in a game in progress: player
+// i stands on squares[i] (0 is the off-board start, under StartOffBoard),
+// about to start a turn there (a jump starting there is not taken again),
+// and players move in slice order; the first to reach the last square wins,
+// and a player already on it has won, the first such in order. Element i is
+// player i's chance. The chances sum to 1 within 1e-12 when the game surely
+// ends. WinChances(b, k) is WinChancesFrom with k players on the start.
+//
+// It allocates 16 bytes a square for each distinct square in squares, on
+// top of what WinChances does, and takes WinChances' time for each.
+//
+// Errors wrap [ErrInvalidRules] for invalid r, an empty slice, or a square
+// outside 0..n² (0 only under StartOffBoard), naming the index and value;
+// [ErrInvalidBoard] for a nil or empty board; and [ErrTooLarge] for more
+// than 2²⁰ players or walks beyond [MaxBytes] or [MaxWork].
+func (r Rules) WinChancesFrom(b *Board, squares []int) ([]float64, error) {
+	return r.winChancesFrom(context.Background(), b, squares)
+}
+
+func (r Rules) winChancesFrom(ctx context.Context, b *Board, squares []int) ([]float64, error) {
+	if len(squares) == 0 {
+		return nil, errorf(ErrInvalidRules, "no players: squares is empty")
+	}
+	if err := checkPlayers(len(squares)); err != nil {
+		return nil, err
+	}
+	g, err := r.playable(b)
+	if err != nil {
+		return nil, err
+	}
+	for i, s := range squares {
+		if s < int(g.start) || s > int(g.last) {
+			return nil, errorf(ErrInvalidRules, "squares[%d] is %d, want a square in %d..%d", i, s, g.start, g.last)
+		}
+	}
+	rc, err := newRace(ctx, &g, squares)
+	if err != nil {
+		return nil, err
+	}
+	wins, _, _, err := rc.run()
+	if err == nil && len(squares) == 1 && rc.walks[0].trap < 0 {
+		wins[0] = 1 // the game surely ends; the sum of its tail is 1 less rounding
+	}
+	return wins, err
+}
+
+func checkPlayers(players int) error {
+	if players < 1 {
+		return errorf(ErrInvalidRules, "players is %d, want at least 1", players)
+	}
+	if players > maxPlayers {
+		return errorf(ErrTooLarge, "players is %d, over the bound of %d", players, maxPlayers)
+	}
+	return nil
+}
+
+// GameLength returns the expected length of a game of players players, who
+// take turns and stop when the first of them reaches the last square: in
+// rounds (a round is one turn of each player, the last one possibly cut
+// short) and in turns taken in all. With one player both equal
+// [Rules.ExpectedTurns]. Errors are as for [Rules.WinChances], with
+// [ErrNeverFinishes] when a player can be trapped: a game in which every
+// player can be trapped has no expected length. Its cost is that of
+// [Rules.WinChances].
+func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err error) {
+	if err := checkPlayers(players); err != nil {
+		return 0, 0, err
+	}
+	g, err := r.playable(b)
+	if err != nil {
+		return 0, 0, err
+	}
+	squares := make([]int, players)
+	for i := range squares {
+		squares[i] = int(g.start)
+	}
+	rc, err := newRace(context.Background(), &g, squares)
+	if err != nil {
+		return 0, 0, err
+	}
+	if w := rc.walks[0]; w.trap >= 0 {
+		return 0, 0, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.trap)
+	}
+	_, rounds, turns, err = rc.run()
+	return rounds, turns, err
+}
+
+// A race follows the games of several players at once: one walk for each
+// distinct square they start on, sharing the board's moves.
+type race struct {
+	walks []*walk
+	of    []int // player i follows walks[of[i]]
+}
+
+func newRace(ctx context.Context, g *game, squares []int) (*race, error) {
+	w, err := newWalk(g)
+	if err != nil {
+		return nil, err
+	}
+	w.ctx = ctx
+	rc := &race{of: make([]int, len(squares))}
+	index := map[int]int{}
+	for i, s := range squares {
+		k, ok := index[s]
+		if !ok {
+			k = len(rc.walks)
+			index[s] = k
+			if bytes := 16 * float64(len(w.mass)) * float64(k+1); bytes > MaxBytes {
+				return nil, tooBig(bytes, "following %d players from %d different squares", len(squares), len(index))
+			}
+			rc.walks = append(rc.walks, w.from(int32(s)))
+		}
+		rc.of[i] = k
+	}
+	return rc, nil
+}
+
+// run follows the players' length distributions until the chance of any
+// of them still being able to finish is below 1e-18, which then bounds
+// every neglected term, or until every walk has settled into its geometric
+// tail, which is then summed in closed form. Players are independent, so
+// player i wins on its turn t when it finishes then, the players before it
+// have taken t turns without finishing, and the ones after it t-1. The
+// expected rounds and turns are only meaningful when the game surely ends.
+//
+// Since each walk's left falls by exactly what finishes, the terms of one
+// turn add up to Π before − Π after, and the turns telescope: compensated
+// sums keep the total within a few roundings of 1.
+func (rc *race) run() (wins []float64, rounds, turns float64, err error) {
+	k := len(rc.of)
+	acc := make([]sum, k)
+	var sumRounds, sumTurns sum
+	before := make([]float64, len(rc.walks)) // chance of playing on before turn t
+	f := make([]float64, len(rc.walks))      // chance of finishing on turn t
+	for j, w := range rc.walks {
+		before[j], f[j] = 1, w.finished
+	}
+	suffix := make([]float64, k+1) // suffix[i]: Π over players after i-1 of before
+	lambdas := make([]float64, len(rc.walks))
+	for t := 0; ; t++ {
+		alive := 0.0
+		for j, w := range rc.walks {
+			if t > 0 {
+				f[j] = w.turn()
+				w.work += float64(k)
+			}
+			alive = max(alive, w.alive)
+		}
+		suffix[k] = 1
+		for i := k - 1; i >= 0; i-- {
+			suffix[i] = suffix[i+1] * before[rc.of[i]]
+		}
+		prefix := 1.0 // Π over the players before i of after
+		for i := range acc {
+			w := rc.walks[rc.of[i]]
+			if fi := f[rc.of[i]]; fi > 0 {
+				term := fi * prefix * suffix[i+1]
+				acc[i].add(term)
+				if t > 0 {
+					sumTurns.add(term * (float64(t-1)*float64(k) + float64(i+1)))
+				}
+			}
+			prefix *= w.left
+		}
+		sumRounds.add(prefix)
+		if alive < 1e-18 || prefix == 0 && suffix[0] == 0 {
+			break // every later term is below the last bit of every sum
+		}
+		if t%settled == 0 && rc.geometric(lambdas) {
+			rc.tail(acc, &sumRounds, &sumTurns, t, lambdas)
+			break
+		}
+		for j, w := range rc.walks {
+			if err := w.budget(); err != nil {
+				return nil, 0, 0, err
+			}
+			before[j] = w.left
+		}
+	}
+	wins = make([]float64, k)
+	for i := range acc {
+		wins[i] = acc[i].value()
+	}
+	return wins, sumRounds.value(), sumTurns.value(), nil
+}
+
+// geometric reports whether every walk has settled into its geometric
+// tail, and records each one's λ in lambdas. Walks from different squares
+// may settle at different rates: a square may not lead back to another.
+func (rc *race) geometric(lambdas []float64) bool {
+	for j, w := range rc.walks {
+		l, ok := w.geometric()
+		if !ok {
+			return false
+		}
+		lambdas[j] = l
+	}
+	return true
+}
+
+// tail adds to the race's sums the turns after turn last, in closed form,
+// for walks in their geometric tails. With P the chance that no player has
+// finished after turn last, λ_i player i's rate of not finishing a turn and
+// Λ the product of all of them, player i wins later with chance
+// P·(1−λ_i)·Π_{l<i} λ_l / (1−Λ), and the rounds and turns are geometric
+// series in Λ. 1 − Λ is computed as Σ_i (1−λ_i)·Π_{l<i} λ_l, a sum of
+// positive terms, so that nothing cancels and the chances add up to P.
+func (rc *race) tail(acc []sum, rounds, turns *sum, last int, lambdas []float64) {
+	k := len(acc)
+	p := 1.0
+	for _, j := range rc.of {
+		p *= rc.walks[j].left
+	}
+	share := make([]float64, k) // (1−λ_i)·Π_{l<i} λ_l
+	var d sum                   // 1 − Λ
+	before := 1.0
+	for i, j := range rc.of {
+		w := rc.walks[j]
+		share[i] = w.finished / (w.left + w.finished) * before
+		d.add(share[i])
+		before *= lambdas[j]
+	}
+	oneMinus, all := d.value(), before
+	rounds.add(p * all / oneMinus)
+	for i := range acc {
+		acc[i].add(p * share[i] / oneMinus)
+		turns.add(p * share[i] * ((float64(last)*float64(k)+float64(i+1))/oneMinus + float64(k)*all/(oneMinus*oneMinus)))
+	}
+}
+
