@@ -267,4 +267,3 @@ func (rc *race) tail(acc []sum, rounds, turns *sum, last int, lambdas []float64)
 		turns.add(p * share[i] * ((float64(last)*float64(k)+float64(i+1))/oneMinus + float64(k)*all/(oneMinus*oneMinus)))
 	}
 }
-

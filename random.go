@@ -444,7 +444,6 @@ func (r Rules) walk(ctx context.Context, b *Board) (*walk, error) {
 	return w, err
 }
 
-
 // A sum adds floats with Neumaier's compensation, so that a sum of millions
 // of terms keeps the precision of one addition.
 type sum struct{ s, c float64 }

@@ -201,4 +201,3 @@ func readBoard(name string, stdin io.Reader, maxSquares int) (*snakes.Board, err
 	}
 	return b, nil
 }
-
