@@ -1,0 +1,345 @@
+package snakes
+
+import (
+	"math"
+	"sync"
+)
+
+// This file holds what the board insights share: the game's fundamental
+// matrix N = (I − Q)⁻¹ over every square a token surely finishes from,
+// used through solves rather than formed. Moves go forward except along
+// snakes and bounces, so each square's value is an affine function of the
+// values on the m squares that moves go back to: a sweep from the last
+// square down writes those rows, and a subtraction-free elimination
+// (Grassmann–Taksar–Heyman) solves the m unknowns. The elimination's
+// divisors and frozen columns also give N's row for the start (the expected
+// visits), by censoring the chain to the unknowns one at a time.
+
+// A fundamental is one game's rows and elimination, pooled.
+type fundamental struct {
+	g       *game
+	sure    []bool  // the squares solved for: those from which the token surely finishes, or can finish (absorb)
+	absorb  bool    // squares outside sure are worth 0 and absorb the token, rather than +Inf
+	mark    []bool  // scratch for the classification
+	unk     []int32 // square → its unknown's index, or -1
+	sq      []int32 // unknown → its square
+	width   int
+	rows    []float64 // per square: value without the unknowns, chance of the last square first, chance of each unknown first
+	div     []float64 // per unknown: its elimination divisor
+	val     []float64 // per unknown: its value
+	src     []float64 // per unknown: arrivals from the start, as eliminated
+	first   []float64 // per unknown: the start's chance to reach it first
+	y, c, x []float64 // again's scalar rows, right-hand side and unknowns
+	rhs     []float64 // the right-hand side of the latest solve, nil for 1
+	values  []float64 // per square: the latest solve's values
+}
+
+var fundamentalPool = sync.Pool{New: func() any { return new(fundamental) }}
+
+// fundamentalBytes is what a fundamental holds for size squares and m
+// unknowns.
+func fundamentalBytes(size, m float64) float64 {
+	return size*(1+1+4+8+8) + size*(m+2)*8 + m*(4+8+8+8)
+}
+
+// classify marks the squares from which the token surely finishes: those
+// from which no square it can reach lacks a way on to the last. Both
+// closures are found by sweeping from the last square down until nothing
+// changes, which the moves back (along snakes) need a few times.
+func (f *fundamental) classify() {
+	g := f.g
+	size := int(g.last) + 1
+	can := grow(f.mark, size) // can reach the last square
+	clear(can)
+	can[g.last] = true
+	for changed := true; changed; {
+		changed = false
+		for v := g.last - 1; v >= 0; v-- {
+			if can[v] {
+				continue
+			}
+			for roll := int32(1); roll <= g.faces; roll++ {
+				if _, to := g.step(v, roll); can[to] {
+					can[v], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	// sure: can, and every roll leads to a sure square; the greatest such
+	// set, found by removing squares until nothing changes.
+	sure := grow(f.sure, size)
+	copy(sure, can)
+	for changed := true; changed; {
+		changed = false
+		for v := g.last - 1; v >= 0; v-- {
+			if !sure[v] {
+				continue
+			}
+			for roll := int32(1); roll <= g.faces; roll++ {
+				if _, to := g.step(v, roll); !sure[to] {
+					sure[v], changed = false, true
+					break
+				}
+			}
+		}
+	}
+	f.sure, f.mark = sure, can
+	if f.absorb {
+		f.sure, f.mark = can, sure
+	}
+}
+
+// prepare classifies g's squares and finds the unknowns. With absorb, the
+// squares solved for are those from which the last square can be reached,
+// and the others absorb the token, worth 0: for chances of reaching
+// something, which exist even where the token may be trapped.
+func (f *fundamental) prepare(g *game, absorb bool) {
+	f.g, f.absorb = g, absorb
+	f.classify()
+	size := int(g.last) + 1
+	f.unk = grow(f.unk, size)
+	for i := range f.unk {
+		f.unk[i] = -1
+	}
+	f.sq = f.sq[:0]
+	for v := int32(0); v < g.last; v++ {
+		if !f.sure[v] {
+			continue
+		}
+		for roll := int32(1); roll <= g.faces; roll++ {
+			if _, to := g.step(v, roll); to < v && f.sure[to] && f.unk[to] < 0 {
+				f.unk[to] = int32(len(f.sq))
+				f.sq = append(f.sq, to)
+			}
+		}
+	}
+	f.width = len(f.sq) + 2
+}
+
+func (f *fundamental) row(v int32) []float64 {
+	return f.rows[int(v)*f.width : int(v+1)*f.width]
+}
+
+// solve sets f.values to N·b on the sure squares (b ≡ 1 when rhs is nil),
+// 0 on the last square and +Inf elsewhere.
+func (f *fundamental) solve(rhs []float64) {
+	g := f.g
+	size := int(g.last) + 1
+	w := f.width
+	f.rhs = rhs
+	f.rows = grow(f.rows, size*w)
+	clear(f.row(g.last))
+	f.row(g.last)[1] = 1
+	faces := float64(g.faces)
+	for v := g.last - 1; v >= 0; v-- {
+		if !f.sure[v] {
+			continue
+		}
+		r := f.row(v)
+		clear(r)
+		stay := int32(0)
+		for roll := int32(1); roll <= g.faces; roll++ {
+			_, to := g.step(v, roll)
+			switch {
+			case to == v:
+				stay++
+			case !f.sure[to]:
+				r[1]++ // absorbed, worth nothing
+			case to < v:
+				r[2+f.unk[to]]++
+			default:
+				addScaled(r, f.row(to), 1)
+			}
+		}
+		b := 1.0
+		if rhs != nil {
+			b = rhs[v]
+		}
+		r[0] += b * faces
+		inv := 1 / float64(g.faces-stay)
+		for k := range r {
+			r[k] *= inv
+		}
+	}
+	// The start's row as the sweep left it, for visits: the elimination
+	// changes the rows of the unknowns, the start's among them.
+	m := len(f.sq)
+	f.first = grow(f.first, m)
+	if f.sure[g.start] {
+		copy(f.first, f.row(g.start)[2:])
+	}
+	// Eliminate the unknowns last to first, as ExpectedTurns does, keeping
+	// each divisor; the columns of the rows left above an unknown are not
+	// touched again once it is eliminated, so they stay for visits.
+	f.div = grow(f.div, m)
+	f.val = grow(f.val, m)
+	for k := m - 1; k >= 0; k-- {
+		rk := f.row(f.sq[k])[:2+k]
+		d := rk[1]
+		for _, c := range rk[2:] {
+			d += c
+		}
+		f.div[k] = d
+		for i := 0; i < k; i++ {
+			ri := f.row(f.sq[i])
+			if c := ri[2+k] / d; c != 0 {
+				addScaled(ri, rk, c)
+			}
+		}
+	}
+	for k := 0; k < m; k++ {
+		rk := f.row(f.sq[k])
+		u := rk[0]
+		for j, c := range rk[2 : 2+k] {
+			u += c * f.val[j]
+		}
+		f.val[k] = u / f.div[k]
+	}
+	f.values = grow(f.values, size)
+	for v := int32(0); v <= g.last; v++ {
+		switch {
+		case v == g.last:
+			f.values[v] = 0
+		case !f.sure[v] && f.absorb:
+			f.values[v] = 0
+		case !f.sure[v]:
+			f.values[v] = math.Inf(1)
+		case f.unk[v] >= 0:
+			f.values[v] = f.val[f.unk[v]]
+		default:
+			r := f.row(v)
+			e := r[0]
+			for k, c := range r[2:] {
+				e += c * f.val[k]
+			}
+			f.values[v] = e
+		}
+	}
+}
+
+// visits sets out[s] to the expected number of turns that start on square s
+// in a game from the start, which must be sure, after a solve (whose rows
+// and elimination it reads). It censors the chain to the unknowns, one
+// eliminated at a time: the arrivals at each unknown along moves back, G,
+// solve G_k = (a_k + Σ_{i<k} G_i·A_ik)/d_k from the first unknown up, where
+// a is what the start and the unknowns eliminated before k send to k, and
+// A the frozen columns of the elimination. The turns then start where a
+// token dropped on the start and on each unknown G_k times goes, moving
+// forward only: one sweep up the board.
+func (f *fundamental) visits(out []float64) {
+	g := f.g
+	m := len(f.sq)
+	src := grow(f.src, m)
+	copy(src, f.first)
+	for k := m - 1; k >= 0; k-- {
+		rk := f.row(f.sq[k])
+		if a := src[k]; a != 0 {
+			for j := 0; j < k; j++ {
+				src[j] += a * rk[2+j] / f.div[k]
+			}
+		}
+	}
+	// src[k] now holds a_k as it stood when k was eliminated; G goes up.
+	for k := 0; k < m; k++ {
+		gk := src[k]
+		for i := 0; i < k; i++ {
+			gk += f.val[i] * f.row(f.sq[i])[2+k]
+		}
+		f.val[k] = gk / f.div[k] // f.val now holds G
+	}
+	clear(out)
+	out[g.start] = 1
+	for k, s := range f.sq {
+		out[s] += f.val[k]
+	}
+	// Forward only: a square's turns are what arrives there, divided by the
+	// chance of leaving it; each then sends its share up the board.
+	share := 1 / float64(g.faces)
+	for v := int32(0); v < g.last; v++ {
+		if out[v] == 0 || !f.sure[v] {
+			continue
+		}
+		stay := int32(0)
+		for roll := int32(1); roll <= g.faces; roll++ {
+			if _, to := g.step(v, roll); to == v {
+				stay++
+			}
+		}
+		out[v] /= float64(g.faces-stay) * share
+		p := out[v] * share
+		for roll := int32(1); roll <= g.faces; roll++ {
+			if _, to := g.step(v, roll); to > v && to != g.last {
+				out[to] += p
+			}
+		}
+	}
+	out[g.last] = 0
+	f.src = src
+}
+
+// again returns, at the squares at, N·rhs for another right-hand side,
+// reusing the latest solve's elimination: one scalar sweep of the board
+// and the elimination's m² steps replayed, instead of a solve. The squares
+// at must be solved for (sure) and not be unknowns' squares unless their
+// rows were never eliminated; out receives the values.
+func (f *fundamental) again(rhs []float64, at []int32, out []float64) {
+	g := f.g
+	size := int(g.last) + 1
+	y := grow(f.y, size) // scalar rows: the value without the unknowns
+	y[g.last] = 0
+	faces := float64(g.faces)
+	for v := g.last - 1; v >= 0; v-- {
+		if !f.sure[v] {
+			continue
+		}
+		acc, stay := rhs[v]*faces, int32(0)
+		for roll := int32(1); roll <= g.faces; roll++ {
+			_, to := g.step(v, roll)
+			switch {
+			case to == v:
+				stay++
+			case to > v && f.sure[to]:
+				acc += y[to]
+			}
+		}
+		y[v] = acc / float64(g.faces-stay)
+	}
+	m := len(f.sq)
+	c := grow(f.c, m)
+	for k, s := range f.sq {
+		c[k] = y[s]
+	}
+	// Replay the elimination on c, then back-substitute, as solve does on
+	// column 0.
+	for k := m - 1; k >= 0; k-- {
+		if ck := c[k]; ck != 0 {
+			for i := 0; i < k; i++ {
+				c[i] += f.row(f.sq[i])[2+k] / f.div[k] * ck
+			}
+		}
+	}
+	x := grow(f.x, m)
+	for k := 0; k < m; k++ {
+		u := c[k]
+		for j, cj := range f.row(f.sq[k])[2 : 2+k] {
+			u += cj * x[j]
+		}
+		x[k] = u / f.div[k]
+	}
+	for i, v := range at {
+		switch {
+		case v == g.last:
+			out[i] = 0
+		case f.unk[v] >= 0:
+			out[i] = x[f.unk[v]]
+		default:
+			e := y[v]
+			for k, cv := range f.row(v)[2:] {
+				e += cv * x[k]
+			}
+			out[i] = e
+		}
+	}
+	f.y, f.c, f.x = y, c, x
+}

@@ -1,0 +1,213 @@
+package snakes
+
+// insight returns a pooled fundamental for b under r, classified, its
+// unknowns found, after checking the bounds; release returns it.
+func (r Rules) insight(b *Board, absorb bool) (f *fundamental, g *game, err error) {
+	gv, err := r.playable(b)
+	if err != nil {
+		return nil, nil, err
+	}
+	g = &gv
+	size := float64(g.last) + 1
+	if bytes := fundamentalBytes(size, 0); bytes > MaxBytes {
+		return nil, nil, tooBig(bytes, "the insights on %d squares", g.last)
+	}
+	if steps := size * float64(g.faces) * 4; steps > workBound {
+		return nil, nil, tooLong(steps, "classifying %d squares under a %d-faced die", g.last, g.faces)
+	}
+	f = fundamentalPool.Get().(*fundamental)
+	f.prepare(g, absorb)
+	m := float64(len(f.sq))
+	if bytes := fundamentalBytes(size, m); bytes > MaxBytes {
+		fundamentalPool.Put(f)
+		return nil, nil, tooBig(bytes, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
+	}
+	if steps := size*float64(g.faces)*(m+2) + m*m*m; steps > workBound {
+		fundamentalPool.Put(f)
+		return nil, nil, tooLong(steps, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
+	}
+	return f, g, nil
+}
+
+// ExpectedFrom returns, for every square s (indexed by label, index 0 the
+// off-board start), the expected number of turns still to play for one
+// player who starts a turn on s, a jump starting on s not taken again, as
+// for square 1 under the zero Rules: 0 for the last square, and +Inf for a
+// square from which the player may never finish (this slice reports traps
+// square by square instead of failing). ExpectedFrom(b)[start] equals
+// [Rules.ExpectedTurns] when the game surely ends.
+//
+// It solves the game's equations over every square from which the player
+// surely finishes, as ExpectedTurns does over those the start reaches:
+// time squares·Faces·m + m³ for m squares that moves go back to, and
+// squares·(m+2) floats, pooled, so that it allocates only the result. The
+// squares from which the player may never finish are found by sweeping the
+// board until nothing changes, a few sweeps on most boards. Errors are as
+// for ExpectedTurns, [ErrTooLarge] when the rows would exceed [MaxBytes].
+func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
+	f, g, err := r.insight(b, false)
+	if err != nil {
+		return nil, err
+	}
+	defer fundamentalPool.Put(f)
+	f.solve(nil)
+	out := make([]float64, g.last+1)
+	copy(out, f.values)
+	return out, nil
+}
+
+// Variance returns the variance of the length of a one-player game, in
+// turns². Errors are as for [Rules.ExpectedTurns]: [ErrNeverFinishes] when
+// the player may never finish.
+//
+// It solves twice as [Rules.ExpectedFrom] does, allocating nothing in steady
+// state: once for the expected lengths t, then for V = N·d, where d(s) is
+// the variance over the first roll from s of the expected length left,
+// Σ_r (t(to_r) − mean)²/Faces (the law of total variance); V(start) is the
+// variance. Unlike (2N − I)t − t², which it equals, this subtracts no large
+// numbers, so it keeps its precision when the variance is small beside the
+// squared mean.
+func (r Rules) Variance(b *Board) (float64, error) {
+	f, g, err := r.insight(b, false)
+	if err != nil {
+		return 0, err
+	}
+	defer fundamentalPool.Put(f)
+	f.solve(nil)
+	if !f.sure[g.start] {
+		return 0, neverFinishes(f)
+	}
+	t := f.values
+	dev := grow(f.y, len(t)) // again's buffer: solve leaves it alone
+	share := 1 / float64(g.faces)
+	for v := int32(0); v < g.last; v++ {
+		if !f.sure[v] {
+			continue
+		}
+		mean := 0.0
+		for roll := int32(1); roll <= g.faces; roll++ {
+			_, to := g.step(v, roll)
+			mean += t[to]
+		}
+		mean *= share
+		d := 0.0
+		for roll := int32(1); roll <= g.faces; roll++ {
+			_, to := g.step(v, roll)
+			d += (t[to] - mean) * (t[to] - mean)
+		}
+		dev[v] = d * share
+	}
+	f.y = dev
+	f.solve(dev)
+	return f.values[g.start], nil
+}
+
+// neverFinishes is the error for a start from which the player may never
+// finish.
+func neverFinishes(f *fundamental) error {
+	return errorf(ErrNeverFinishes, "from square %d the player can reach a square with no way on to the last", f.g.start)
+}
+
+// Visits returns, for every square s (indexed by label), the expected
+// number of turns that start on s in one game from the start: the start
+// counts once, and a turn that overshoots under Stay starts the next turn on
+// the same square again. The last square has 0. The elements sum to
+// [Rules.ExpectedTurns]. Errors are as for ExpectedTurns: [ErrNeverFinishes]
+// when the game may not end.
+//
+// It takes one solve of [Rules.ExpectedFrom] and then the row of the
+// fundamental matrix for the start, from the same elimination read
+// backwards (m² steps) and one sweep up the board; it allocates only the
+// result.
+func (r Rules) Visits(b *Board) ([]float64, error) {
+	f, g, err := r.insight(b, false)
+	if err != nil {
+		return nil, err
+	}
+	defer fundamentalPool.Put(f)
+	f.solve(nil)
+	if !f.sure[g.start] {
+		return nil, neverFinishes(f)
+	}
+	out := make([]float64, g.last+1)
+	f.visits(out)
+	return out, nil
+}
+
+// JumpStats is what one jump does in games of one player.
+type JumpStats struct {
+	From, To int // the jump's start and end
+
+	// Taken is the expected number of times per game the jump is taken
+	// (with Chain, every jump followed within a roll counts).
+	Taken float64
+
+	// Chance is the probability that it is taken at least once.
+	Chance float64
+
+	// Effect is ExpectedTurns of the board without this jump minus
+	// ExpectedTurns of the board as it is: positive when the jump shortens
+	// the game, +Inf when the board without it may never finish.
+	Effect float64
+}
+
+// Jumps returns the figures of every jump of b under r, in order of From
+// (jumps to their own square are left out): how often it is taken, how
+// likely at least once, and what removing it would do to the expected
+// length. The sum of Taken over snakes is the expected number of snake
+// bites a game, over ladders the expected climbs. When the board itself
+// may never finish the error wraps [ErrNeverFinishes]; other errors are as
+// for [Rules.ExpectedTurns].
+//
+// With one jump per roll (no Chain) it costs one solve and its visits, then
+// for each jump one scalar sweep of the board and m² steps: removing a jump
+// moves, in every row that rolls onto its start, the same mass from one
+// column of the transition matrix to another, a change of rank one, so
+// Sherman–Morrison gives every Effect and Chance exactly from the one
+// solve (see rankone.go). With Chain a removal also reroutes the chains
+// that pass through the jump, so each Effect is a fresh solve of the board
+// without it, and each Chance a solve of the chance to reach it: Jumps
+// then costs about twice ExpectedTurns per jump.
+func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
+	f, g, err := r.insight(b, false)
+	if err != nil {
+		return nil, err
+	}
+	defer fundamentalPool.Put(f)
+	f.solve(nil)
+	if !f.sure[g.start] {
+		return nil, neverFinishes(f)
+	}
+	size := int(g.last) + 1
+	visits := make([]float64, size)
+	f.visits(visits)
+	// landed[ℓ]: the expected number of rolls per game that land on ℓ,
+	// before any jump.
+	landed := make([]float64, size)
+	share := 1 / float64(g.faces)
+	for v := int32(0); v < g.last; v++ {
+		if visits[v] == 0 {
+			continue
+		}
+		p := visits[v] * share
+		for roll := int32(1); roll <= g.faces; roll++ {
+			l, _ := g.step(v, roll)
+			if l != v || v+roll <= g.last || g.over != Stay {
+				landed[l] += p
+			}
+		}
+	}
+	flat := b.sq.flat
+	var stats []JumpStats
+	for from := 1; from < size; from++ {
+		if to := int(flat[from]); to >= 0 && to != from {
+			stats = append(stats, JumpStats{From: from, To: to})
+		}
+	}
+	if r.Chain {
+		err = r.chainedJumps(b, g, f, landed, stats)
+	} else {
+		jumpEffects(f, g, landed, stats)
+	}
+	return stats, err
+}

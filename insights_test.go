@@ -1,0 +1,356 @@
+package snakes
+
+import (
+	"errors"
+	"math"
+	"math/big"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// This file checks the insights against exact rational answers computed
+// from the definitions: the fundamental matrix N = (I − Q)⁻¹ over the
+// squares a token surely finishes from, solved by Gauss-Jordan in the test.
+
+// ratSolve solves a·x = b exactly for the square matrix a (left unchanged).
+func ratSolve(a [][]*big.Rat, b []*big.Rat) []*big.Rat {
+	n := len(a)
+	m := make([][]*big.Rat, n)
+	for i := range m {
+		m[i] = make([]*big.Rat, n+1)
+		for j := range n {
+			m[i][j] = new(big.Rat).Set(a[i][j])
+		}
+		m[i][n] = new(big.Rat).Set(b[i])
+	}
+	solveRat(m)
+	x := make([]*big.Rat, n)
+	for i := range x {
+		x[i] = m[i][n]
+	}
+	return x
+}
+
+// exactInsights holds the exact figures of one board under one rule set.
+type exactInsights struct {
+	sure    []int // the squares the token surely finishes from, ascending
+	at      map[int]int
+	from    []*big.Rat // expected turns left, per sure square
+	visits  []*big.Rat // N's row for the start, per sure square
+	second  *big.Rat   // E[T²] from the start
+	a       [][]*big.Rat
+	startOK bool
+}
+
+// refSure returns the squares from which the token surely finishes: it can
+// reach the last square from every square it can reach.
+func (rr refRules) refSure(flat []int) []int {
+	last := len(flat) - 1
+	_, can := rr.classifyFrom(flat)
+	var sure []int
+	for v := 0; v < last; v++ {
+		ok := true
+		reach := map[int]bool{v: true}
+		for stack := []int{v}; len(stack) > 0 && ok; {
+			u := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if !can[u] {
+				ok = false
+			}
+			if u == last {
+				continue
+			}
+			for roll := 1; roll <= rr.faces; roll++ {
+				if _, to := rr.step(flat, u, roll); !reach[to] {
+					reach[to] = true
+					stack = append(stack, to)
+				}
+			}
+		}
+		if ok {
+			sure = append(sure, v)
+		}
+	}
+	return sure
+}
+
+func (rr refRules) insights(flat []int) exactInsights {
+	last := len(flat) - 1
+	x := exactInsights{sure: rr.refSure(flat), at: map[int]int{}}
+	for i, v := range x.sure {
+		x.at[v] = i
+	}
+	n := len(x.sure)
+	share := big.NewRat(1, int64(rr.faces))
+	x.a = make([][]*big.Rat, n) // I − Q over the sure squares
+	for i, v := range x.sure {
+		x.a[i] = make([]*big.Rat, n)
+		for j := range x.a[i] {
+			x.a[i][j] = new(big.Rat)
+		}
+		x.a[i][i].SetInt64(1)
+		for roll := 1; roll <= rr.faces; roll++ {
+			if _, to := rr.step(flat, v, roll); to != last {
+				x.a[i][x.at[to]].Sub(x.a[i][x.at[to]], share)
+			}
+		}
+	}
+	ones := make([]*big.Rat, n)
+	for i := range ones {
+		ones[i] = big.NewRat(1, 1)
+	}
+	if n == 0 {
+		return x
+	}
+	x.from = ratSolve(x.a, ones)
+	start, ok := x.at[rr.start()]
+	x.startOK = ok && rr.start() != last
+	if !x.startOK {
+		return x
+	}
+	// N's row for the start: (I − Q)ᵀ·y = e_start.
+	at := make([][]*big.Rat, n)
+	e := make([]*big.Rat, n)
+	for i := range at {
+		at[i] = make([]*big.Rat, n)
+		for j := range at[i] {
+			at[i][j] = x.a[j][i]
+		}
+		e[i] = new(big.Rat)
+	}
+	e[start].SetInt64(1)
+	x.visits = ratSolve(at, e)
+	// E[T²] = ((2N − I)·t)(start).
+	nt := ratSolve(x.a, x.from)
+	x.second = new(big.Rat).Mul(big.NewRat(2, 1), nt[start])
+	x.second.Sub(x.second, x.from[start])
+	return x
+}
+
+func closeRel(got float64, want *big.Rat, tol float64) bool {
+	w, _ := want.Float64()
+	return math.Abs(got-w) <= tol*math.Abs(w)
+}
+
+// TestPropertyInsightsAgainstExact checks ExpectedFrom, Visits and Variance
+// on random boards up to 6×6 under every rule set.
+func TestPropertyInsightsAgainstExact(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		rr, r, b, flat := drawGame(t, 1, 6)
+		last := len(flat) - 1
+		x := rr.insights(flat)
+		from, err := r.ExpectedFrom(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for v := 0; v <= last; v++ {
+			i, sure := x.at[v]
+			switch {
+			case v == last:
+				if from[v] != 0 {
+					t.Fatalf("ExpectedFrom[last] = %v", from[v])
+				}
+			case !sure:
+				if v >= rr.start() && !math.IsInf(from[v], 1) {
+					t.Fatalf("ExpectedFrom[%d] = %v; the token may never finish from there", v, from[v])
+				}
+			case !closeRel(from[v], x.from[i], 1e-12):
+				t.Fatalf("ExpectedFrom[%d] = %.17g, exact %s", v, from[v], x.from[i].FloatString(20))
+			}
+		}
+		visits, verr := r.Visits(b)
+		variance, varErr := r.Variance(b)
+		if !x.startOK {
+			if rr.start() != last && (!errors.Is(verr, ErrNeverFinishes) || !errors.Is(varErr, ErrNeverFinishes)) {
+				t.Fatalf("Visits %v, Variance %v; want ErrNeverFinishes", verr, varErr)
+			}
+			return
+		}
+		if verr != nil || varErr != nil {
+			t.Fatal(verr, varErr)
+		}
+		total := 0.0
+		for v := 0; v <= last; v++ {
+			total += visits[v]
+			i, sure := x.at[v]
+			want := new(big.Rat)
+			if sure && v != last {
+				want = x.visits[i]
+			}
+			if w, _ := want.Float64(); math.Abs(visits[v]-w) > 1e-12*math.Max(w, 1e-300) {
+				t.Fatalf("Visits[%d] = %.17g, exact %s", v, visits[v], want.FloatString(20))
+			}
+		}
+		e := x.from[x.at[rr.start()]]
+		if !closeRel(total, e, 1e-12) {
+			t.Fatalf("Visits sum to %.17g, expected turns %s", total, e.FloatString(20))
+		}
+		// The variance from the definition: E[T²] − E[T]².
+		want := new(big.Rat).Sub(x.second, new(big.Rat).Mul(e, e))
+		if w, _ := want.Float64(); math.Abs(variance-w) > 1e-12*w+1e-300 {
+			t.Fatalf("Variance = %.17g, exact %s", variance, want.FloatString(20))
+		}
+	})
+}
+
+// takes lists the jumps a roll landing on l takes under rr: l's own, and
+// with Chain each one after, until a jump would revisit a square.
+func (rr refRules) takes(flat []int, l int) []int {
+	var out []int
+	if flat[l] == -1 || flat[l] == l {
+		return nil
+	}
+	if !rr.chain {
+		return []int{l}
+	}
+	passed := map[int]bool{l: true}
+	for v := l; flat[v] != -1 && !passed[flat[v]]; v = flat[v] {
+		out = append(out, v)
+		passed[flat[v]] = true
+	}
+	return out
+}
+
+// rollTakes reports how many of the rolls from s take the jump from j.
+func (rr refRules) rollTakes(flat []int, s, j int) int {
+	last := len(flat) - 1
+	n := 0
+	for roll := 1; roll <= rr.faces; roll++ {
+		if s+roll > last && rr.over == Stay {
+			continue // the token does not move
+		}
+		landed, _ := rr.step(flat, s, roll)
+		for _, v := range rr.takes(flat, landed) {
+			if v == j {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+// chanceToTake solves exactly for the chance that the jump from j is taken
+// at least once: over the squares from which a roll taking it can be
+// reached, h(s) = Σ over rolls of 1/F·(1 if it takes the jump, else h(to)).
+func (rr refRules) chanceToTake(flat []int, j int) *big.Rat {
+	last := len(flat) - 1
+	in := map[int]bool{}
+	for s := 0; s < last; s++ {
+		if rr.rollTakes(flat, s, j) > 0 {
+			in[s] = true
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for s := 0; s < last; s++ {
+			for roll := 1; roll <= rr.faces && !in[s]; roll++ {
+				if _, to := rr.step(flat, s, roll); in[to] {
+					in[s], changed = true, true
+				}
+			}
+		}
+	}
+	if !in[rr.start()] {
+		return new(big.Rat)
+	}
+	var order []int
+	at := map[int]int{}
+	for s := 0; s < last; s++ {
+		if in[s] {
+			at[s] = len(order)
+			order = append(order, s)
+		}
+	}
+	n := len(order)
+	a := make([][]*big.Rat, n)
+	b := make([]*big.Rat, n)
+	share := big.NewRat(1, int64(rr.faces))
+	for i, s := range order {
+		a[i] = make([]*big.Rat, n)
+		for k := range a[i] {
+			a[i][k] = new(big.Rat)
+		}
+		a[i][i].SetInt64(1)
+		b[i] = new(big.Rat).Mul(share, big.NewRat(int64(rr.rollTakes(flat, s, j)), 1))
+		for roll := 1; roll <= rr.faces; roll++ {
+			if s+roll > last && rr.over == Stay {
+				a[i][i].Sub(a[i][i], share)
+				continue
+			}
+			landed, to := rr.step(flat, s, roll)
+			taken := false
+			for _, v := range rr.takes(flat, landed) {
+				taken = taken || v == j
+			}
+			if !taken && in[to] {
+				a[i][at[to]].Sub(a[i][at[to]], share)
+			}
+		}
+	}
+	return ratSolve(a, b)[at[rr.start()]]
+}
+
+// TestPropertyJumpsAgainstExact checks every jump's figures on random
+// boards up to 5×5 under every rule set: Taken against N's row for the
+// start, Chance against the exact chance to take it, Effect against the
+// exact expectation of the board without it.
+func TestPropertyJumpsAgainstExact(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		rr, r, b, flat := drawGame(t, 2, 5)
+		last := len(flat) - 1
+		x := rr.insights(flat)
+		stats, err := r.Jumps(b)
+		if !x.startOK {
+			if !errors.Is(err, ErrNeverFinishes) {
+				t.Fatalf("Jumps: %v, want ErrNeverFinishes", err)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := x.from[x.at[rr.start()]]
+		ef, _ := e.Float64()
+		k := 0
+		for j := 1; j <= last; j++ {
+			if flat[j] == -1 || flat[j] == j {
+				continue
+			}
+			if k >= len(stats) || stats[k].From != j || stats[k].To != flat[j] {
+				t.Fatalf("Jumps = %+v; jump %d→%d missing or out of order", stats, j, flat[j])
+			}
+			js := stats[k]
+			k++
+			taken := new(big.Rat)
+			for i, s := range x.sure {
+				n := rr.rollTakes(flat, s, j)
+				taken.Add(taken, new(big.Rat).Mul(x.visits[i], big.NewRat(int64(n), int64(rr.faces))))
+			}
+			if w, _ := taken.Float64(); math.Abs(js.Taken-w) > 1e-12*w {
+				t.Fatalf("jump %d→%d: Taken %.17g, exact %s", j, flat[j], js.Taken, taken.FloatString(20))
+			}
+			if w, _ := rr.chanceToTake(flat, j).Float64(); math.Abs(js.Chance-w) > 1e-12 {
+				t.Fatalf("jump %d→%d: Chance %.17g, exact %.17g", j, flat[j], js.Chance, w)
+			}
+			without := append([]int(nil), flat...)
+			without[j] = -1
+			e2, finite := rr.expected(without)
+			switch {
+			case !finite:
+				if !math.IsInf(js.Effect, 1) {
+					t.Fatalf("jump %d→%d: Effect %v; the board without it may never finish", j, flat[j], js.Effect)
+				}
+			default:
+				w, _ := new(big.Rat).Sub(e2, e).Float64()
+				if math.Abs(js.Effect-w) > 1e-12*math.Max(math.Abs(w), ef) {
+					t.Fatalf("jump %d→%d: Effect %.17g, exact %.17g", j, flat[j], js.Effect, w)
+				}
+			}
+		}
+		if k != len(stats) {
+			t.Fatalf("Jumps = %+v has %d entries, the board %d jumps", stats, len(stats), k)
+		}
+	})
+}

@@ -1,0 +1,219 @@
+package snakes
+
+import (
+	"errors"
+	"math"
+)
+
+// This file gives what removing one jump does, from one solve of the board
+// as it is. Without Chain, removing the jump from f to d changes the
+// transition matrix Q by u·wᵀ, where u(s) is the chance that a roll from s
+// lands on f and w = e_f − e_d: every row that rolls onto f moves that mass
+// from column d to column f. By Sherman–Morrison, with z = N·u (z(s) the
+// expected landings on f from s) and t the expected lengths,
+//
+//	t' = t + z·(t(f) − t(d)) / (1 − z(f) + z(d)),
+//
+// so the effect at the start needs z at three squares: one more right-hand
+// side for the solve already made (fundamental.again). The first landing on
+// f from s comes with chance h(s), after which the token is on d, so
+// z(s) = h(s)·(1 + z(d)): the chance to take the jump at all is
+// z(start)/(1 + z(d)), and the denominator above is (1 + z(d))·(1 − h(f)),
+// zero exactly when from f every way to the end lands on f again, so that
+// without the jump the token is trapped.
+
+// jumpEffects fills in Taken, Chance and Effect for each jump under rules
+// with one jump per roll, after f.solve(nil): landed holds the expected
+// landings on each square per game.
+func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats) {
+	t := f.values
+	u := grow(f.c, len(t)) // u for one jump at a time, cleared after
+	f.c = nil
+	clear(u)
+	at := []int32{g.start, 0, 0}
+	var z [3]float64
+	for i := range stats {
+		js := &stats[i]
+		from, to := int32(js.From), int32(js.To)
+		js.Taken = landed[from]
+		if js.Taken == 0 {
+			continue // never landed on: removing it changes nothing
+		}
+		sources := rollsOnto(g, from)
+		for _, s := range sources {
+			if f.sure[s.from] {
+				u[s.from] += s.p
+			}
+		}
+		if !f.sure[from] {
+			js.Effect = math.Inf(1)
+			js.Chance = chanceFromLandings(f, g, u, to)
+		} else {
+			at[1], at[2] = from, to
+			f.again(u, at, z[:])
+			js.Chance = z[0] / (1 + z[2])
+			denom := 1 + z[2] - z[1]
+			if denom <= 1e-9*(1+z[2]) && !finishesAvoiding(g, from) {
+				js.Effect = math.Inf(1)
+			} else {
+				js.Effect = z[0] * (t[from] - t[to]) / denom
+			}
+		}
+		for _, s := range sources {
+			u[s.from] = 0
+		}
+	}
+	f.c = u
+}
+
+// chanceFromLandings is the chance to land on the start of a jump to d at
+// least once, for a jump whose start the player may never finish from
+// (so that f was not solved there): z(start)/(1 + z(d)) as above.
+func chanceFromLandings(f *fundamental, g *game, u []float64, d int32) float64 {
+	var z [2]float64
+	f.again(u, []int32{g.start, d}, z[:])
+	return z[0] / (1 + z[1])
+}
+
+// A source is a square from which a roll lands on a given square, and the
+// chance it does.
+type source struct {
+	from int32
+	p    float64
+}
+
+// rollsOnto lists the squares from which a roll lands on square l (before
+// any jump), with the chance: the squares within Faces below it, and under
+// Bounce those near the end whose rolls bounce back onto it.
+func rollsOnto(g *game, l int32) []source {
+	var out []source
+	add := func(v int32) {
+		n := 0
+		for roll := int32(1); roll <= g.faces; roll++ {
+			if landed, _ := g.step(v, roll); landed == l && (v+roll <= g.last || g.over != Stay) {
+				n++
+			}
+		}
+		if n > 0 {
+			out = append(out, source{v, float64(n) / float64(g.faces)})
+		}
+	}
+	lo := max(l-g.faces, 0)
+	for v := lo; v < l; v++ {
+		add(v)
+	}
+	if g.over == Bounce {
+		for v := max(g.last-g.faces, 0); v < g.last; v++ {
+			if v < lo || v >= l {
+				add(v)
+			}
+		}
+	}
+	return out
+}
+
+// finishesAvoiding reports whether a token starting a turn on square f can
+// reach the last square without ever landing on f.
+func finishesAvoiding(g *game, f int32) bool {
+	seen := make([]bool, g.last+1)
+	seen[f] = true
+	stack := []int32{f}
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for roll := int32(1); roll <= g.faces; roll++ {
+			landed, to := g.step(v, roll)
+			if landed == f && (v+roll <= g.last || g.over != Stay) {
+				continue
+			}
+			if to == g.last {
+				return true
+			}
+			if !seen[to] {
+				seen[to] = true
+				stack = append(stack, to)
+			}
+		}
+	}
+	return false
+}
+
+// chainedJumps fills in the figures of each jump under Chain, after
+// f.solve(nil) on the board as it is: Taken from the landings, following
+// each landing's chain; Effect from a solve of the board without the jump;
+// Chance from a solve of the chance to take it, with every chain that
+// takes it made to end the game.
+func (r Rules) chainedJumps(b *Board, g *game, f *fundamental, landed []float64, stats []JumpStats) error {
+	flat := b.sq.flat
+	index := map[int32]int{} // jump start → its entry in stats
+	for i, js := range stats {
+		index[int32(js.From)] = i
+	}
+	// takes[ℓ]: the jumps a roll landing on ℓ takes, in order.
+	takes := map[int32][]int32{}
+	for l := int32(0); l <= g.last; l++ {
+		if flat[l] < 0 {
+			continue
+		}
+		passed := map[int32]bool{l: true}
+		for v := l; flat[v] >= 0 && !passed[flat[v]]; v = flat[v] {
+			takes[l] = append(takes[l], v)
+			passed[flat[v]] = true
+		}
+	}
+	for l, js := range takes {
+		for _, v := range js {
+			stats[index[v]].Taken += landed[l]
+		}
+	}
+	e := f.values[g.start]
+	u := make([]float64, g.last+1)
+	for i := range stats {
+		js := &stats[i]
+		// The board without the jump.
+		without := make([]int32, len(flat))
+		copy(without, flat)
+		without[js.From] = -1
+		e2, err := r.ExpectedTurns(newBoard(b.Size(), without))
+		switch {
+		case err == nil:
+			js.Effect = e2 - e
+		case errors.Is(err, ErrNeverFinishes):
+			js.Effect = math.Inf(1)
+		default:
+			return err
+		}
+		if js.Taken == 0 {
+			continue
+		}
+		// The chance to take it: a game whose chains through it end on the
+		// last square, worth 0, while a roll taking it is worth 1.
+		g2 := *g
+		g2.board = nil
+		g2.jumps = make([]int32, len(g.jumps))
+		copy(g2.jumps, g.jumps)
+		clear(u)
+		hits := map[int32]bool{}
+		for l, js2 := range takes {
+			for _, v := range js2 {
+				if v == int32(js.From) {
+					hits[l] = true
+					g2.jumps[l] = g.last
+				}
+			}
+		}
+		for v := int32(0); v < g.last; v++ {
+			for roll := int32(1); roll <= g.faces; roll++ {
+				if l, _ := g.step(v, roll); hits[l] && (v+roll <= g.last || g.over != Stay) {
+					u[v] += 1 / float64(g.faces)
+				}
+			}
+		}
+		h := fundamentalPool.Get().(*fundamental)
+		h.prepare(&g2, true)
+		h.solve(u)
+		js.Chance = h.values[g.start]
+		fundamentalPool.Put(h)
+	}
+	return nil
+}
