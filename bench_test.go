@@ -166,3 +166,65 @@ func BenchmarkLengthDistribution(b *testing.B) {
 		r.LengthDistribution(Classic(), 100)
 	}
 }
+
+// BenchmarkInsights times each insight beside ExpectedTurns on the same
+// board, and Jumps beside the naive way to get its effects: one
+// ExpectedTurns of the board without each jump.
+func BenchmarkInsights(b *testing.B) {
+	boards := []struct {
+		name  string
+		board *Board
+		rules Rules
+	}{
+		{"classic", Classic(), Rules{StartOffBoard: true}},
+	}
+	for seed := uint64(1); len(boards) < 3; seed++ {
+		bd := mustBoard(b, randomGrid(20, 0.1, seed))
+		if _, err := (Rules{}).ExpectedTurns(bd); err == nil {
+			boards = append(boards, struct {
+				name  string
+				board *Board
+				rules Rules
+			}{fmt.Sprintf("random20x20-%d", seed), bd, Rules{}})
+		}
+	}
+	for _, bd := range boards {
+		r, board := bd.rules, bd.board
+		run := func(name string, f func()) {
+			b.Run(bd.name+"/"+name, func(b *testing.B) {
+				b.ReportAllocs()
+				f() // warm the pools
+				for b.Loop() {
+					f()
+				}
+			})
+		}
+		run("ExpectedTurns", func() { r.ExpectedTurns(board) })
+		run("ExpectedFrom", func() { r.ExpectedFrom(board) })
+		run("Variance", func() { r.Variance(board) })
+		run("Visits", func() { r.Visits(board) })
+		run("Jumps", func() { r.Jumps(board) })
+		run("JumpsNaive", func() { naiveEffects(r, board) })
+	}
+}
+
+// naiveEffects is each jump's Effect the slow way: a solve of the board
+// without it.
+func naiveEffects(r Rules, b *Board) []float64 {
+	e, _ := r.ExpectedTurns(b)
+	grid := b.Grid()
+	var out []float64
+	for row := range grid {
+		for col, to := range grid[row] {
+			if to == -1 {
+				continue
+			}
+			grid[row][col] = -1
+			without, _ := NewBoard(grid)
+			e2, _ := r.ExpectedTurns(without)
+			out = append(out, e2-e)
+			grid[row][col] = to
+		}
+	}
+	return out
+}

@@ -16,7 +16,14 @@ import (
 // visits), by censoring the chain to the unknowns one at a time.
 
 // A fundamental is one game's rows and elimination, pooled.
+// A forward is a move up the board and its weight.
+type forward struct {
+	to int32
+	w  float64
+}
+
 type fundamental struct {
+	game    game // the game, kept here so that callers need not allocate one
 	g       *game
 	sure    []bool  // the squares solved for: those from which the token surely finishes, or can finish (absorb)
 	absorb  bool    // squares outside sure are worth 0 and absorb the token, rather than +Inf
@@ -28,19 +35,73 @@ type fundamental struct {
 	div     []float64 // per unknown: its elimination divisor
 	val     []float64 // per unknown: its value
 	src     []float64 // per unknown: arrivals from the start, as eliminated
-	first   []float64 // per unknown: the start's chance to reach it first
+	begin   []float64 // per unknown: the start's chance to reach it first
 	y, c, x []float64 // again's scalar rows, right-hand side and unknowns
+
+	// Every square's moves, merged by destination, found once per call:
+	// edges[first[v]:first[v+1]] leave square v. Rolls past the end that
+	// leave the token where it is are edges to v itself.
+	first   []int32
+	edges   []edge
+	count   []int32
+	stay    []int32   // per square: the rolls that end the turn where it began
+	inv     []float64 // per square: 1/(Faces − stay)
+	fwd     []forward // the moves up between solved squares, square by square
+	fwdAt   []int32   // fwd[fwdAt[v]:fwdAt[v+1]] leave square v
+	rhs2    []float64 // Variance's second right-hand side
+	vis     []float64 // Jumps' visits
+	landed  []float64 // Jumps' landings per square
+	sources []source
 	rhs     []float64 // the right-hand side of the latest solve, nil for 1
 	values  []float64 // per square: the latest solve's values
 }
 
 var fundamentalPool = sync.Pool{New: func() any { return new(fundamental) }}
 
-// fundamentalBytes is what a fundamental holds for size squares and m
-// unknowns.
-func fundamentalBytes(size, m float64) float64 {
-	return size*(1+1+4+8+8) + size*(m+2)*8 + m*(4+8+8+8)
+// fundamentalBytes is what a fundamental holds for size squares with at
+// most out moves each, and m unknowns.
+func fundamentalBytes(size, out, m float64) float64 {
+	return size*(1+1+4+8+8+8+4+4+4) + size*out*8 + size*(m+2)*8 + m*(4+8+8+8+8+8)
 }
+
+// moves lists every square's moves, merged by destination.
+func (f *fundamental) moves() {
+	g := f.g
+	size := int(g.last) + 1
+	f.first = grow(f.first, size+1)
+	f.count = grow(f.count, size)
+	f.stay = grow(f.stay, size)
+	f.inv = grow(f.inv, size)
+	clear(f.count)
+	f.edges = f.edges[:0]
+	var touched []int32
+	for v := int32(0); v < g.last; v++ {
+		f.first[v] = int32(len(f.edges))
+		touched = touched[:0]
+		for roll := int32(1); roll <= g.faces; roll++ {
+			_, to := g.step(v, roll)
+			if f.count[to] == 0 {
+				touched = append(touched, to)
+			}
+			f.count[to]++
+		}
+		f.stay[v] = 0
+		for _, to := range touched {
+			f.edges = append(f.edges, edge{to: to, n: f.count[to]})
+			if to == v {
+				f.stay[v] = f.count[to]
+			}
+			f.count[to] = 0
+		}
+		f.inv[v] = 1 / float64(g.faces-f.stay[v]) // +Inf where no roll leaves
+	}
+	f.first[g.last] = int32(len(f.edges))
+	f.first[size] = int32(len(f.edges))
+	f.stay[g.last] = 0
+}
+
+// out returns the moves from square v.
+func (f *fundamental) out(v int32) []edge { return f.edges[f.first[v]:f.first[v+1]] }
 
 // classify marks the squares from which the token surely finishes: those
 // from which no square it can reach lacks a way on to the last. Both
@@ -58,8 +119,8 @@ func (f *fundamental) classify() {
 			if can[v] {
 				continue
 			}
-			for roll := int32(1); roll <= g.faces; roll++ {
-				if _, to := g.step(v, roll); can[to] {
+			for _, e := range f.out(v) {
+				if can[e.to] {
 					can[v], changed = true, true
 					break
 				}
@@ -70,14 +131,18 @@ func (f *fundamental) classify() {
 	// set, found by removing squares until nothing changes.
 	sure := grow(f.sure, size)
 	copy(sure, can)
-	for changed := true; changed; {
+	all := true
+	for _, ok := range can {
+		all = all && ok
+	}
+	for changed := !all; changed; { // with no square stuck, every one is sure
 		changed = false
 		for v := g.last - 1; v >= 0; v-- {
 			if !sure[v] {
 				continue
 			}
-			for roll := int32(1); roll <= g.faces; roll++ {
-				if _, to := g.step(v, roll); !sure[to] {
+			for _, e := range f.out(v) {
+				if !sure[e.to] {
 					sure[v], changed = false, true
 					break
 				}
@@ -96,6 +161,7 @@ func (f *fundamental) classify() {
 // something, which exist even where the token may be trapped.
 func (f *fundamental) prepare(g *game, absorb bool) {
 	f.g, f.absorb = g, absorb
+	f.moves()
 	f.classify()
 	size := int(g.last) + 1
 	f.unk = grow(f.unk, size)
@@ -107,14 +173,30 @@ func (f *fundamental) prepare(g *game, absorb bool) {
 		if !f.sure[v] {
 			continue
 		}
-		for roll := int32(1); roll <= g.faces; roll++ {
-			if _, to := g.step(v, roll); to < v && f.sure[to] && f.unk[to] < 0 {
+		for _, e := range f.out(v) {
+			if to := e.to; to < v && f.sure[to] && f.unk[to] < 0 {
 				f.unk[to] = int32(len(f.sq))
 				f.sq = append(f.sq, to)
 			}
 		}
 	}
 	f.width = len(f.sq) + 2
+	// The moves forward between solved squares, weighted by the chance of
+	// each given that the turn leaves its square, for again's sweeps.
+	f.fwdAt = grow(f.fwdAt, size+1)
+	f.fwd = f.fwd[:0]
+	for v := int32(0); v <= g.last; v++ {
+		f.fwdAt[v] = int32(len(f.fwd))
+		if v == g.last || !f.sure[v] {
+			continue
+		}
+		for _, e := range f.out(v) {
+			if e.to > v && f.sure[e.to] {
+				f.fwd = append(f.fwd, forward{to: e.to, w: float64(e.n) * f.inv[v]})
+			}
+		}
+	}
+	f.fwdAt[size] = int32(len(f.fwd))
 }
 
 func (f *fundamental) row(v int32) []float64 {
@@ -138,20 +220,19 @@ func (f *fundamental) solve(rhs []float64) {
 		}
 		r := f.row(v)
 		clear(r)
-		stay := int32(0)
-		for roll := int32(1); roll <= g.faces; roll++ {
-			_, to := g.step(v, roll)
-			switch {
+		for _, e := range f.out(v) {
+			n := float64(e.n)
+			switch to := e.to; {
 			case to == v:
-				stay++
 			case !f.sure[to]:
-				r[1]++ // absorbed, worth nothing
+				r[1] += n // absorbed, worth nothing
 			case to < v:
-				r[2+f.unk[to]]++
+				r[2+f.unk[to]] += n
 			default:
-				addScaled(r, f.row(to), 1)
+				addScaled(r, f.row(to), n)
 			}
 		}
+		stay := f.stay[v]
 		b := 1.0
 		if rhs != nil {
 			b = rhs[v]
@@ -165,9 +246,9 @@ func (f *fundamental) solve(rhs []float64) {
 	// The start's row as the sweep left it, for visits: the elimination
 	// changes the rows of the unknowns, the start's among them.
 	m := len(f.sq)
-	f.first = grow(f.first, m)
+	f.begin = grow(f.begin, m)
 	if f.sure[g.start] {
-		copy(f.first, f.row(g.start)[2:])
+		copy(f.begin, f.row(g.start)[2:])
 	}
 	// Eliminate the unknowns last to first, as ExpectedTurns does, keeping
 	// each divisor; the columns of the rows left above an unknown are not
@@ -231,7 +312,7 @@ func (f *fundamental) visits(out []float64) {
 	g := f.g
 	m := len(f.sq)
 	src := grow(f.src, m)
-	copy(src, f.first)
+	copy(src, f.begin)
 	for k := m - 1; k >= 0; k-- {
 		rk := f.row(f.sq[k])
 		if a := src[k]; a != 0 {
@@ -260,17 +341,11 @@ func (f *fundamental) visits(out []float64) {
 		if out[v] == 0 || !f.sure[v] {
 			continue
 		}
-		stay := int32(0)
-		for roll := int32(1); roll <= g.faces; roll++ {
-			if _, to := g.step(v, roll); to == v {
-				stay++
-			}
-		}
-		out[v] /= float64(g.faces-stay) * share
+		out[v] /= float64(g.faces-f.stay[v]) * share
 		p := out[v] * share
-		for roll := int32(1); roll <= g.faces; roll++ {
-			if _, to := g.step(v, roll); to > v && to != g.last {
-				out[to] += p
+		for _, e := range f.out(v) {
+			if e.to > v && e.to != g.last {
+				out[e.to] += p * float64(e.n)
 			}
 		}
 	}
@@ -287,23 +362,23 @@ func (f *fundamental) again(rhs []float64, at []int32, out []float64) {
 	g := f.g
 	size := int(g.last) + 1
 	y := grow(f.y, size) // scalar rows: the value without the unknowns
-	y[g.last] = 0
 	faces := float64(g.faces)
-	for v := g.last - 1; v >= 0; v-- {
+	// Above the highest square with a right-hand side the scalar rows are 0:
+	// moves forward from there never meet one.
+	top := g.last - 1
+	for top >= 0 && rhs[top] == 0 {
+		top--
+	}
+	clear(y[top+1:])
+	for v := top; v >= 0; v-- {
 		if !f.sure[v] {
 			continue
 		}
-		acc, stay := rhs[v]*faces, int32(0)
-		for roll := int32(1); roll <= g.faces; roll++ {
-			_, to := g.step(v, roll)
-			switch {
-			case to == v:
-				stay++
-			case to > v && f.sure[to]:
-				acc += y[to]
-			}
+		acc := rhs[v] * faces * f.inv[v]
+		for _, e := range f.fwd[f.fwdAt[v]:f.fwdAt[v+1]] {
+			acc += y[e.to] * e.w
 		}
-		y[v] = acc / float64(g.faces-stay)
+		y[v] = acc
 	}
 	m := len(f.sq)
 	c := grow(f.c, m)

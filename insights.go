@@ -1,24 +1,28 @@
 package snakes
 
 // insight returns a pooled fundamental for b under r, classified, its
-// unknowns found, after checking the bounds; release returns it.
+// unknowns found, after checking the bounds, and its game; the caller puts
+// it back in fundamentalPool.
 func (r Rules) insight(b *Board, absorb bool) (f *fundamental, g *game, err error) {
 	gv, err := r.playable(b)
 	if err != nil {
 		return nil, nil, err
 	}
-	g = &gv
-	size := float64(g.last) + 1
-	if bytes := fundamentalBytes(size, 0); bytes > MaxBytes {
-		return nil, nil, tooBig(bytes, "the insights on %d squares", g.last)
+	size := float64(gv.last) + 1
+	out := float64(min(int(gv.faces), int(size)))
+	if bytes := fundamentalBytes(size, out, 0); bytes > MaxBytes {
+		return nil, nil, tooBig(bytes, "the insights on %d squares", gv.last)
 	}
-	if steps := size * float64(g.faces) * 4; steps > workBound {
-		return nil, nil, tooLong(steps, "classifying %d squares under a %d-faced die", g.last, g.faces)
+	if steps := size * float64(gv.faces) * 4; steps > workBound {
+		return nil, nil, tooLong(steps, "classifying %d squares under a %d-faced die", gv.last, gv.faces)
 	}
+	// The game lives in the pooled fundamental, so that it is not allocated.
 	f = fundamentalPool.Get().(*fundamental)
+	f.game = gv
+	g = &f.game
 	f.prepare(g, absorb)
 	m := float64(len(f.sq))
-	if bytes := fundamentalBytes(size, m); bytes > MaxBytes {
+	if bytes := fundamentalBytes(size, out, m); bytes > MaxBytes {
 		fundamentalPool.Put(f)
 		return nil, nil, tooBig(bytes, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
 	}
@@ -78,28 +82,31 @@ func (r Rules) Variance(b *Board) (float64, error) {
 		return 0, neverFinishes(f)
 	}
 	t := f.values
-	dev := grow(f.y, len(t)) // again's buffer: solve leaves it alone
+	dev := grow(f.rhs2, len(t))
 	share := 1 / float64(g.faces)
 	for v := int32(0); v < g.last; v++ {
 		if !f.sure[v] {
+			dev[v] = 0
 			continue
 		}
 		mean := 0.0
-		for roll := int32(1); roll <= g.faces; roll++ {
-			_, to := g.step(v, roll)
-			mean += t[to]
+		for _, e := range f.out(v) {
+			mean += t[e.to] * float64(e.n)
 		}
 		mean *= share
 		d := 0.0
-		for roll := int32(1); roll <= g.faces; roll++ {
-			_, to := g.step(v, roll)
-			d += (t[to] - mean) * (t[to] - mean)
+		for _, e := range f.out(v) {
+			d += (t[e.to] - mean) * (t[e.to] - mean) * float64(e.n)
 		}
 		dev[v] = d * share
 	}
-	f.y = dev
-	f.solve(dev)
-	return f.values[g.start], nil
+	dev[g.last] = 0
+	f.rhs2 = dev
+	// N·dev at the start, from the elimination the first solve made.
+	var v [1]float64
+	at := [1]int32{g.start}
+	f.again(dev, at[:], v[:])
+	return v[0], nil
 }
 
 // neverFinishes is the error for a start from which the player may never
@@ -179,26 +186,38 @@ func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
 		return nil, neverFinishes(f)
 	}
 	size := int(g.last) + 1
-	visits := make([]float64, size)
+	visits := grow(f.vis, size)
 	f.visits(visits)
 	// landed[ℓ]: the expected number of rolls per game that land on ℓ,
 	// before any jump.
-	landed := make([]float64, size)
+	landed := grow(f.landed, size)
+	clear(landed)
 	share := 1 / float64(g.faces)
 	for v := int32(0); v < g.last; v++ {
 		if visits[v] == 0 {
 			continue
 		}
 		p := visits[v] * share
-		for roll := int32(1); roll <= g.faces; roll++ {
-			l, _ := g.step(v, roll)
-			if l != v || v+roll <= g.last || g.over != Stay {
+		top := min(v+g.faces, g.last)
+		for l := v + 1; l <= top; l++ {
+			landed[l] += p
+		}
+		if g.over != Stay {
+			for roll := top - v + 1; roll <= g.faces; roll++ {
+				l, _ := g.overshoot(v, roll)
 				landed[l] += p
 			}
 		}
 	}
+	f.vis, f.landed = visits, landed
 	flat := b.sq.flat
-	var stats []JumpStats
+	n := 0
+	for from := 1; from < size; from++ {
+		if to := int(flat[from]); to >= 0 && to != from {
+			n++
+		}
+	}
+	stats := make([]JumpStats, 0, n)
 	for from := 1; from < size; from++ {
 		if to := int(flat[from]); to >= 0 && to != from {
 			stats = append(stats, JumpStats{From: from, To: to})

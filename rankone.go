@@ -30,7 +30,7 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats) {
 	u := grow(f.c, len(t)) // u for one jump at a time, cleared after
 	f.c = nil
 	clear(u)
-	at := []int32{g.start, 0, 0}
+	at := [3]int32{g.start}
 	var z [3]float64
 	for i := range stats {
 		js := &stats[i]
@@ -39,7 +39,8 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats) {
 		if js.Taken == 0 {
 			continue // never landed on: removing it changes nothing
 		}
-		sources := rollsOnto(g, from)
+		sources := rollsOnto(g, from, f.sources[:0])
+		f.sources = sources
 		for _, s := range sources {
 			if f.sure[s.from] {
 				u[s.from] += s.p
@@ -50,7 +51,7 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats) {
 			js.Chance = chanceFromLandings(f, g, u, to)
 		} else {
 			at[1], at[2] = from, to
-			f.again(u, at, z[:])
+			f.again(u, at[:], z[:])
 			js.Chance = z[0] / (1 + z[2])
 			denom := 1 + z[2] - z[1]
 			if denom <= 1e-9*(1+z[2]) && !finishesAvoiding(g, from) {
@@ -82,11 +83,18 @@ type source struct {
 	p    float64
 }
 
-// rollsOnto lists the squares from which a roll lands on square l (before
-// any jump), with the chance: the squares within Faces below it, and under
-// Bounce those near the end whose rolls bounce back onto it.
-func rollsOnto(g *game, l int32) []source {
-	var out []source
+// rollsOnto appends to out the squares from which a roll lands on square l
+// (before any jump), with the chance: the squares within Faces below it,
+// one roll each, and under Bounce those near the end whose rolls bounce
+// back onto it.
+func rollsOnto(g *game, l int32, out []source) []source {
+	share := 1 / float64(g.faces)
+	if g.over != Bounce {
+		for v := max(l-g.faces, 0); v < l; v++ {
+			out = append(out, source{v, share})
+		}
+		return out
+	}
 	add := func(v int32) {
 		n := 0
 		for roll := int32(1); roll <= g.faces; roll++ {
