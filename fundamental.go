@@ -52,6 +52,8 @@ type fundamental struct {
 	vis     []float64 // Jumps' visits
 	landed  []float64 // Jumps' landings per square
 	sources []source
+	u       []float64 // Jumps' right-hand side, one jump at a time
+	touched []int32
 	rhs     []float64 // the right-hand side of the latest solve, nil for 1
 	values  []float64 // per square: the latest solve's values
 }
@@ -74,7 +76,7 @@ func (f *fundamental) moves() {
 	f.inv = grow(f.inv, size)
 	clear(f.count)
 	f.edges = f.edges[:0]
-	var touched []int32
+	touched := f.touched
 	for v := int32(0); v < g.last; v++ {
 		f.first[v] = int32(len(f.edges))
 		touched = touched[:0]
@@ -95,6 +97,7 @@ func (f *fundamental) moves() {
 		}
 		f.inv[v] = 1 / float64(g.faces-f.stay[v]) // +Inf where no roll leaves
 	}
+	f.touched = touched
 	f.first[g.last] = int32(len(f.edges))
 	f.first[size] = int32(len(f.edges))
 	f.stay[g.last] = 0

@@ -354,3 +354,96 @@ func TestPropertyJumpsAgainstExact(t *testing.T) {
 		}
 	})
 }
+
+// TestPropertyInsightLaws checks the laws that tie the insights together on
+// boards up to 12×12: ExpectedFrom satisfies the one-step equation on every
+// square it gives a finite value for; Visits sums to ExpectedTurns; the
+// expected bites and climbs are Jumps' Taken, and each is the landings the
+// visits produce.
+func TestPropertyInsightLaws(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(2, 12).Draw(t, "n")
+		b, err := NewBoard(sparseGrid(t, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := genRules().Draw(t, "rules").rules()
+		g, _ := r.playable(b)
+		from, err := r.ExpectedFrom(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for v := int32(0); v < g.last; v++ {
+			if math.IsInf(from[v], 1) {
+				continue
+			}
+			// E(v) = 1 + the mean of E over the rolls' destinations.
+			want := 1.0
+			for roll := int32(1); roll <= g.faces; roll++ {
+				_, to := g.step(v, roll)
+				want += from[to] / float64(g.faces)
+			}
+			if math.Abs(from[v]-want) > 1e-9*want {
+				t.Fatalf("ExpectedFrom[%d] = %.17g, one step says %.17g", v, from[v], want)
+			}
+		}
+		e, err := r.ExpectedTurns(b)
+		if err != nil {
+			return // the laws below are for games that surely end
+		}
+		visits, err := r.Visits(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := compensated(visits); math.Abs(s-e) > 1e-10*e {
+			t.Fatalf("Visits sum to %.17g, ExpectedTurns %.17g", s, e)
+		}
+		if math.Abs(from[g.start]-e) > 1e-10*e {
+			t.Fatalf("ExpectedFrom[start] = %.17g, ExpectedTurns %.17g", from[g.start], e)
+		}
+		stats, err := r.Jumps(b)
+		if err != nil || r.Chain {
+			return // under Chain one landing may take several jumps
+		}
+		for _, js := range stats {
+			// Taken: the visits to the squares a roll lands on the jump from.
+			want := 0.0
+			for v := int32(0); v < g.last; v++ {
+				for roll := int32(1); roll <= g.faces; roll++ {
+					if l, _ := g.step(v, roll); l == int32(js.From) && (v+roll <= g.last || g.over != Stay) {
+						want += visits[v] / float64(g.faces)
+					}
+				}
+			}
+			if math.Abs(js.Taken-want) > 1e-10*want {
+				t.Fatalf("jump %d→%d: Taken %.17g, visits say %.17g", js.From, js.To, js.Taken, want)
+			}
+			if js.Chance < 0 || js.Chance > 1+1e-12 || js.Chance > js.Taken+1e-12 {
+				t.Fatalf("jump %d→%d: Chance %v, Taken %v", js.From, js.To, js.Chance, js.Taken)
+			}
+		}
+	})
+}
+
+// TestInsightAllocations pins down the godoc's promise: the insights
+// allocate only their result once their pools are warm.
+func TestInsightAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's sync.Pool drops items at random")
+	}
+	r, b := Rules{StartOffBoard: true}, Classic()
+	for name, tc := range map[string]struct {
+		f    func()
+		want float64
+	}{
+		"ExpectedFrom": {func() { r.ExpectedFrom(b) }, 1},
+		"Visits":       {func() { r.Visits(b) }, 1},
+		"Variance":     {func() { r.Variance(b) }, 0},
+		"Jumps":        {func() { r.Jumps(b) }, 1},
+	} {
+		tc.f()
+		if got := testing.AllocsPerRun(100, tc.f); got > tc.want {
+			t.Errorf("%s: %v allocations a call, want %v (its result)", name, got, tc.want)
+		}
+	}
+}

@@ -27,8 +27,7 @@ import (
 // landings on each square per game.
 func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats) {
 	t := f.values
-	u := grow(f.c, len(t)) // u for one jump at a time, cleared after
-	f.c = nil
+	u := grow(f.u, len(t)) // u for one jump at a time, cleared after
 	clear(u)
 	at := [3]int32{g.start}
 	var z [3]float64
@@ -64,7 +63,7 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats) {
 			u[s.from] = 0
 		}
 	}
-	f.c = u
+	f.u = u
 }
 
 // chanceFromLandings is the chance to land on the start of a jump to d at
