@@ -3,6 +3,7 @@ package snakes_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 
 	"github.com/snakesladders/snakes"
@@ -245,4 +246,98 @@ func ExampleRules() {
 	// Output:
 	// 5
 	// 1
+}
+
+func ExampleRules_Variance() {
+	r := snakes.Rules{StartOffBoard: true}
+	v, err := r.Variance(snakes.Classic())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	e, _ := r.ExpectedTurns(snakes.Classic())
+	fmt.Printf("a classic game lasts %.1f ± %.1f turns\n", e, math.Sqrt(v))
+	// Output: a classic game lasts 39.2 ± 25.2 turns
+}
+
+func ExampleRules_Quantile() {
+	r := snakes.Rules{StartOffBoard: true}
+	for _, q := range []float64{0.1, 0.5, 0.9, 0.99} {
+		t, _ := r.Quantile(snakes.Classic(), q)
+		fmt.Printf("%2.0f%% of games are over within %d turns\n", 100*q, t)
+	}
+	// Output:
+	// 10% of games are over within 15 turns
+	// 50% of games are over within 32 turns
+	// 90% of games are over within 72 turns
+	// 99% of games are over within 128 turns
+}
+
+// The snake bitten most often on the classic board, and the one snake whose
+// removal would make games longer.
+func ExampleRules_Jumps() {
+	stats, err := snakes.Rules{StartOffBoard: true}.Jumps(snakes.Classic())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var most snakes.JumpStats
+	for _, js := range stats {
+		if js.To < js.From && js.Taken > most.Taken {
+			most = js
+		}
+		if js.To < js.From && js.Effect > 0 {
+			fmt.Printf("snake %d→%d shortens the game by %.4f turns\n", js.From, js.To, js.Effect)
+		}
+	}
+	fmt.Printf("snake %d→%d bites %.4f times a game, in %.1f%% of games\n", most.From, most.To, most.Taken, 100*most.Chance)
+	// Output:
+	// snake 56→53 shortens the game by 0.0136 turns
+	// snake 47→26 bites 0.6734 times a game, in 41.2% of games
+}
+
+// Without the ladder from 80 to 100 a classic game would last almost 20
+// turns longer.
+func ExampleRules_Jumps_effect() {
+	stats, _ := snakes.Rules{StartOffBoard: true}.Jumps(snakes.Classic())
+	for _, js := range stats {
+		if js.From == 80 {
+			fmt.Printf("ladder %d→%d: taken in %.1f%% of games, removing it adds %.2f turns\n", js.From, js.To, 100*js.Chance, js.Effect)
+		}
+	}
+	// Output: ladder 80→100: taken in 48.3% of games, removing it adds 19.77 turns
+}
+
+func ExampleRules_ExactExpectedTurns() {
+	e, err := snakes.Rules{StartOffBoard: true}.ExactExpectedTurns(snakes.Classic())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(e)
+	fmt.Println(e.FloatString(10))
+	// Output:
+	// 225837582538403273407117496273279920181931269186581786048583/5757472998140039232950575874628786131130999406013041613400
+	// 39.2251223082
+}
+
+// The squares a classic game lands on most: square 99 above all, since under
+// Stay only a roll of 1 finishes from it.
+func ExampleRules_Visits() {
+	visits, _ := snakes.Rules{StartOffBoard: true}.Visits(snakes.Classic())
+	for _, s := range []int{99, 44, 26} {
+		fmt.Printf("square %d: %.3f turns a game\n", s, visits[s])
+	}
+	// Output:
+	// square 99: 1.552 turns a game
+	// square 44: 1.100 turns a game
+	// square 26: 1.056 turns a game
+}
+
+// Two players in a game in progress: the first, to move, is on square 50,
+// the second not yet on the board.
+func ExampleRules_WinChancesFrom() {
+	chances, _ := snakes.Rules{StartOffBoard: true}.WinChancesFrom(snakes.Classic(), []int{50, 0})
+	fmt.Printf("%.4f %.4f\n", chances[0], chances[1])
+	// Output: 0.6777 0.3223
 }
