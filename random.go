@@ -86,27 +86,42 @@ func (r Rules) Quantile(b *Board, q float64) (int, error) {
 }
 
 func (r Rules) quantile(ctx context.Context, b *Board, q float64) (int, error) {
-	if !(q > 0 && q <= 1) {
-		return 0, errorf(ErrInvalidRules, "q is %v, want a probability in (0, 1]", q)
-	}
-	w, err := r.walk(ctx, b)
+	t, err := r.quantiles(ctx, b, []float64{q})
 	if err != nil {
 		return 0, err
 	}
+	return t[0], nil
+}
+
+// quantiles is Quantile for each of qs, ascending, in one walk.
+func (r Rules) quantiles(ctx context.Context, b *Board, qs []float64) ([]int, error) {
+	for _, q := range qs {
+		if !(q > 0 && q <= 1) {
+			return nil, errorf(ErrInvalidRules, "q is %v, want a probability in (0, 1]", q)
+		}
+	}
+	w, err := r.walk(ctx, b)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int, 0, len(qs))
 	var done sum // chance of having finished by turn t
 	done.add(w.finished)
 	for t := 0; ; t++ {
 		if t > 0 {
 			done.add(w.turn())
 		}
-		if done.value() >= q {
-			return t, nil
+		for len(out) < len(qs) && done.value() >= qs[len(out)] {
+			out = append(out, t)
 		}
-		if done.value()+w.alive < q {
-			return 0, errorf(ErrNeverFinishes, "the player finishes with probability %.3g, less than %v", done.value()+w.alive, q)
+		if len(out) == len(qs) {
+			return out, nil
+		}
+		if q := qs[len(out)]; done.value()+w.alive < q {
+			return nil, errorf(ErrNeverFinishes, "the player finishes with probability %.3g, less than %v", done.value()+w.alive, q)
 		}
 		if err := w.budget(); err != nil {
-			return 0, err
+			return nil, err
 		}
 	}
 }

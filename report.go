@@ -3,6 +3,8 @@ package snakes
 import (
 	"context"
 	"encoding/json"
+	"math"
+	"sort"
 	"errors"
 	"fmt"
 	"io"
@@ -36,9 +38,44 @@ type Report struct {
 	// have finished (at most 1000 turns).
 	Distribution []Rounded `json:"distribution"`
 
+	// The insights, when the game surely ends: the standard deviation of
+	// the length, its 10th, 90th and 99th percentiles, the five squares
+	// most turns start on (the off-board start left out), and every jump's
+	// figures ([Rules.Jumps]), by Effect, largest first.
+	StdDev      Rounded      `json:"stdDev"`
+	Percentiles []Percentile `json:"percentiles"`
+	MostVisited []Visited    `json:"mostVisited"`
+	Jumps       []JumpReport `json:"jumps"`
+
+	// Visits is [Rules.Visits], for the heat map; not in the JSON.
+	Visits []Rounded `json:"-"`
+
 	// Skipped names the figures left out, by ReportContext, and why; their
 	// fields above are zero or nil.
 	Skipped []Skip `json:"skipped,omitempty"`
+}
+
+// A Percentile is the fewest turns within which a share Q of games end.
+type Percentile struct {
+	Q     float64 `json:"q"`
+	Turns int     `json:"turns"`
+}
+
+// Visited is the expected number of turns a game starts on a square.
+type Visited struct {
+	Square int     `json:"square"`
+	Turns  Rounded `json:"turns"`
+}
+
+// A JumpReport is a jump's [JumpStats] as a report gives them; an Effect
+// that is +Inf (the board without the jump may never finish) is null in
+// JSON.
+type JumpReport struct {
+	From   int     `json:"from"`
+	To     int     `json:"to"`
+	Taken  Rounded `json:"taken"`
+	Chance Rounded `json:"chance"`
+	Effect Rounded `json:"effect"`
 }
 
 // Within is the chance of finishing within a number of turns.
@@ -58,8 +95,12 @@ type Chances struct {
 // that reports do not change with the last bits of floating-point rounding.
 type Rounded float64
 
-// MarshalJSON encodes r with 10 significant digits.
+// MarshalJSON encodes r with 10 significant digits, and an infinity or NaN,
+// which JSON has no number for, as null.
 func (r Rounded) MarshalJSON() ([]byte, error) {
+	if math.IsInf(float64(r), 0) || math.IsNaN(float64(r)) {
+		return []byte("null"), nil
+	}
 	return strconv.AppendFloat(nil, float64(r), 'g', 10, 64), nil
 }
 
@@ -80,6 +121,7 @@ const (
 	StageDistribution = "length distribution"
 	StageMedian       = "median and most likely turns"
 	StageWinChances   = "win chances"
+	StageInsights     = "spread, visits and jumps"
 )
 
 // A Skip names a figure of a report that was not computed, and why.
@@ -221,7 +263,58 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 			rep.WinChances = append(rep.WinChances, c)
 		}
 	}
+
+	progress(rep, StageInsights)
+	if !tooSlow(StageInsights, 2*turns) {
+		if err := rep.insights(ctx, r, b); err != nil && !skip(StageInsights, err) {
+			return nil, err
+		}
+	}
 	return rep, nil
+}
+
+// reportQuantiles are the percentiles a report gives.
+var reportQuantiles = []float64{0.1, 0.9, 0.99}
+
+// insights fills in the spread, the visits and the jumps.
+func (rep *Report) insights(ctx context.Context, r Rules, b *Board) error {
+	v, err := r.Variance(b)
+	if err != nil {
+		return err
+	}
+	visits, err := r.Visits(b)
+	if err != nil {
+		return err
+	}
+	stats, err := r.Jumps(b)
+	if err != nil {
+		return err
+	}
+	turns, err := r.quantiles(ctx, b, reportQuantiles)
+	if err != nil {
+		return err
+	}
+	rep.StdDev = Rounded(math.Sqrt(v))
+	for i, q := range reportQuantiles {
+		rep.Percentiles = append(rep.Percentiles, Percentile{Q: q, Turns: turns[i]})
+	}
+	rep.Visits = make([]Rounded, len(visits))
+	order := make([]int, 0, len(visits))
+	for s, x := range visits {
+		rep.Visits[s] = Rounded(x)
+		if s > 0 && x > 0 {
+			order = append(order, s)
+		}
+	}
+	sort.SliceStable(order, func(i, j int) bool { return visits[order[i]] > visits[order[j]] })
+	for _, s := range order[:min(5, len(order))] {
+		rep.MostVisited = append(rep.MostVisited, Visited{Square: s, Turns: Rounded(visits[s])})
+	}
+	sort.SliceStable(stats, func(i, j int) bool { return stats[i].Effect > stats[j].Effect })
+	for _, js := range stats {
+		rep.Jumps = append(rep.Jumps, JumpReport{From: js.From, To: js.To, Taken: Rounded(js.Taken), Chance: Rounded(js.Chance), Effect: Rounded(js.Effect)})
+	}
+	return nil
 }
 
 // approx writes a count of turns for people: 1000, 2.06e+07.
@@ -375,13 +468,35 @@ func (rep *Report) WritePlayText(w io.Writer) error {
 	} else if rep.Finishes || len(rep.FinishWithin) > 0 {
 		sb.WriteString("\nRandom play, one player:\n")
 		if rep.Finishes {
-			fmt.Fprintf(&sb, "  expected turns: %.4f\n", float64(rep.ExpectedTurns))
+			fmt.Fprintf(&sb, "  expected turns: %.4f", float64(rep.ExpectedTurns))
+			if rep.Percentiles != nil {
+				fmt.Fprintf(&sb, ", standard deviation %.4f", float64(rep.StdDev))
+			}
+			sb.WriteString("\n")
 		}
 		if rep.Finishes && !rep.skipped(StageMedian) {
 			fmt.Fprintf(&sb, "  median turns: %d, most likely: %d\n", rep.MedianTurns, rep.ModeTurns)
 		}
+		if len(rep.Percentiles) > 0 {
+			var qs, ts []string
+			for _, p := range rep.Percentiles {
+				qs = append(qs, ordinal(int(math.Round(100*p.Q))))
+				ts = append(ts, strconv.Itoa(p.Turns))
+			}
+			fmt.Fprintf(&sb, "  %s percentile: %s turns\n", strings.Join(qs, " / "), strings.Join(ts, " / "))
+		}
 		for _, f := range rep.FinishWithin {
 			fmt.Fprintf(&sb, "  finished within %d turns: %.2f%%\n", f.Turns, 100*float64(f.Probability))
+		}
+		for i, v := range rep.MostVisited {
+			if i == 0 {
+				fmt.Fprintf(&sb, "  most turns start on square %d (%.3f a game)", v.Square, float64(v.Turns))
+			} else {
+				fmt.Fprintf(&sb, ", %d (%.3f)", v.Square, float64(v.Turns))
+			}
+			if i == len(rep.MostVisited)-1 {
+				sb.WriteString("\n")
+			}
 		}
 	}
 	if len(rep.WinChances) > 0 {
@@ -392,6 +507,21 @@ func (rep *Report) WritePlayText(w io.Writer) error {
 		first := float64(c.Chances[0])
 		fmt.Fprintf(&sb, "  %d players: %.2f%% (fair share %.2f%%, edge %+.2f points)\n", c.Players, 100*first, 100*fair, 100*(first-fair))
 	}
+	if len(rep.Jumps) > 0 {
+		sb.WriteString("\nJumps, by what removing each would add to the expected length:\n")
+		sb.WriteString("     from →   to     taken   chance     effect\n")
+		for i, j := range rep.Jumps {
+			if i == jumpsShown {
+				fmt.Fprintf(&sb, "  … %s left out (-json lists them all)\n", count(len(rep.Jumps)-jumpsShown, "jump"))
+				break
+			}
+			effect := fmt.Sprintf("%+10.4f", float64(j.Effect))
+			if math.IsInf(float64(j.Effect), 1) {
+				effect = "  never ends"
+			}
+			fmt.Fprintf(&sb, "  %6d → %4d  %8.4f  %6.2f%%  %s\n", j.From, j.To, float64(j.Taken), 100*float64(j.Chance), effect)
+		}
+	}
 	if len(rep.Skipped) > 0 {
 		sb.WriteString("\nNot computed:\n")
 		for _, s := range rep.Skipped {
@@ -400,6 +530,25 @@ func (rep *Report) WritePlayText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, sb.String())
 	return err
+}
+
+// jumpsShown is how many jumps the text report lists.
+const jumpsShown = 20
+
+// ordinal is "10th", "1st", "22nd".
+func ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return strconv.Itoa(n) + suffix
 }
 
 // count is "1 ladder", "2 ladders".

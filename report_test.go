@@ -91,6 +91,7 @@ type svgDoc struct {
 	} `xml:"line"`
 	Rects []struct {
 		Class string `xml:"class,attr"`
+		Fill  string `xml:"fill,attr"`
 	} `xml:"rect"`
 	Texts []struct {
 		Class string `xml:"class,attr"`
@@ -303,5 +304,70 @@ func TestBoardSVGTooLarge(t *testing.T) {
 	err = rep.WriteBoardSVG(&out)
 	if want := "snakes: boards over 100×100 are not drawn (this one is 101×101)"; !errors.Is(err, ErrTooLarge) || err.Error() != want || out.Len() != 0 {
 		t.Errorf("WriteBoardSVG = %v, wrote %d bytes; want %q", err, out.Len(), want)
+	}
+}
+
+// TestHeatSVG checks the heat map of the classic board: every square drawn,
+// shaded by its visits (the most visited darkest, none white), the jumps
+// drawn, no path, and a legend.
+func TestHeatSVG(t *testing.T) {
+	rep, err := Rules{StartOffBoard: true}.Report(Classic())
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := parseSVG(t, func(buf *bytes.Buffer) error { return rep.WriteHeatSVG(buf) })
+	visits, err := Rules{StartOffBoard: true}.Visits(Classic())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var squares []string
+	legend := 0
+	for _, r := range doc.Rects {
+		switch r.Class {
+		case "square":
+			squares = append(squares, r.Fill)
+		case "legend":
+			legend++
+		}
+	}
+	if len(squares) != 100 || legend != 10 {
+		t.Fatalf("%d squares and %d legend steps, want 100 and 10", len(squares), legend)
+	}
+	// Squares are drawn in label order.
+	hottest := 0
+	for label := 1; label < 100; label++ {
+		if visits[label] > visits[hottest] {
+			hottest = label
+		}
+	}
+	for label := 1; label < 100; label++ {
+		fill := squares[label-1]
+		switch {
+		case label == hottest && fill != heatColour(1):
+			t.Errorf("square %d, the most visited, is %s, want %s", label, fill, heatColour(1))
+		case visits[label] == 0 && fill != "#ffffff":
+			t.Errorf("square %d, never visited, is %s", label, fill)
+		case label != hottest && fill == heatColour(1):
+			t.Errorf("square %d is as dark as the most visited", label)
+		}
+	}
+	jumps := 0
+	for _, g := range doc.Groups {
+		if g.Class == "ladder" || g.Class == "snake" {
+			jumps++
+		}
+	}
+	for _, l := range doc.Lines {
+		if l.Class == "step" {
+			t.Errorf("the heat map draws the path")
+		}
+	}
+	if jumps != 19 {
+		t.Errorf("%d jumps drawn, want 19", jumps)
+	}
+	// A board that may never finish has no heat map.
+	walled, _ := Rules{}.Report(mustBoard(t, walled))
+	if err := walled.WriteHeatSVG(&bytes.Buffer{}); !errors.Is(err, ErrNeverFinishes) {
+		t.Errorf("heat map of a board that never finishes: %v", err)
 	}
 }

@@ -47,7 +47,37 @@ const MaxSVGSide = 100
 // It builds the picture in memory, about 200 bytes a square, and refuses
 // boards over [MaxSVGSide]×MaxSVGSide with an error wrapping [ErrTooLarge]:
 // their squares would be too small to read.
-func (rep *Report) WriteBoardSVG(w io.Writer) error {
+func (rep *Report) WriteBoardSVG(w io.Writer) error { return rep.writeBoard(w, false) }
+
+// WriteHeatSVG draws the board as [Report.WriteBoardSVG] does, with its
+// ladders and snakes but no path, each square shaded by the expected number
+// of turns a game starts on it (Report.Visits), from white for none to dark
+// red for the most visited square, with a legend of the scale. Its bounds
+// are WriteBoardSVG's; a report without visits (the game may never finish,
+// or the insights were skipped) gives an error wrapping [ErrNeverFinishes]
+// or [ErrTooLarge] as the report says.
+func (rep *Report) WriteHeatSVG(w io.Writer) error {
+	if rep.Visits == nil {
+		if !rep.Finishes {
+			return errorf(ErrNeverFinishes, "no heat map: random play may never finish")
+		}
+		return errorf(ErrTooLarge, "no heat map: the visits were not computed")
+	}
+	return rep.writeBoard(w, true)
+}
+
+// heatColour shades a fraction 0..1 from white to dark red.
+func heatColour(f float64) string {
+	f = math.Max(0, math.Min(1, f))
+	r := 255 - 75*f
+	g := 255 - 235*f
+	b := 255 - 225*f
+	return fmt.Sprintf("#%02x%02x%02x", int(r), int(g), int(b))
+}
+
+// writeBoard draws the board, with the shortest path, or with heat the
+// squares shaded by their visits and a legend.
+func (rep *Report) writeBoard(w io.Writer, heat bool) error {
 	b := rep.Board
 	n := b.Size()
 	if n > MaxSVGSide {
@@ -69,10 +99,18 @@ func (rep *Report) WriteBoardSVG(w io.Writer) error {
 
 	var s svg
 	title := fmt.Sprintf("%d×%d board", n, n)
-	if rep.Path != nil {
+	hottest := 0.0
+	legend := 0.0 // the legend's height, below the board
+	if heat {
+		for label := 1; label <= n*n; label++ {
+			hottest = math.Max(hottest, float64(rep.Visits[label]))
+		}
+		title += ", turns a game starts on each square"
+		legend = 40
+	} else if rep.Path != nil {
 		title += fmt.Sprintf(", fewest rolls %d", rep.MinRolls)
 	}
-	s.open(left+side+cell/4, top+side+cell/4, title)
+	s.open(left+side+cell/4, top+side+cell/4+legend, title)
 	s.WriteString(`<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1f5fbf"/></marker></defs>` + "\n")
 
 	for label := 1; label <= n*n; label++ {
@@ -80,6 +118,9 @@ func (rep *Report) WriteBoardSVG(w io.Writer) error {
 		fill := []string{"#fdf6e3", "#eee3c4"}[(r+c)%2]
 		if label == n*n {
 			fill = "#f5c542"
+		}
+		if heat && hottest > 0 && label < n*n {
+			fill = heatColour(float64(rep.Visits[label]) / hottest)
 		}
 		x, y := left+float64(c)*cell, top+float64(r)*cell
 		fmt.Fprintf(&s, `<rect class="square" x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s" stroke="#b9a77a" stroke-width="0.5"/>`+"\n", x, y, cell, cell, fill)
@@ -102,6 +143,19 @@ func (rep *Report) WriteBoardSVG(w io.Writer) error {
 		}
 	}
 
+	if heat {
+		// The legend: the scale from 0 to the most visited square's turns.
+		y := top + side + cell/4 + 10
+		const steps = 10
+		width := math.Min(side, 400)
+		for i := 0; i < steps; i++ {
+			fmt.Fprintf(&s, `<rect class="legend" x="%.1f" y="%.1f" width="%.1f" height="12" fill="%s" stroke="#b9a77a" stroke-width="0.5"/>`+"\n",
+				left+float64(i)*width/steps, y, width/steps, heatColour((float64(i)+0.5)/steps))
+		}
+		s.text(left, y+26, 11, "start", "legend", "0")
+		s.text(left+width, y+26, 11, "end", "legend", fmt.Sprintf("%.3g turns a game", hottest))
+		return s.writeTo(w)
+	}
 	for i, m := range rep.Path {
 		x1, y1 := centre(m.From)
 		x2, y2 := centre(m.Landed)

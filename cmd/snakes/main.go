@@ -5,7 +5,7 @@
 // Usage:
 //
 //	snakes [-board FILE|-] [-faces N] [-start 1|offboard] [-overshoot stay|bounce|finish] [-chain]
-//	       [-json] [-svg FILE] [-plot FILE] [-budget 10s] [-max-squares 100000000]
+//	       [-json] [-svg FILE] [-plot FILE] [-heat FILE] [-budget 10s] [-max-squares 100000000]
 //
 // The board file holds JSON: a LeetCode grid [[-1,-1],[-1,3]], or
 // {"size": 10, "jumps": {"1": 38, "16": 6}}. Without -board the classic board
@@ -63,6 +63,7 @@ func analyse(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		asJSON     = fs.Bool("json", false, "print the report as JSON")
 		svgFile    = fs.String("svg", "", "write a picture of the board and its shortest path to this SVG file")
 		plotFile   = fs.String("plot", "", "write a bar chart of the game length distribution to this SVG file")
+		heatFile   = fs.String("heat", "", "write the board shaded by the turns a game starts on each square to this SVG file")
 		budget     = fs.Duration("budget", 10*time.Second, "time for the random-play figures; those that do not fit are named and skipped (0: no limit)")
 		maxSquares = fs.Int("max-squares", 1e8, "refuse boards of more squares, before reading them into memory")
 	)
@@ -99,21 +100,23 @@ func analyse(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 
 	// Open the pictures' files first, so that a bad path is reported
 	// before anything is printed.
-	var svg, plot *os.File
-	if *svgFile != "" {
-		if board.Size() > snakes.MaxSVGSide {
-			fmt.Fprintf(stderr, "snakes: -svg: boards over %d×%d are not drawn (this one is %d×%d); no picture written\n", snakes.MaxSVGSide, snakes.MaxSVGSide, board.Size(), board.Size())
-		} else if svg, err = os.Create(*svgFile); err != nil {
-			return err
+	var svg, plot, heat *os.File
+	defer func() { closeAll(svg, plot, heat) }()
+	for _, pic := range []struct {
+		flag, name string
+		file       **os.File
+		board      bool // a drawing of the board, bounded by MaxSVGSide
+	}{{"svg", *svgFile, &svg, true}, {"plot", *plotFile, &plot, false}, {"heat", *heatFile, &heat, true}} {
+		switch {
+		case pic.name == "":
+		case pic.board && board.Size() > snakes.MaxSVGSide:
+			fmt.Fprintf(stderr, "snakes: -%s: boards over %d×%d are not drawn (this one is %d×%d); no picture written\n", pic.flag, snakes.MaxSVGSide, snakes.MaxSVGSide, board.Size(), board.Size())
+		default:
+			if *pic.file, err = os.Create(pic.name); err != nil {
+				return err
+			}
 		}
 	}
-	if *plotFile != "" {
-		if plot, err = os.Create(*plotFile); err != nil {
-			closeAll(svg)
-			return err
-		}
-	}
-	defer closeAll(svg, plot)
 
 	ctx := context.Background()
 	if *budget > 0 {
@@ -152,6 +155,14 @@ func analyse(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			plot = nil
 		} else if err := rep.WritePlotSVG(plot); err != nil {
 			return err
+		}
+	}
+	if heat != nil {
+		if err := rep.WriteHeatSVG(heat); err != nil {
+			fmt.Fprintf(stderr, "snakes: -heat: %s; no picture written\n", trimPrefix(err.Error()))
+			closeAll(heat)
+			os.Remove(*heatFile)
+			heat = nil
 		}
 	}
 	if *asJSON {
