@@ -3,11 +3,11 @@ package snakes
 import (
 	"context"
 	"encoding/json"
-	"math"
-	"sort"
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
