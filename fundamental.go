@@ -52,7 +52,8 @@ type fundamental struct {
 	vis     []float64 // Jumps' visits
 	landed  []float64 // Jumps' landings per square
 	sources []source
-	u       []float64 // Jumps' right-hand side, one jump at a time
+	u       []float64 // Jumps' right-hand sides, a batch at a time
+	one     []float64 // the right-hand side of one jump
 	touched []int32
 	rhs     []float64 // the right-hand side of the latest solve, nil for 1
 	values  []float64 // per square: the latest solve's values
@@ -359,65 +360,106 @@ func (f *fundamental) visits(out []float64) {
 // again returns, at the squares at, N·rhs for another right-hand side,
 // reusing the latest solve's elimination: one scalar sweep of the board
 // and the elimination's m² steps replayed, instead of a solve. The squares
-// at must be solved for (sure) and not be unknowns' squares unless their
-// rows were never eliminated; out receives the values.
+// at must be solved for; out receives the values.
 func (f *fundamental) again(rhs []float64, at []int32, out []float64) {
+	f.againN(rhs, 1, at, out)
+}
+
+// againN is again for nb right-hand sides at once, interleaved: rhs[v·nb+j]
+// is the j-th one's entry for square v, and out[i·nb+j] its value at at[i].
+// The sweeps of several right-hand sides run side by side, so that each
+// one's chain of dependent additions overlaps the others'.
+func (f *fundamental) againN(rhs []float64, nb int, at []int32, out []float64) {
 	g := f.g
 	size := int(g.last) + 1
-	y := grow(f.y, size) // scalar rows: the value without the unknowns
+	y := grow(f.y, size*nb) // scalar rows: the values without the unknowns
 	faces := float64(g.faces)
 	// Above the highest square with a right-hand side the scalar rows are 0:
 	// moves forward from there never meet one.
-	top := g.last - 1
-	for top >= 0 && rhs[top] == 0 {
+	top := int(g.last) - 1
+	for top >= 0 && allZero(rhs[top*nb:(top+1)*nb]) {
 		top--
 	}
-	clear(y[top+1:])
+	clear(y[(top+1)*nb:])
+	var acc [maxBatch]float64
 	for v := top; v >= 0; v-- {
 		if !f.sure[v] {
 			continue
 		}
-		acc := rhs[v] * faces * f.inv[v]
-		for _, e := range f.fwd[f.fwdAt[v]:f.fwdAt[v+1]] {
-			acc += y[e.to] * e.w
+		scale := faces * f.inv[v]
+		for j := range nb {
+			acc[j] = rhs[v*nb+j] * scale
 		}
-		y[v] = acc
+		for _, e := range f.fwd[f.fwdAt[v]:f.fwdAt[v+1]] {
+			src := y[int(e.to)*nb : int(e.to)*nb+nb]
+			for j, yv := range src {
+				acc[j] += yv * e.w
+			}
+		}
+		copy(y[v*nb:v*nb+nb], acc[:nb])
 	}
 	m := len(f.sq)
-	c := grow(f.c, m)
+	c := grow(f.c, m*nb)
 	for k, s := range f.sq {
-		c[k] = y[s]
+		copy(c[k*nb:k*nb+nb], y[int(s)*nb:int(s)*nb+nb])
 	}
 	// Replay the elimination on c, then back-substitute, as solve does on
 	// column 0.
 	for k := m - 1; k >= 0; k-- {
-		if ck := c[k]; ck != 0 {
-			for i := 0; i < k; i++ {
-				c[i] += f.row(f.sq[i])[2+k] / f.div[k] * ck
+		ck := c[k*nb : k*nb+nb]
+		for i := 0; i < k; i++ {
+			if a := f.row(f.sq[i])[2+k] / f.div[k]; a != 0 {
+				ci := c[i*nb : i*nb+nb]
+				for j, v := range ck {
+					ci[j] += a * v
+				}
 			}
 		}
 	}
-	x := grow(f.x, m)
+	x := grow(f.x, m*nb)
 	for k := 0; k < m; k++ {
-		u := c[k]
-		for j, cj := range f.row(f.sq[k])[2 : 2+k] {
-			u += cj * x[j]
+		xk := x[k*nb : k*nb+nb]
+		copy(xk, c[k*nb:k*nb+nb])
+		for i, cj := range f.row(f.sq[k])[2 : 2+k] {
+			if cj != 0 {
+				for j, v := range x[i*nb : i*nb+nb] {
+					xk[j] += cj * v
+				}
+			}
 		}
-		x[k] = u / f.div[k]
+		for j := range xk {
+			xk[j] /= f.div[k]
+		}
 	}
 	for i, v := range at {
+		o := out[i*nb : i*nb+nb]
 		switch {
 		case v == g.last:
-			out[i] = 0
+			clear(o)
 		case f.unk[v] >= 0:
-			out[i] = x[f.unk[v]]
+			copy(o, x[int(f.unk[v])*nb:int(f.unk[v])*nb+nb])
 		default:
-			e := y[v]
+			copy(o, y[int(v)*nb:int(v)*nb+nb])
 			for k, cv := range f.row(v)[2:] {
-				e += cv * x[k]
+				if cv != 0 {
+					for j, xv := range x[k*nb : k*nb+nb] {
+						o[j] += cv * xv
+					}
+				}
 			}
-			out[i] = e
 		}
 	}
 	f.y, f.c, f.x = y, c, x
+}
+
+// maxBatch is the most right-hand sides againN takes at once.
+const maxBatch = 8
+
+func allZero(xs []float64) bool {
+	for _, x := range xs {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
 }

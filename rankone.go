@@ -27,41 +27,80 @@ import (
 // landings on each square per game.
 func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats) {
 	t := f.values
-	u := grow(f.u, len(t)) // u for one jump at a time, cleared after
+	size := len(t)
+	// The jumps whose start the token surely finishes from go through
+	// againN in batches; the others need only the chance to take them.
+	var batch [maxBatch]int // indexes into stats
+	u := grow(f.u, size*maxBatch)
 	clear(u)
-	at := [3]int32{g.start}
-	var z [3]float64
+	var at [1 + 2*maxBatch]int32
+	var z [(1 + 2*maxBatch) * maxBatch]float64
+	flush := func(nb int) {
+		// at: the start, each jump's start, each jump's end.
+		ats := at[:0]
+		ats = append(ats, g.start)
+		for _, i := range batch[:nb] {
+			ats = append(ats, int32(stats[i].From))
+		}
+		for _, i := range batch[:nb] {
+			ats = append(ats, int32(stats[i].To))
+		}
+		// Interleave the batch's right-hand sides, nb to a square.
+		if nb != maxBatch {
+			for v := range size {
+				copy(u[v*nb:v*nb+nb], u[v*maxBatch:v*maxBatch+nb])
+			}
+		}
+		f.againN(u[:size*nb], nb, ats, z[:len(ats)*nb])
+		for j, i := range batch[:nb] {
+			js := &stats[i]
+			zs, zf, zd := z[j], z[(1+j)*nb+j], z[(1+nb+j)*nb+j]
+			js.Chance = zs / (1 + zd)
+			denom := 1 + zd - zf
+			if denom <= 1e-9*(1+zd) && !finishesAvoiding(g, int32(js.From)) {
+				js.Effect = math.Inf(1)
+			} else {
+				js.Effect = zs * (t[js.From] - t[js.To]) / denom
+			}
+		}
+		clear(u)
+	}
+	nb := 0
 	for i := range stats {
 		js := &stats[i]
-		from, to := int32(js.From), int32(js.To)
+		from := int32(js.From)
 		js.Taken = landed[from]
 		if js.Taken == 0 {
 			continue // never landed on: removing it changes nothing
 		}
-		sources := rollsOnto(g, from, f.sources[:0])
-		f.sources = sources
-		for _, s := range sources {
-			if f.sure[s.from] {
-				u[s.from] += s.p
-			}
-		}
+		f.sources = rollsOnto(g, from, f.sources[:0])
 		if !f.sure[from] {
+			// Without the jump the token may be trapped where it lands.
+			one := grow(f.one, size)
+			clear(one)
+			for _, s := range f.sources {
+				if f.sure[s.from] {
+					one[s.from] += s.p
+				}
+			}
 			js.Effect = math.Inf(1)
-			js.Chance = chanceFromLandings(f, g, u, to)
-		} else {
-			at[1], at[2] = from, to
-			f.again(u, at[:], z[:])
-			js.Chance = z[0] / (1 + z[2])
-			denom := 1 + z[2] - z[1]
-			if denom <= 1e-9*(1+z[2]) && !finishesAvoiding(g, from) {
-				js.Effect = math.Inf(1)
-			} else {
-				js.Effect = z[0] * (t[from] - t[to]) / denom
+			js.Chance = chanceFromLandings(f, g, one, int32(js.To))
+			f.one = one
+			continue
+		}
+		for _, s := range f.sources {
+			if f.sure[s.from] {
+				u[int(s.from)*maxBatch+nb] += s.p
 			}
 		}
-		for _, s := range sources {
-			u[s.from] = 0
+		batch[nb] = i
+		if nb++; nb == maxBatch {
+			flush(nb)
+			nb = 0
 		}
+	}
+	if nb > 0 {
+		flush(nb)
 	}
 	f.u = u
 }
