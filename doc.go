@@ -54,8 +54,15 @@
 // [Rules.Distances].
 //
 // Random play, for any [Rules]: [Rules.ExpectedTurns],
-// [Rules.LengthDistribution], [Rules.MedianTurns], [Rules.ModeTurns],
-// [Rules.WinChances], [Rules.GameLength], [Rules.Play]; and [Rules.Validate].
+// [Rules.ExactExpectedTurns] (the exact fraction),
+// [Rules.LengthDistribution], [Rules.MedianTurns], [Rules.Quantile],
+// [Rules.ModeTurns], [Rules.WinChances], [Rules.WinChancesFrom] (a game in
+// progress), [Rules.GameLength], [Rules.Play]; and [Rules.Validate].
+//
+// What a board does, exactly, for any [Rules]: [Rules.Variance] of the game
+// length, [Rules.ExpectedFrom] every square, [Rules.Visits] (where turns
+// start), and [Rules.Jumps] ([JumpStats]: how often each snake and ladder is
+// taken, how likely at least once, and what removing it would do).
 //
 // Input and output: [ParseBoard] and [Board.UnmarshalJSON] read a grid or a
 // {"size", "jumps"} object ([ParseBoardLimit] with a bound on its size),
