@@ -76,6 +76,11 @@ func (f *fundamental) moves() {
 	f.stay = grow(f.stay, size)
 	f.inv = grow(f.inv, size)
 	clear(f.count)
+	// At most min(Faces, squares) moves a square: allocated at once, since
+	// growing a slice of millions of moves copies it again and again.
+	if out := size * min(int(g.faces), size); cap(f.edges) < out {
+		f.edges = make([]edge, 0, out)
+	}
 	f.edges = f.edges[:0]
 	touched := f.touched
 	for v := int32(0); v < g.last; v++ {

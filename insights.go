@@ -1,5 +1,7 @@
 package snakes
 
+import "math"
+
 // insight returns a pooled fundamental for b under r, classified, its
 // unknowns found, after checking the bounds, and its game; the caller puts
 // it back in fundamentalPool.
@@ -22,6 +24,9 @@ func (r Rules) insight(b *Board, absorb bool) (f *fundamental, g *game, err erro
 	g = &f.game
 	f.prepare(g, absorb)
 	m := float64(len(f.sq))
+	if !f.dense() {
+		return f, g, nil // the bounded-memory solve: linear in the squares
+	}
 	if bytes := fundamentalBytes(size, out, m); bytes > MaxBytes {
 		fundamentalPool.Put(f)
 		return nil, nil, tooBig(bytes, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
@@ -31,6 +36,36 @@ func (r Rules) insight(b *Board, absorb bool) (f *fundamental, g *game, err erro
 		return nil, nil, tooLong(steps, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
 	}
 	return f, g, nil
+}
+
+// dense reports whether the structured elimination suits f's board, by the
+// rule ExpectedTurns uses; otherwise the insights use the bounded-memory
+// solve of solve.go.
+func (f *fundamental) dense() bool {
+	m := len(f.sq)
+	return m <= denseUpTo && ((int(f.g.last)+1)*(m+2)*8 <= denseBytes || m <= 4)
+}
+
+// system returns the bounded-memory solve over the squares f solves for.
+func (f *fundamental) system() *system {
+	w := &walk{g: f.g, edges: f.edges, first: f.first, share: 1 / float64(f.g.faces), reached: f.sure, trap: -1}
+	return newSystem(w)
+}
+
+// sweepValues is ExpectedFrom's values, or with rhs N·rhs, by the
+// bounded-memory solve: +Inf off the squares f solves for, 0 on the last.
+func (f *fundamental) sweepValues(s *system, rhs []float64) ([]float64, error) {
+	y, err := s.solve(rhs, 1)
+	if err != nil {
+		return nil, err
+	}
+	for v := range y[:f.g.last] {
+		if !f.sure[v] {
+			y[v] = math.Inf(1)
+		}
+	}
+	y[f.g.last] = 0
+	return y, nil
 }
 
 // ExpectedFrom returns, for every square s (indexed by label, index 0 the
@@ -54,6 +89,9 @@ func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
 		return nil, err
 	}
 	defer fundamentalPool.Put(f)
+	if !f.dense() {
+		return f.sweepValues(f.system(), nil)
+	}
 	f.solve(nil)
 	out := make([]float64, g.last+1)
 	copy(out, f.values)
@@ -77,9 +115,17 @@ func (r Rules) Variance(b *Board) (float64, error) {
 		return 0, err
 	}
 	defer fundamentalPool.Put(f)
-	f.solve(nil)
 	if !f.sure[g.start] {
 		return 0, neverFinishes(f)
+	}
+	var s *system
+	if f.dense() {
+		f.solve(nil)
+	} else {
+		s = f.system()
+		if f.values, err = f.sweepValues(s, nil); err != nil {
+			return 0, err
+		}
 	}
 	t := f.values
 	dev := grow(f.rhs2, len(t))
@@ -102,6 +148,14 @@ func (r Rules) Variance(b *Board) (float64, error) {
 	}
 	dev[g.last] = 0
 	f.rhs2 = dev
+	if s != nil {
+		f.values = nil // the pool keeps no slice that large
+		y, err := s.solve(dev, 0)
+		if err != nil {
+			return 0, err
+		}
+		return y[g.start], nil
+	}
 	// N·dev at the start, from the elimination the first solve made.
 	var v [1]float64
 	at := [1]int32{g.start}
@@ -132,10 +186,13 @@ func (r Rules) Visits(b *Board) ([]float64, error) {
 		return nil, err
 	}
 	defer fundamentalPool.Put(f)
-	f.solve(nil)
 	if !f.sure[g.start] {
 		return nil, neverFinishes(f)
 	}
+	if !f.dense() {
+		return f.system().visits()
+	}
+	f.solve(nil)
 	out := make([]float64, g.last+1)
 	f.visits(out)
 	return out, nil
@@ -181,10 +238,13 @@ func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
 		return nil, err
 	}
 	defer fundamentalPool.Put(f)
-	f.solve(nil)
 	if !f.sure[g.start] {
 		return nil, neverFinishes(f)
 	}
+	if !f.dense() {
+		return nil, errorf(ErrTooLarge, "the jumps of a board with %d squares that moves go back to: Jumps uses the structured solve, up to %d of them", len(f.sq), denseUpTo)
+	}
+	f.solve(nil)
 	size := int(g.last) + 1
 	visits := grow(f.vis, size)
 	f.visits(visits)

@@ -447,3 +447,10 @@ func TestInsightAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestPropertyInsightsBySweeps runs the exact comparisons with the
+// bounded-memory solve, which large boards use.
+func TestPropertyInsightsBySweeps(t *testing.T) {
+	defer bySweeps()()
+	TestPropertyInsightsAgainstExact(t)
+}

@@ -474,3 +474,11 @@ func (a *sum) add(x float64) {
 }
 
 func (a *sum) value() float64 { return a.s + a.c }
+
+// addProduct adds x·y exactly: its rounded value and, by a fused
+// multiply-add, the rounding error.
+func (a *sum) addProduct(x, y float64) {
+	p := x * y
+	a.add(p)
+	a.c += math.FMA(x, y, -p)
+}

@@ -26,12 +26,12 @@ type system struct {
 }
 
 func newSystem(w *walk) *system {
-	size := len(w.mass)
+	size := int(w.g.last) + 1
 	s := &system{w: w, unknown: make([]int32, size), leave: make([]float64, size)}
 	for v := range s.unknown {
 		s.unknown[v] = -1
 	}
-	for v := w.g.start; v < w.g.last; v++ {
+	for v := int32(0); v < w.g.last; v++ {
 		if !w.reached[v] {
 			continue
 		}
@@ -66,7 +66,7 @@ func (s *system) sweep(y, b []float64, bc float64, x []float64) {
 	w := s.w
 	last := w.g.last
 	y[last] = 0
-	for v := last - 1; v >= w.g.start; v-- {
+	for v := last - 1; v >= 0; v-- {
 		if !w.reached[v] {
 			continue
 		}
@@ -91,10 +91,18 @@ func (s *system) sweep(y, b []float64, bc float64, x []float64) {
 }
 
 // residual sets r to b − (I − Q)·y on every square a turn can end on and
-// returns the largest |r|/b and the largest y.
-func (s *system) residual(r, y, b []float64, bc float64) (worst, top float64) {
+// returns the largest |r|/max(b, floor) and the largest y.
+//
+// It works in whole rolls, Faces·b − (Faces − stay)·y(v) + Σ n·y(to), whose
+// coefficients are exact integers, with each product split into its
+// rounded value and its error (math.FMA) and the terms summed with
+// compensation: the residual is then accurate to the last bits even where
+// its terms are 10⁵ times larger than it, so that refining with it moves y
+// to the exact solution rather than to wherever rounding hides the error.
+func (s *system) residual(r, y, b []float64, bc, floor float64) (worst, top float64) {
 	w := s.w
-	for v := w.g.start; v < w.g.last; v++ {
+	faces := float64(w.g.faces)
+	for v := int32(0); v < w.g.last; v++ {
 		if !w.reached[v] {
 			continue
 		}
@@ -102,17 +110,21 @@ func (s *system) residual(r, y, b []float64, bc float64) (worst, top float64) {
 		if b != nil {
 			rhs = b[v]
 		}
-		acc := rhs - s.leave[v]*y[v]
+		var acc sum
+		acc.addProduct(faces, rhs)
+		moves := int32(0)
 		for _, e := range w.out(v) {
 			if e.to != v {
-				acc += float64(e.n) * w.share * y[e.to]
+				acc.addProduct(float64(e.n), y[e.to])
+				moves += e.n
 			}
 		}
-		r[v] = acc
-		worst = max(worst, math.Abs(acc)/rhs)
+		acc.addProduct(-float64(moves), y[v])
+		r[v] = acc.value() / faces
+		worst = max(worst, math.Abs(r[v])/max(rhs, floor))
 		top = max(top, math.Abs(y[v]))
 	}
-	w.work += float64(len(w.edges) + len(y))
+	w.work += 3 * float64(len(w.edges)+len(y))
 	return worst, top
 }
 
@@ -122,23 +134,32 @@ func (s *system) residual(r, y, b []float64, bc float64) (worst, top float64) {
 const solveTolerance = 1e-13
 
 // solve returns y with (I − Q)·y = b (b ≡ bc where b is nil, every entry
-// positive) on the squares a turn can end on, 0 elsewhere. Its relative
-// error on each square is at most the larger of 1e-13 and 2⁻⁴⁹ times the
-// largest value over the smallest right-hand side: the residual is
-// checked, not assumed.
+// non-negative) on the squares a turn can end on, 0 elsewhere. With every
+// entry of b positive, its relative error on each square is at most the
+// larger of 1e-13 and 2⁻⁴⁹ times the largest value over the smallest
+// right-hand side: the residual is checked, not assumed. Where b has zeros
+// the residual is measured against the largest entry of b instead, which
+// bounds the error on each square by that much times its expected length.
 func (s *system) solve(b []float64, bc float64) ([]float64, error) {
-	size := len(s.w.mass)
+	size := int(s.w.g.last) + 1
 	m := len(s.back)
 	y := make([]float64, size)
 	part := make([]float64, size)
 	r := make([]float64, size)
-	bmin := bc
+	bmin, floor := bc, 0.0
 	if b != nil {
 		bmin = math.Inf(1)
+		bmax := 0.0
 		for v, ok := range s.w.reached[:size-1] {
 			if ok {
-				bmin = min(bmin, b[v])
+				bmin, bmax = min(bmin, b[v]), max(bmax, b[v])
 			}
+		}
+		if bmax == 0 {
+			return y, nil // N·0
+		}
+		if bmin == 0 {
+			bmin, floor = bmax, bmax
 		}
 	}
 	x := make([]float64, m)
@@ -148,7 +169,6 @@ func (s *system) solve(b []float64, bc float64) ([]float64, error) {
 		g = newGMRES(m, min(m, 64))
 	}
 	rhs, rc := b, bc
-	best := math.Inf(1)
 	for round := 0; ; round++ {
 		// The unknowns first: c is where the forward sweep puts them with
 		// no moves back, T·x what the moves back add.
@@ -172,18 +192,26 @@ func (s *system) solve(b []float64, bc float64) ([]float64, error) {
 		for v := range y {
 			y[v] += part[v]
 		}
-		worst, top := s.residual(r, y, b, bc)
-		floor := 0x1p-49 * top / bmin
-		if worst <= max(solveTolerance, floor) {
-			return y, nil
+		worst, top := s.residual(r, y, b, bc, floor)
+		if worst <= solveTolerance {
+			return y, nil // certified: the error is at most worst·y
 		}
-		if worst >= best/2 || round == 4 {
-			if worst <= 1e-9 {
-				return y, nil // as close as rounding lets the iteration get
+		// The residual of even the best float64 y is about 2⁻⁵² times its
+		// terms, so on long games it cannot certify 1e-13; refining with
+		// the exact residual still moves y to the exact solution, until
+		// the corrections fall below the last bits of y.
+		change := 0.0
+		for v, p := range part {
+			if p != 0 {
+				change = max(change, math.Abs(p/y[v]))
+			}
+		}
+		if round > 0 && change <= 1e-15 || round == 8 {
+			if worst <= max(1e-9, 0x1p-48*top/bmin) {
+				return y, nil
 			}
 			return nil, errorf(ErrTooLarge, "the equations of %d squares did not converge: relative residual %.3g after %d refinements", s.w.g.last, worst, round)
 		}
-		best = worst
 		rhs, rc = r, 0 // refine: solve for the correction
 	}
 }
@@ -297,5 +325,116 @@ func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *walk) 
 		if math.Abs(gm.g[k]) <= target || restarts > 1000 {
 			return nil
 		}
+	}
+}
+
+// push turns arrivals into turns, moving forward only: arr[v], the tokens
+// that arrive on square v, becomes the turns that start there (arrivals over
+// the chance of leaving), each of which sends its share up the board, and
+// back receives what the moves back send to each unknown's square.
+func (s *system) push(arr, back []float64) {
+	w := s.w
+	clear(back)
+	for v := int32(0); v < w.g.last; v++ {
+		if !w.reached[v] || arr[v] == 0 {
+			arr[v] = 0
+			continue
+		}
+		t := arr[v] / s.leave[v]
+		arr[v] = t
+		for _, e := range w.out(v) {
+			p := t * float64(e.n) * w.share
+			switch {
+			case e.to > v && e.to != w.g.last:
+				arr[e.to] += p
+			case e.to < v:
+				back[s.unknown[e.to]] += p
+			}
+		}
+	}
+	arr[w.g.last] = 0
+	w.work += float64(len(w.edges) + len(arr))
+}
+
+// visits returns the start's row of N: the expected turns that start on
+// each square. The arrivals at the unknowns' squares along moves back, x,
+// satisfy x = a + T'·x, where a is what a token from the start sends back
+// and T' one push of arrivals placed on those squares; GMRES solves that,
+// and a residual check on every square refines it.
+func (s *system) visits() ([]float64, error) {
+	w := s.w
+	size := int(w.g.last) + 1
+	m := len(s.back)
+	arr := make([]float64, size)
+	out := make([]float64, size)
+	r := make([]float64, size)
+	x := make([]float64, m)
+	c := make([]float64, m)
+	back := make([]float64, m)
+	var gm *gmres
+	if m > 0 {
+		gm = newGMRES(m, min(m, 64))
+	}
+	src := make([]float64, size) // the arrivals still to account for
+	src[w.g.start] = 1
+	best := math.Inf(1)
+	for round := 0; ; round++ {
+		if m > 0 {
+			copy(arr, src)
+			s.push(arr, c)
+			clear(x)
+			apply := func(dst, v []float64) {
+				clear(arr)
+				for k, sq := range s.back {
+					arr[sq] = v[k]
+				}
+				s.push(arr, back)
+				for k := range dst {
+					dst[k] = v[k] - back[k]
+				}
+			}
+			if err := gm.solve(apply, c, x, w); err != nil {
+				return nil, err
+			}
+		}
+		copy(arr, src)
+		for k, sq := range s.back {
+			arr[sq] += x[k]
+		}
+		s.push(arr, back)
+		for v := range out {
+			out[v] += arr[v]
+		}
+		// r = e_start − out·(I − Q), square by square.
+		clear(r)
+		r[w.g.start] = 1
+		for v := int32(0); v < w.g.last; v++ {
+			if !w.reached[v] || out[v] == 0 {
+				continue
+			}
+			r[v] -= out[v] * s.leave[v]
+			for _, e := range w.out(v) {
+				if e.to != v && e.to != w.g.last {
+					r[e.to] += out[v] * float64(e.n) * w.share
+				}
+			}
+		}
+		worst := 0.0
+		for v, ok := range w.reached[:size-1] {
+			if ok {
+				worst = max(worst, math.Abs(r[v]))
+			}
+		}
+		if worst <= solveTolerance {
+			return out, nil
+		}
+		if worst >= best/2 || round == 4 {
+			if worst <= 1e-9 {
+				return out, nil
+			}
+			return nil, errorf(ErrTooLarge, "the visits of %d squares did not converge: residual %.3g after %d refinements", w.g.last, worst, round)
+		}
+		best = worst
+		copy(src, r)
 	}
 }
