@@ -79,10 +79,12 @@ func (f *fundamental) sweepValues(s *system, rhs []float64) ([]float64, error) {
 // It solves the game's equations over every square from which the player
 // surely finishes, as ExpectedTurns does over those the start reaches:
 // time squares·Faces·m + m³ for m squares that moves go back to, and
-// squares·(m+2) floats, pooled, so that it allocates only the result. The
-// squares from which the player may never finish are found by sweeping the
-// board until nothing changes, a few sweeps on most boards. Errors are as
-// for ExpectedTurns, [ErrTooLarge] when the rows would exceed [MaxBytes].
+// squares·(m+2) floats, pooled, so that it allocates only the result. Past
+// the bounds ExpectedTurns gives its elimination (m over 256, or rows over
+// 32 MiB), it uses ExpectedTurns' bounded-memory solve instead: about 150
+// bytes a square, and a GMRES step a sweep. The squares from which the
+// player may never finish are found by sweeping the board until nothing
+// changes, a few sweeps on most boards. Errors are as for ExpectedTurns.
 func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
 	f, g, err := r.insight(b, false)
 	if err != nil {
@@ -102,8 +104,9 @@ func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
 // turns². Errors are as for [Rules.ExpectedTurns]: [ErrNeverFinishes] when
 // the player may never finish.
 //
-// It solves twice as [Rules.ExpectedFrom] does, allocating nothing in steady
-// state: once for the expected lengths t, then for V = N·d, where d(s) is
+// It solves as [Rules.ExpectedFrom] does, allocating nothing in steady state
+// (on boards within the elimination's bounds): once for the expected
+// lengths t, then, reusing that elimination, for V = N·d, where d(s) is
 // the variance over the first roll from s of the expected length left,
 // Σ_r (t(to_r) − mean)²/Faces (the law of total variance); V(start) is the
 // variance. Unlike (2N − I)t − t², which it equals, this subtracts no large
@@ -179,7 +182,9 @@ func neverFinishes(f *fundamental) error {
 // It takes one solve of [Rules.ExpectedFrom] and then the row of the
 // fundamental matrix for the start, from the same elimination read
 // backwards (m² steps) and one sweep up the board; it allocates only the
-// result.
+// result. Past the elimination's bounds it solves the transposed reduced
+// equations by GMRES, each step a sweep up the board, in memory linear in
+// the squares.
 func (r Rules) Visits(b *Board) ([]float64, error) {
 	f, g, err := r.insight(b, false)
 	if err != nil {
@@ -220,8 +225,9 @@ type JumpStats struct {
 // likely at least once, and what removing it would do to the expected
 // length. The sum of Taken over snakes is the expected number of snake
 // bites a game, over ladders the expected climbs. When the board itself
-// may never finish the error wraps [ErrNeverFinishes]; other errors are as
-// for [Rules.ExpectedTurns].
+// may never finish the error wraps [ErrNeverFinishes]; past the
+// elimination's bounds (more than 256 squares that moves go back to) it
+// wraps [ErrTooLarge]; other errors are as for [Rules.ExpectedTurns].
 //
 // With one jump per roll (no Chain) it costs one solve and its visits, then
 // for each jump one scalar sweep of the board and m² steps: removing a jump
