@@ -113,14 +113,11 @@ func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
 // numbers, so it keeps its precision when the variance is small beside the
 // squared mean.
 func (r Rules) Variance(b *Board) (float64, error) {
-	f, g, err := r.insight(b, false)
+	f, g, err := r.insightFromStart(b)
 	if err != nil {
 		return 0, err
 	}
 	defer fundamentalPool.Put(f)
-	if !f.sure[g.start] {
-		return 0, neverFinishes(f)
-	}
 	var s *system
 	if f.dense() {
 		f.solve(nil)
@@ -166,10 +163,15 @@ func (r Rules) Variance(b *Board) (float64, error) {
 	return v[0], nil
 }
 
-// neverFinishes is the error for a start from which the player may never
-// finish.
-func neverFinishes(f *fundamental) error {
-	return errorf(ErrNeverFinishes, "from square %d the player can reach a square with no way on to the last", f.g.start)
+// insightFromStart is insight for the figures of a game from the start,
+// which exist only when the player surely finishes from there.
+func (r Rules) insightFromStart(b *Board) (*fundamental, *game, error) {
+	f, g, err := r.insight(b, false)
+	if err == nil && !f.sure[g.start] {
+		fundamentalPool.Put(f)
+		return nil, nil, errorf(ErrNeverFinishes, "from square %d the player can reach a square with no way on to the last", g.start)
+	}
+	return f, g, err
 }
 
 // Visits returns, for every square s (indexed by label), the expected
@@ -186,14 +188,11 @@ func neverFinishes(f *fundamental) error {
 // equations by GMRES, each step a sweep up the board, in memory linear in
 // the squares.
 func (r Rules) Visits(b *Board) ([]float64, error) {
-	f, g, err := r.insight(b, false)
+	f, g, err := r.insightFromStart(b)
 	if err != nil {
 		return nil, err
 	}
 	defer fundamentalPool.Put(f)
-	if !f.sure[g.start] {
-		return nil, neverFinishes(f)
-	}
 	if !f.dense() {
 		return f.system().visits()
 	}
@@ -239,14 +238,11 @@ type JumpStats struct {
 // without it, and each Chance a solve of the chance to reach it: Jumps
 // then costs about twice ExpectedTurns per jump.
 func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
-	f, g, err := r.insight(b, false)
+	f, g, err := r.insightFromStart(b)
 	if err != nil {
 		return nil, err
 	}
 	defer fundamentalPool.Put(f)
-	if !f.sure[g.start] {
-		return nil, neverFinishes(f)
-	}
 	if !f.dense() {
 		return nil, errorf(ErrTooLarge, "the jumps of a board with %d squares that moves go back to: Jumps uses the structured solve, up to %d of them", len(f.sq), denseUpTo)
 	}
