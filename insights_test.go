@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/big"
+	"reflect"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -453,4 +454,22 @@ func TestInsightAllocations(t *testing.T) {
 func TestPropertyInsightsBySweeps(t *testing.T) {
 	defer bySweeps()()
 	TestPropertyInsightsAgainstExact(t)
+}
+
+// TestInsightsRepeat: a second call answers exactly as the first, under
+// every rule set, Chain included, whose sums once ran in map order.
+func TestInsightsRepeat(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		_, r, b, _ := drawGame(t, 2, 6)
+		first, err1 := r.Jumps(b)
+		second, err2 := r.Jumps(b)
+		if (err1 == nil) != (err2 == nil) || !reflect.DeepEqual(first, second) {
+			t.Fatalf("Jumps = %+v, %v; then %+v, %v", first, err1, second, err2)
+		}
+		v1, _ := r.Visits(b)
+		v2, _ := r.Visits(b)
+		if !reflect.DeepEqual(v1, v2) {
+			t.Fatalf("Visits differ between calls")
+		}
+	})
 }

@@ -195,8 +195,9 @@ func (r Rules) chainedJumps(b *Board, g *game, f *fundamental, landed []float64,
 	for i, js := range stats {
 		index[int32(js.From)] = i
 	}
-	// takes[ℓ]: the jumps a roll landing on ℓ takes, in order.
-	takes := map[int32][]int32{}
+	// takes[ℓ]: the jumps a roll landing on ℓ takes, in order. Sums run in
+	// label order, so that every call adds in the same order.
+	takes := make([][]int32, g.last+1)
 	for l := int32(0); l <= g.last; l++ {
 		if flat[l] < 0 {
 			continue
@@ -239,7 +240,7 @@ func (r Rules) chainedJumps(b *Board, g *game, f *fundamental, landed []float64,
 		g2.jumps = make([]int32, len(g.jumps))
 		copy(g2.jumps, g.jumps)
 		clear(u)
-		hits := map[int32]bool{}
+		hits := make([]bool, g.last+1)
 		for l, js2 := range takes {
 			for _, v := range js2 {
 				if v == int32(js.From) {
