@@ -294,6 +294,9 @@ func FuzzDecodeReuse(f *testing.F) {
 		if got, want := r.Distances(&reused), r.Distances(fresh); !slices.Equal(got, want) {
 			t.Fatalf("reused board: Distances differ from a fresh board's")
 		}
+		if fresh.Squares() > 40*40 {
+			return // the indexes above are what reuse can get wrong; solves of big boards only cost time
+		}
 		ge, gerr := r.ExpectedTurns(&reused)
 		we, werr := r.ExpectedTurns(fresh)
 		if ge != we || (gerr == nil) != (werr == nil) {
