@@ -31,6 +31,15 @@ var (
 	// package declines to follow it. The message says what was asked and
 	// the bound. It is returned before the memory is allocated.
 	ErrTooLarge = errors.New("snakes: too large")
+
+	// ErrInvalidSpec reports a design Spec that asks for no board: a size,
+	// count, target or tolerance out of range, or invalid Rules.
+	ErrInvalidSpec = errors.New("snakes: invalid design spec")
+
+	// ErrNoDesign reports that [Design] found no board within tolerance
+	// before its context ended or its search was exhausted; it comes with
+	// the closest board found.
+	ErrNoDesign = errors.New("snakes: no board meets the design")
 )
 
 // invalid is the concrete error behind the sentinels: the message stands on

@@ -1,0 +1,366 @@
+package snakes
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"sync"
+)
+
+// A Spec says what board to design.
+type Spec struct {
+	Size      int     // n: the board is n×n, n ≥ 2
+	Ladders   int     // exactly this many ladders (destination above the start)
+	Snakes    int     // exactly this many snakes (destination below the start)
+	Jumps     int     // when > 0, Ladders and Snakes must be 0: this many jumps in any mix
+	Rules     Rules   // the rules the game is played under
+	Turns     float64 // the wanted ExpectedTurns
+	Tolerance float64 // |ExpectedTurns − Turns| allowed; 0 means 5e-7 (six decimals)
+	Seed      uint64  // the same Spec and Seed give the same board
+}
+
+// maxDesignSide bounds Spec.Size: each step of the search solves the board.
+const maxDesignSide = 100
+
+// designSteps bounds the moves each worker tries when ctx has no deadline,
+// so that an unreachable target ends the search.
+const designSteps = 1 << 21
+
+// designRound is how many moves each worker makes between the points where
+// the workers compare notes. Rounds are counted in moves, not time, so that
+// the result does not depend on how the workers are scheduled.
+const designRound = 256
+
+// Design searches for a board that meets s: s.Size×s.Size, with exactly the
+// jumps asked for, on which one player's ExpectedTurns under s.Rules is
+// within s.Tolerance of s.Turns. Every board it returns is one a person
+// could print: no jump starts on square 1 or the last square, no square is
+// the start or end of more than one jump (so Chain changes nothing), and
+// every jump starts and ends on different rows.
+//
+// The search is local: from a random board it moves one jump's end at a
+// time, scoring every end a jump could move to at once: the move changes
+// the transition matrix by a matrix of rank one, so one solve of the board
+// and one more sweep give every candidate's exact expectation
+// (Sherman–Morrison, as [Rules.Jumps] does), about a hundred candidates
+// for the cost of two solves. Now and then it moves a jump's start instead,
+// or takes a candidate at random, to leave a local minimum. Two workers
+// search from different boards, using both cores, and compare notes every
+// 256 moves: the result is the first worker's first board within tolerance
+// in the first round that has one, so it depends only on s (Seed
+// included), not on GOMAXPROCS or timing. A board is checked with
+// [Rules.ExactExpectedTurns] (boards of up to 1024 squares) before it is
+// returned; a board that misses the tolerance is never returned without
+// an error.
+//
+// Bad specs give nil and an error wrapping [ErrInvalidSpec] naming the
+// field and value: Size outside 2..100, negative counts, Jumps with
+// Ladders or Snakes, more jumps than the board has room for, a Turns that
+// is not finite and positive, a negative or NaN Tolerance, invalid Rules.
+// When no board within tolerance is found before ctx ends, or after
+// 2²¹ moves per worker when ctx has no deadline, Design returns the closest
+// board found and an error wrapping [ErrNoDesign] that gives its expected
+// turns and the distance to Turns. A cancelled ctx returns within a few
+// milliseconds. Each move takes about two solves of the board (tens of
+// microseconds on 10×10), and memory a few solves' worth.
+func Design(ctx context.Context, s Spec) (*Board, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	if s.Tolerance == 0 {
+		s.Tolerance = 5e-7
+	}
+	workers := []*designer{newDesigner(s, 0), newDesigner(s, 1)}
+	for _, d := range workers {
+		if !d.place() {
+			return nil, errorf(ErrInvalidSpec, "the %d×%d board has no room for %d printable jumps", s.Size, s.Size, s.total())
+		}
+	}
+	_, deadline := ctx.Deadline()
+	for steps := 0; ; steps += designRound {
+		var wg sync.WaitGroup
+		for _, d := range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				d.run(ctx, designRound)
+			}()
+		}
+		wg.Wait()
+		for _, d := range workers {
+			if d.found != nil {
+				return d.found, nil
+			}
+		}
+		if ctx.Err() != nil || !deadline && steps+designRound >= designSteps {
+			break
+		}
+	}
+	best := workers[0]
+	for _, d := range workers[1:] {
+		if d.bestDist < best.bestDist {
+			best = d
+		}
+	}
+	why := "the search was exhausted"
+	if ctx.Err() != nil {
+		why = "the context ended (" + ctx.Err().Error() + ")"
+	}
+	b := newBoard(s.Size, best.flatOf(best.bestFrom, best.bestTo))
+	e, _ := s.Rules.ExpectedTurns(b)
+	return b, errorf(ErrNoDesign, "%s before a board came within %g of %v turns: the closest found has %.12g expected turns, %.3g away", why, s.Tolerance, s.Turns, e, math.Abs(e-s.Turns))
+}
+
+func (s Spec) total() int { return s.Ladders + s.Snakes + s.Jumps }
+
+// check validates s.
+func (s Spec) check() error {
+	n := s.Size
+	switch {
+	case n < 2 || n > maxDesignSide:
+		return errorf(ErrInvalidSpec, "Size is %d, want 2..%d", n, maxDesignSide)
+	case s.Ladders < 0:
+		return errorf(ErrInvalidSpec, "Ladders is %d, want 0 or more", s.Ladders)
+	case s.Snakes < 0:
+		return errorf(ErrInvalidSpec, "Snakes is %d, want 0 or more", s.Snakes)
+	case s.Jumps < 0:
+		return errorf(ErrInvalidSpec, "Jumps is %d, want 0 or more", s.Jumps)
+	case s.Jumps > 0 && s.Ladders+s.Snakes > 0:
+		return errorf(ErrInvalidSpec, "Jumps is %d with Ladders %d and Snakes %d; give either Jumps or Ladders and Snakes", s.Jumps, s.Ladders, s.Snakes)
+	case 2*s.total() > n*n-2 || s.Ladders > n*(n-1)-1 || s.Snakes > n*(n-1)-1:
+		return errorf(ErrInvalidSpec, "%d ladders, %d snakes and %d jumps: more than a %d×%d board has room for, with every start and end on its own square", s.Ladders, s.Snakes, s.Jumps, n, n)
+	case math.IsNaN(s.Turns) || math.IsInf(s.Turns, 0) || s.Turns <= 0:
+		return errorf(ErrInvalidSpec, "Turns is %v, want a finite number above 0", s.Turns)
+	case math.IsNaN(s.Tolerance) || s.Tolerance < 0:
+		return errorf(ErrInvalidSpec, "Tolerance is %v, want 0 (meaning 5e-7) or more", s.Tolerance)
+	}
+	if err := s.Rules.Validate(); err != nil {
+		return errorf(ErrInvalidSpec, "Rules: %s", err.Error()[len("snakes: "):])
+	}
+	return nil
+}
+
+// A designer is one worker's search.
+type designer struct {
+	s        Spec
+	n, last  int32
+	rng      *rand.Rand
+	from, to []int32 // the jumps
+	kind     []int8  // +1 ladder, -1 snake, 0 either (Spec.Jumps)
+	used     []bool  // squares that start or end a jump
+	f        fundamental
+	all      []int32 // every square, for againN
+	z        []float64
+	dist     float64 // the current board's distance to the target
+
+	bestDist         float64
+	bestFrom, bestTo []int32
+	found            *Board
+}
+
+func newDesigner(s Spec, worker uint64) *designer {
+	last := int32(s.Size * s.Size)
+	d := &designer{s: s, n: int32(s.Size), last: last, rng: rand.New(rand.NewPCG(s.Seed, worker)),
+		used: make([]bool, last+1), all: make([]int32, last+1), z: make([]float64, last+1), bestDist: math.Inf(1)}
+	for i := range d.all {
+		d.all[i] = int32(i)
+	}
+	for range s.Ladders {
+		d.kind = append(d.kind, 1)
+	}
+	for range s.Snakes {
+		d.kind = append(d.kind, -1)
+	}
+	for range s.Jumps {
+		d.kind = append(d.kind, 0)
+	}
+	d.from = make([]int32, len(d.kind))
+	d.to = make([]int32, len(d.kind))
+	return d
+}
+
+func (d *designer) row(label int32) int32 { return (label - 1) / d.n }
+
+// fits reports whether a jump of kind k from a to b is printable on the
+// squares left free.
+func (d *designer) fits(k int8, a, b int32) bool {
+	switch {
+	case a <= 1 || a >= d.last || b < 1 || b > d.last || a == b:
+		return false
+	case d.used[a] || d.used[b] || d.row(a) == d.row(b):
+		return false
+	case k > 0 && b < a, k < 0 && b > a:
+		return false
+	}
+	return true
+}
+
+// place puts the jumps on the board at random, and reports whether it could.
+func (d *designer) place() bool {
+	for i, k := range d.kind {
+		ok := false
+		for try := 0; try < 10000 && !ok; try++ {
+			a, b := 2+d.rng.Int32N(d.last-2), 1+d.rng.Int32N(d.last)
+			if ok = d.fits(k, a, b); ok {
+				d.from[i], d.to[i] = a, b
+				d.used[a], d.used[b] = true, true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func (d *designer) flatOf(from, to []int32) []int32 {
+	flat := make([]int32, d.last+1)
+	for i := range flat {
+		flat[i] = -1
+	}
+	for i, a := range from {
+		flat[a] = to[i]
+	}
+	return flat
+}
+
+// run makes up to steps moves, stopping early when ctx ends or a board is
+// found.
+func (d *designer) run(ctx context.Context, steps int) {
+	for range steps {
+		if d.found != nil || ctx.Err() != nil {
+			return
+		}
+		d.step()
+	}
+}
+
+// step solves the current board, scores every end the chosen jump could
+// move to, and moves.
+func (d *designer) step() {
+	s := d.s
+	b := newBoard(s.Size, d.flatOf(d.from, d.to))
+	g, err := s.Rules.playable(b)
+	if err != nil {
+		return
+	}
+	f := &d.f
+	f.game = g
+	f.prepare(&f.game, false)
+	if !f.sure[g.start] || !f.dense() {
+		// A board the player may be trapped on, or too large for the
+		// structured solve: no scores; move a jump at random.
+		d.dist = math.Inf(1)
+		if e, err := s.Rules.ExpectedTurns(b); err == nil {
+			d.note(e)
+		}
+		d.moveStart()
+		return
+	}
+	f.solve(nil)
+	t := f.values
+	e := t[g.start]
+	d.note(e)
+	if d.found != nil {
+		return
+	}
+	if d.rng.IntN(8) == 0 {
+		d.moveStart()
+		return
+	}
+	// Score every end jump j could move to: z = N·u, u the chance to land
+	// on its start, and E' = E + z(start)·(t(new) − t(old))/(1 + z(old) − z(new)).
+	j := d.rng.IntN(len(d.from))
+	a, old := d.from[j], d.to[j]
+	u := grow(f.u, len(t))
+	clear(u)
+	f.sources = rollsOnto(&f.game, a, f.sources[:0])
+	for _, src := range f.sources {
+		if f.sure[src.from] {
+			u[src.from] += src.p
+		}
+	}
+	f.u = u
+	f.againN(u, 1, d.all, d.z)
+	z := d.z
+	bestTo, bestDist := int32(-1), d.dist
+	var near []int32 // candidates within the current distance, for variety
+	d.used[a], d.used[old] = false, false // the jump's own squares are free to it
+	for c := int32(1); c <= d.last; c++ {
+		if c == old || !d.fits(d.kind[j], a, c) || math.IsInf(t[c], 1) {
+			continue
+		}
+		denom := 1 + z[old] - z[c]
+		if denom <= 1e-12 {
+			continue
+		}
+		e2 := e + z[g.start]*(t[c]-t[old])/denom
+		dist := math.Abs(e2 - s.Turns)
+		if dist < bestDist {
+			bestTo, bestDist = c, dist
+		}
+		if dist <= 2*d.dist+1 {
+			near = append(near, c)
+		}
+	}
+	switch {
+	case bestTo >= 0 && d.rng.IntN(4) != 0:
+		d.to[j] = bestTo
+	case len(near) > 0:
+		d.to[j] = near[d.rng.IntN(len(near))]
+	}
+	d.used[a], d.used[d.to[j]] = true, true
+}
+
+// moveStart moves a random jump's start to a random square it fits on.
+func (d *designer) moveStart() {
+	j := d.rng.IntN(len(d.from))
+	d.used[d.from[j]], d.used[d.to[j]] = false, false // the jump's own squares are free to it
+	for try := 0; try < 64; try++ {
+		if a := 2 + d.rng.Int32N(d.last-2); d.fits(d.kind[j], a, d.to[j]) {
+			d.from[j] = a
+			break
+		}
+	}
+	d.used[d.from[j]], d.used[d.to[j]] = true, true
+}
+
+// note records the current board's expectation e: the best so far, and a
+// board within tolerance once the exact fraction confirms it.
+func (d *designer) note(e float64) {
+	d.dist = math.Abs(e - d.s.Turns)
+	if d.dist < d.bestDist {
+		d.bestDist = d.dist
+		d.bestFrom = append(d.bestFrom[:0], d.from...)
+		d.bestTo = append(d.bestTo[:0], d.to...)
+	}
+	if d.dist <= d.s.Tolerance {
+		b := newBoard(d.s.Size, d.flatOf(d.from, d.to))
+		if d.s.meets(b) {
+			d.found = b
+		}
+	}
+}
+
+// meets checks b exactly: with the exact fraction where it can be had, or
+// ExpectedTurns.
+func (s Spec) meets(b *Board) bool {
+	if exact, err := s.Rules.ExactExpectedTurns(b); err == nil {
+		gap := new(big.Rat).Sub(exact, new(big.Rat).SetFloat64(s.Turns))
+		gap.Abs(gap)
+		return gap.Cmp(new(big.Rat).SetFloat64(s.Tolerance)) <= 0
+	}
+	e, err := s.Rules.ExpectedTurns(b)
+	return err == nil && math.Abs(e-s.Turns) <= s.Tolerance
+}
+
+// String says the spec in words, for errors and the command.
+func (s Spec) String() string {
+	what := fmt.Sprintf("%d ladders and %d snakes", s.Ladders, s.Snakes)
+	if s.Jumps > 0 {
+		what = fmt.Sprintf("%d jumps", s.Jumps)
+	}
+	return fmt.Sprintf("a %d×%d board with %s lasting %v turns", s.Size, s.Size, what, s.Turns)
+}
