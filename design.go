@@ -66,6 +66,13 @@ const designRound = 256
 // milliseconds. Each move takes about two solves of the board (tens of
 // microseconds on 10×10), and memory a few solves' worth.
 func Design(ctx context.Context, s Spec) (*Board, error) {
+	return DesignProgress(ctx, s, nil)
+}
+
+// DesignProgress is [Design], calling progress (when not nil) every 256
+// moves of each worker with the distance from Turns of the closest board
+// found so far, for a caller that shows how the search goes.
+func DesignProgress(ctx context.Context, s Spec, progress func(distance float64)) (*Board, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
@@ -93,6 +100,13 @@ func Design(ctx context.Context, s Spec) (*Board, error) {
 			if d.found != nil {
 				return d.found, nil
 			}
+		}
+		if progress != nil {
+			best := math.Inf(1)
+			for _, d := range workers {
+				best = min(best, d.bestDist)
+			}
+			progress(best)
 		}
 		if ctx.Err() != nil || !deadline && steps+designRound >= designSteps {
 			break

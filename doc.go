@@ -59,6 +59,10 @@
 // [Rules.ModeTurns], [Rules.WinChances], [Rules.WinChancesFrom] (a game in
 // progress), [Rules.GameLength], [Rules.Play]; and [Rules.Validate].
 //
+// Designing a board: [Design] (and [DesignProgress]) search for a board
+// whose game lasts as long as a [Spec] asks, errors wrapping
+// [ErrInvalidSpec] or [ErrNoDesign].
+//
 // What a board does, exactly, for any [Rules]: [Rules.Variance] of the game
 // length, [Rules.ExpectedFrom] every square, [Rules.Visits] (where turns
 // start), and [Rules.Jumps] ([JumpStats]: how often each snake and ladder is
@@ -77,7 +81,7 @@
 // text, for flags and JSON.
 //
 // Errors: every error wraps one of [ErrInvalidBoard], [ErrInvalidRules],
-// [ErrNeverFinishes] and [ErrTooLarge], and its message names the row,
+// [ErrNeverFinishes], [ErrTooLarge], [ErrInvalidSpec] and [ErrNoDesign], and its message names the row,
 // column, square or field at fault and the value found there.
 //
 // # Bounds

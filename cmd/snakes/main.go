@@ -18,6 +18,15 @@
 // says what it is working on, on standard error when that is a terminal.
 // Boards of more than -max-squares squares are refused before they are
 // read into memory.
+//
+// The design subcommand searches for a board whose game lasts as long as
+// asked and prints it, its expected turns and the exact fraction:
+//
+//	snakes design -size 10 -ladders 6 -snakes 6 -turns 30 [-jumps N] [-start offboard]
+//	       [-tolerance T] [-seed S] [-timeout 60s] [-svg FILE] [-json]
+//
+// When no board comes within the tolerance before the timeout it prints the
+// closest found, says so on standard error, and exits with status 1.
 package main
 
 import (
@@ -39,14 +48,22 @@ func main() {
 
 // run is the whole command; it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if err := analyse(args, stdin, stdout, stderr); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		fmt.Fprintln(stderr, "snakes:", trimPrefix(err.Error()))
-		return 2
+	var err error
+	if len(args) > 0 && args[0] == "design" {
+		err = design(args[1:], stdout, stderr)
+	} else {
+		err = analyse(args, stdin, stdout, stderr)
 	}
-	return 0
+	var none errNoDesign
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &none):
+		fmt.Fprintln(stderr, "snakes:", trimPrefix(err.Error()))
+		return 1
+	}
+	fmt.Fprintln(stderr, "snakes:", trimPrefix(err.Error()))
+	return 2
 }
 
 // trimPrefix drops the library's "snakes: " prefixes, wherever wrapping put

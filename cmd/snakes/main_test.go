@@ -266,3 +266,37 @@ func TestSVGTooLarge(t *testing.T) {
 		t.Errorf("the SVG file exists: %v", err)
 	}
 }
+
+func TestDesignCommand(t *testing.T) {
+	out, errOut, status := runSnakes(t, "", "design", "-size", "8", "-ladders", "3", "-snakes", "3", "-turns", "25", "-tolerance", "1e-3", "-seed", "4")
+	if status != 0 || errOut != "" {
+		t.Fatalf("status %d, stderr %q", status, errOut)
+	}
+	for _, want := range []string{"Board: 8×8, 3 ladders, 3 snakes\n", "Expected turns: 25.", "(wanted 25 ± 0.001)\n", "Exactly: ", "Search took "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// The same flags give the same board.
+	again, _, _ := runSnakes(t, "", "design", "-size", "8", "-ladders", "3", "-snakes", "3", "-turns", "25", "-tolerance", "1e-3", "-seed", "4")
+	if cut := strings.Index(out, "Search took"); again[:cut] != out[:cut] {
+		t.Errorf("a second run differs:\n%s\n%s", out, again)
+	}
+	// A target no board reaches: the closest board, a message, status 1.
+	out, errOut, status = runSnakes(t, "", "design", "-size", "10", "-ladders", "1", "-turns", "1.5", "-timeout", "200ms")
+	if status != 1 || !strings.Contains(out, "Board: 10×10, 1 ladder, 0 snakes\n") || !strings.HasPrefix(errOut, "snakes: the context ended") {
+		t.Errorf("unreachable target: status %d, stderr %q, output:\n%s", status, errOut, out)
+	}
+	// Bad flags: one line, status 2.
+	for _, args := range [][]string{
+		{"design", "-size", "1", "-turns", "5"},
+		{"design", "-turns", "5", "-jumps", "2", "-ladders", "1"},
+		{"design", "-start", "zero", "-turns", "5"},
+		{"design", "-turns", "x"},
+	} {
+		out, errOut, status := runSnakes(t, "", args...)
+		if status != 2 || out != "" || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: status %d, stdout %q, stderr %q", args, status, out, errOut)
+		}
+	}
+}
