@@ -300,7 +300,7 @@ func (d *designer) step() {
 	f.againN(u, 1, d.all, d.z)
 	z := d.z
 	bestTo, bestDist := int32(-1), d.dist
-	var near []int32 // candidates within the current distance, for variety
+	var near []int32                      // candidates within the current distance, for variety
 	d.used[a], d.used[old] = false, false // the jump's own squares are free to it
 	for c := int32(1); c <= d.last; c++ {
 		if c == old || !d.fits(d.kind[j], a, c) || math.IsInf(t[c], 1) {

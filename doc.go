@@ -81,8 +81,9 @@
 // text, for flags and JSON.
 //
 // Errors: every error wraps one of [ErrInvalidBoard], [ErrInvalidRules],
-// [ErrNeverFinishes], [ErrTooLarge], [ErrInvalidSpec] and [ErrNoDesign], and its message names the row,
-// column, square or field at fault and the value found there.
+// [ErrNeverFinishes], [ErrTooLarge], [ErrInvalidSpec] and [ErrNoDesign],
+// and its message names the row, column, square or field at fault and the
+// value found there.
 //
 // # Bounds
 //
