@@ -1,6 +1,7 @@
 package snakes_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -340,4 +341,18 @@ func ExampleRules_WinChancesFrom() {
 	chances, _ := snakes.Rules{StartOffBoard: true}.WinChancesFrom(snakes.Classic(), []int{50, 0})
 	fmt.Printf("%.4f %.4f\n", chances[0], chances[1])
 	// Output: 0.6777 0.3223
+}
+
+// A 10×10 board with 6 ladders and 6 snakes on which a game lasts 30 turns
+// on average, to three decimals.
+func ExampleDesign() {
+	spec := snakes.Spec{Size: 10, Ladders: 6, Snakes: 6, Turns: 30, Tolerance: 5e-4, Seed: 1}
+	b, err := snakes.Design(context.Background(), spec)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	e, _ := spec.Rules.ExpectedTurns(b)
+	fmt.Printf("%.3f expected turns\n", e)
+	// Output: 30.000 expected turns
 }

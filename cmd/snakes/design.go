@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -32,15 +31,8 @@ func design(args []string, stdout, stderr io.Writer) error {
 	timeout := fs.Duration("timeout", 60*time.Second, "give up after this long, printing the closest board found")
 	svgFile := fs.String("svg", "", "draw the designed board to this SVG file")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-		}
+	if err := parse(fs, args, stdout, " to design"); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("design: unexpected argument %q", fs.Arg(0))
 	}
 	switch *start {
 	case "1":

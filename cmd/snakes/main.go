@@ -87,15 +87,8 @@ func analyse(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.IntVar(&rules.Faces, "faces", 6, "faces of the die")
 	fs.TextVar(&rules.Overshoot, "overshoot", snakes.Stay, "a roll past the last square: stay, bounce or finish")
 	fs.BoolVar(&rules.Chain, "chain", false, "follow jumps from a jump's destination")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-		}
+	if err := parse(fs, args, stdout, "; the board is given with -board FILE"); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q; the board is given with -board FILE", fs.Arg(0))
 	}
 
 	board, err := readBoard(*boardFile, stdin, *maxSquares)
@@ -204,6 +197,22 @@ func closeAll(files ...*os.File) {
 			f.Close()
 		}
 	}
+}
+
+// parse parses args into fs: -h prints the flags to stdout, and an argument
+// left over is an error, followed by hint.
+func parse(fs *flag.FlagSet, args []string, stdout io.Writer, hint string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+		}
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q%s", fs.Arg(0), hint)
+	}
+	return nil
 }
 
 // readBoard reads the board named by -board: the classic board when empty,
