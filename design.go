@@ -58,7 +58,8 @@ const designRound = 256
 // Bad specs give nil and an error wrapping [ErrInvalidSpec] naming the
 // field and value: Size outside 2..100, negative counts, Jumps with
 // Ladders or Snakes, more jumps than the board has room for, a Turns that
-// is not finite and positive, a negative or NaN Tolerance, invalid Rules.
+// is not finite and positive, a negative or NaN Tolerance, invalid Rules,
+// or squares times faces of the die over 2¹⁸ (each move takes every roll).
 // When no board within tolerance is found before ctx ends, or after
 // 2²¹ moves per worker when ctx has no deadline, Design returns the closest
 // board found and an error wrapping [ErrNoDesign] that gives its expected
@@ -78,6 +79,14 @@ func DesignProgress(ctx context.Context, s Spec, progress func(distance float64)
 	}
 	if s.Tolerance == 0 {
 		s.Tolerance = 5e-7
+	}
+	if s.total() == 0 { // one board only: nothing to search
+		b := newBoard(s.Size, newDesigner(s, 0).flatOf(nil, nil))
+		if s.meets(b) {
+			return b, nil
+		}
+		e, _ := s.Rules.ExpectedTurns(b)
+		return b, errorf(ErrNoDesign, "a %d×%d board with no jumps has %.12g expected turns, %.3g from %v", s.Size, s.Size, e, math.Abs(e-s.Turns), s.Turns)
 	}
 	workers := []*designer{newDesigner(s, 0), newDesigner(s, 1)}
 	for _, d := range workers {
@@ -153,8 +162,20 @@ func (s Spec) check() error {
 	if err := s.Rules.Validate(); err != nil {
 		return errorf(ErrInvalidSpec, "Rules: %s", err.Error()[len("snakes: "):])
 	}
+	// Each move takes every roll from every square, a few times over; past
+	// this a move would take long enough to make cancelling slow.
+	faces := max(s.Rules.Faces, 1)
+	if s.Rules.Faces == 0 {
+		faces = 6
+	}
+	if rolls := n * n * faces; rolls > maxDesignRolls {
+		return errorf(ErrInvalidSpec, "Size %d with a %d-faced die: %d rolls a move, over the bound of %d", n, faces, rolls, maxDesignRolls)
+	}
 	return nil
 }
+
+// maxDesignRolls bounds squares × faces for Design.
+const maxDesignRolls = 1 << 18
 
 // A designer is one worker's search.
 type designer struct {

@@ -124,6 +124,19 @@ func TestDesignUnreachable(t *testing.T) {
 	t.Logf("closest: %v turns (%v)", e, err)
 }
 
+// TestDesignNoJumps: with no jumps there is one board, which meets the
+// target or not.
+func TestDesignNoJumps(t *testing.T) {
+	b, err := Design(context.Background(), Spec{Size: 3, Turns: 5})
+	if !errors.Is(err, ErrNoDesign) || b == nil || b.Squares() != 9 {
+		t.Errorf("Design = %v, %v; want the empty board and ErrNoDesign", b, err)
+	}
+	e, _ := Rules{}.ExpectedTurns(b)
+	if b, err := Design(context.Background(), Spec{Size: 3, Turns: e}); err != nil || b == nil {
+		t.Errorf("Design of the empty board's own expectation = %v, %v", b, err)
+	}
+}
+
 func TestDesignCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := Spec{Size: 10, Jumps: 10, Turns: 66.978705, Tolerance: 1e-13}
@@ -157,6 +170,7 @@ func TestDesignSpecErrors(t *testing.T) {
 		{Spec{Size: 10, Turns: math.Inf(1)}, "snakes: Turns is +Inf, want a finite number above 0"},
 		{Spec{Size: 10, Turns: 5, Tolerance: -1}, "snakes: Tolerance is -1, want 0 (meaning 5e-7) or more"},
 		{Spec{Size: 10, Turns: 5, Rules: Rules{Faces: -1}}, "snakes: Rules: Faces is -1, want 0 (meaning 6) or 1..65536"},
+		{Spec{Size: 100, Turns: 5, Rules: Rules{Faces: 1000}}, "snakes: Size 100 with a 1000-faced die: 10000000 rolls a move, over the bound of 262144"},
 	} {
 		b, err := Design(context.Background(), tc.s)
 		if b != nil || !errors.Is(err, ErrInvalidSpec) || err.Error() != tc.want {
