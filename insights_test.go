@@ -294,12 +294,12 @@ func (rr refRules) chanceToTake(flat []int, j int) *big.Rat {
 }
 
 // TestPropertyJumpsAgainstExact checks every jump's figures on random
-// boards up to 5×5 under every rule set: Taken against N's row for the
+// boards up to 6×6 under every rule set: Taken against N's row for the
 // start, Chance against the exact chance to take it, Effect against the
 // exact expectation of the board without it.
 func TestPropertyJumpsAgainstExact(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		rr, r, b, flat := drawGame(t, 2, 5)
+		rr, r, b, flat := drawGame(t, 2, 6)
 		last := len(flat) - 1
 		x := rr.insights(flat)
 		stats, err := r.Jumps(b)
