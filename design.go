@@ -2,7 +2,6 @@ package snakes
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -389,13 +388,4 @@ func (s Spec) meets(b *Board) bool {
 	}
 	e, err := s.Rules.ExpectedTurns(b)
 	return err == nil && math.Abs(e-s.Turns) <= s.Tolerance
-}
-
-// String says the spec in words, for errors and the command.
-func (s Spec) String() string {
-	what := fmt.Sprintf("%d ladders and %d snakes", s.Ladders, s.Snakes)
-	if s.Jumps > 0 {
-		what = fmt.Sprintf("%d jumps", s.Jumps)
-	}
-	return fmt.Sprintf("a %d×%d board with %s lasting %v turns", s.Size, s.Size, what, s.Turns)
 }

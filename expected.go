@@ -49,8 +49,8 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 		return 0, tooBig(bytes, "the expected length on %d squares", g.last)
 	}
 	// Either solve takes every roll from every square.
-	if steps := float64(g.last) * float64(g.faces); steps > workBound {
-		return 0, tooLong(steps, "taking the rolls of a %d-faced die from %d squares", g.faces, g.last)
+	if err := g.checkRolls(); err != nil {
+		return 0, err
 	}
 	x := exactPool.Get().(*exact)
 	e, err := x.expected(&g)

@@ -55,7 +55,6 @@ type fundamental struct {
 	u       []float64 // Jumps' right-hand sides, a batch at a time
 	one     []float64 // the right-hand side of one jump
 	touched []int32
-	rhs     []float64 // the right-hand side of the latest solve, nil for 1
 	values  []float64 // per square: the latest solve's values
 }
 
@@ -218,7 +217,6 @@ func (f *fundamental) solve(rhs []float64) {
 	g := f.g
 	size := int(g.last) + 1
 	w := f.width
-	f.rhs = rhs
 	f.rows = grow(f.rows, size*w)
 	clear(f.row(g.last))
 	f.row(g.last)[1] = 1

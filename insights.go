@@ -5,7 +5,7 @@ import "math"
 // insight returns a pooled fundamental for b under r, classified, its
 // unknowns found, after checking the bounds, and its game; the caller puts
 // it back in fundamentalPool.
-func (r Rules) insight(b *Board, absorb bool) (f *fundamental, g *game, err error) {
+func (r Rules) insight(b *Board) (f *fundamental, g *game, err error) {
 	gv, err := r.playable(b)
 	if err != nil {
 		return nil, nil, err
@@ -22,7 +22,7 @@ func (r Rules) insight(b *Board, absorb bool) (f *fundamental, g *game, err erro
 	f = fundamentalPool.Get().(*fundamental)
 	f.game = gv
 	g = &f.game
-	f.prepare(g, absorb)
+	f.prepare(g, false)
 	m := float64(len(f.sq))
 	if !f.dense() {
 		return f, g, nil // the bounded-memory solve: linear in the squares
@@ -86,7 +86,7 @@ func (f *fundamental) sweepValues(s *system, rhs []float64) ([]float64, error) {
 // player may never finish are found by sweeping the board until nothing
 // changes, a few sweeps on most boards. Errors are as for ExpectedTurns.
 func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
-	f, g, err := r.insight(b, false)
+	f, g, err := r.insight(b)
 	if err != nil {
 		return nil, err
 	}
@@ -166,7 +166,7 @@ func (r Rules) Variance(b *Board) (float64, error) {
 // insightFromStart is insight for the figures of a game from the start,
 // which exist only when the player surely finishes from there.
 func (r Rules) insightFromStart(b *Board) (*fundamental, *game, error) {
-	f, g, err := r.insight(b, false)
+	f, g, err := r.insight(b)
 	if err == nil && !f.sure[g.start] {
 		fundamentalPool.Put(f)
 		return nil, nil, errorf(ErrNeverFinishes, "from square %d the player can reach a square with no way on to the last", g.start)

@@ -31,6 +31,15 @@ var (
 	playCap           = 1 << 22
 )
 
+// checkRolls refuses a game whose every roll from every square, which
+// every random-play figure takes, would be over the work bound.
+func (g *game) checkRolls() error {
+	if steps := (float64(g.last) + 1) * float64(g.faces); steps > workBound {
+		return tooLong(steps, "taking the rolls of a %d-faced die from %d squares", g.faces, g.last)
+	}
+	return nil
+}
+
 // tooBig returns the ErrTooLarge error for a request of bytes, over
 // MaxBytes, which format and args describe ("the length distribution to
 // turn %d"). Callers compare with MaxBytes themselves first, so that the

@@ -31,11 +31,7 @@ func (r Rules) winChances(ctx context.Context, b *Board, players int) ([]float64
 	if err != nil {
 		return nil, err
 	}
-	squares := make([]int, players)
-	for i := range squares {
-		squares[i] = int(g.start)
-	}
-	return r.winChancesFrom(ctx, b, squares)
+	return r.winChancesFrom(ctx, b, onStart(&g, players))
 }
 
 // WinChancesFrom returns the players' chances in a game in progress: player
@@ -84,6 +80,15 @@ func (r Rules) winChancesFrom(ctx context.Context, b *Board, squares []int) ([]f
 	return wins, err
 }
 
+// onStart is every one of players players on the start.
+func onStart(g *game, players int) []int {
+	squares := make([]int, players)
+	for i := range squares {
+		squares[i] = int(g.start)
+	}
+	return squares
+}
+
 func checkPlayers(players int) error {
 	if players < 1 {
 		return errorf(ErrInvalidRules, "players is %d, want at least 1", players)
@@ -110,11 +115,7 @@ func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err err
 	if err != nil {
 		return 0, 0, err
 	}
-	squares := make([]int, players)
-	for i := range squares {
-		squares[i] = int(g.start)
-	}
-	rc, err := newRace(context.Background(), &g, squares)
+	rc, err := newRace(context.Background(), &g, onStart(&g, players))
 	if err != nil {
 		return 0, 0, err
 	}

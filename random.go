@@ -222,8 +222,8 @@ func newWalk(g *game) (*walk, error) {
 	if bytes := walkBytes(float64(size), out); bytes > MaxBytes {
 		return nil, tooBig(bytes, "following random play on %d squares", g.last)
 	}
-	if steps := float64(size) * float64(g.faces); steps > workBound {
-		return nil, tooLong(steps, "listing the rolls of a %d-faced die from %d squares", g.faces, g.last)
+	if err := g.checkRolls(); err != nil {
+		return nil, err
 	}
 	w := &walk{g: g, mass: make([]float64, size), next: make([]float64, size), first: make([]int32, size+1), share: 1 / float64(g.faces)}
 	// At most out edges a square, as walkBytes counted: allocated at once,
