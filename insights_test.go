@@ -129,11 +129,6 @@ func (rr refRules) insights(flat []int) exactInsights {
 	return x
 }
 
-func closeRel(got float64, want *big.Rat, tol float64) bool {
-	w, _ := want.Float64()
-	return math.Abs(got-w) <= tol*math.Abs(w)
-}
-
 // TestPropertyInsightsAgainstExact checks ExpectedFrom, Visits and Variance
 // on random boards up to 6×6 under every rule set.
 func TestPropertyInsightsAgainstExact(t *testing.T) {
@@ -156,7 +151,7 @@ func TestPropertyInsightsAgainstExact(t *testing.T) {
 				if v >= rr.start() && !math.IsInf(from[v], 1) {
 					t.Fatalf("ExpectedFrom[%d] = %v; the token may never finish from there", v, from[v])
 				}
-			case !closeRel(from[v], x.from[i], 1e-12):
+			case !relClose(from[v], x.from[i], 1e-12):
 				t.Fatalf("ExpectedFrom[%d] = %.17g, exact %s", v, from[v], x.from[i].FloatString(20))
 			}
 		}
@@ -184,7 +179,7 @@ func TestPropertyInsightsAgainstExact(t *testing.T) {
 			}
 		}
 		e := x.from[x.at[rr.start()]]
-		if !closeRel(total, e, 1e-12) {
+		if !relClose(total, e, 1e-12) {
 			t.Fatalf("Visits sum to %.17g, expected turns %s", total, e.FloatString(20))
 		}
 		// The variance from the definition: E[T²] − E[T]².
