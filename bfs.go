@@ -10,13 +10,20 @@ func MinRolls(b *Board) int { return Rules{}.MinRolls(b) }
 // ever ends there. Index 0 is -1. Distances(b)[b.Squares()] == MinRolls(b).
 func Distances(b *Board) []int { return Rules{}.Distances(b) }
 
-// MinRolls returns the fewest rolls, chosen freely each turn, that take a
-// token from the start to the last square: 0 when the start is the last
-// square (a 1×1 board starting on it), -1 when it cannot be reached, when b
-// is nil or empty, or when r is invalid.
+// MinRolls returns the fewest throws, each total chosen freely among those
+// the dice can show, that take a token from the start to the last square:
+// 0 when the start is the last square (a 1×1 board starting on it), -1
+// when it cannot be reached, when b is nil or empty, or when r is invalid.
+// Under Rules.Enter only a throw of Enter leaves square 0; under
+// Rules.AgainLimit no fewest path throws Again as often in a row as voids
+// the turn.
 //
-// It does not allocate in steady state: its buffers come from a pool, about
-// one byte a square. Its time grows with the squares it reaches. On
+// With totals 1..Faces that can all show, no Enter and no AgainLimit, it
+// does not allocate in steady state: its buffers come from a pool, about
+// one byte a square. Other rules search square by square over a state for
+// each square and each length of a run of Again throws (up to AgainLimit),
+// allocating 8 bytes a state and taking time states × totals; -1 past
+// [MaxBytes]. Its time grows with the squares it reaches. On
 // boards of 4096 squares or more, under rules with one jump per roll and
 // overshoots that stay, it also searches back from the last square and stops
 // where the two searches meet, which on boards with many jumps looks at a
@@ -27,14 +34,21 @@ func (r Rules) MinRolls(b *Board) int {
 	if err != nil || g.last < 1 {
 		return -1
 	}
+	if !g.wordwise {
+		if s := newThrowSearch(g); s != nil {
+			return s.rolls()
+		}
+		return -1
+	}
 	sc := getScratch(&g)
 	defer putScratch(sc)
 	rolls, _ := search(g, sc, nil, false, false)
 	return rolls
 }
 
-// Distances returns, indexed by label, the fewest rolls after which a turn
-// can end on each square, and -1 where none can. Index 0 is the off-board
+// Distances returns, indexed by label, the fewest throws after which the
+// token can stand on each square (mid-turn or not, under Rules.Again), and
+// -1 where it cannot; the throws are chosen as for [Rules.MinRolls]. Index 0 is the off-board
 // start: 0 under StartOffBoard, else -1. It returns nil when r is invalid,
 // or when the result and the search's distances would need more than
 // [MaxBytes] (12 bytes a square: boards of over 7·10⁸ squares). Its time
@@ -46,6 +60,12 @@ func (r Rules) Distances(b *Board) []int {
 	}
 	if g.last < 1 {
 		return []int{-1}
+	}
+	if !g.wordwise {
+		if s := newThrowSearch(g); s != nil {
+			return s.distances()
+		}
+		return nil
 	}
 	sc := getScratch(&g)
 	defer putScratch(sc)

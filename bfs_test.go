@@ -102,7 +102,7 @@ func TestNoChaining(t *testing.T) {
 		t.Errorf("Distances (-want +got):\n%s", diff)
 	}
 	path, ok := ShortestPath(b)
-	wantPath := []Move{{From: 1, Roll: 2, Landed: 3, To: 4}}
+	wantPath := []Move{{From: 1, Roll: 2, Landed: 3, To: 4, Turn: 1}}
 	if !ok || !cmp.Equal(wantPath, path) {
 		t.Errorf("ShortestPath = %v, %v; want %v", path, ok, wantPath)
 	}
@@ -125,10 +125,10 @@ func TestNoChaining(t *testing.T) {
 func TestExample1Path(t *testing.T) {
 	path, ok := ShortestPath(mustBoard(t, example1))
 	want := []Move{
-		{From: 1, Roll: 1, Landed: 2, To: 15},
-		{From: 15, Roll: 2, Landed: 17, To: 13},
-		{From: 13, Roll: 1, Landed: 14, To: 35},
-		{From: 35, Roll: 1, Landed: 36, To: 36},
+		{From: 1, Roll: 1, Landed: 2, To: 15, Turn: 1},
+		{From: 15, Roll: 2, Landed: 17, To: 13, Turn: 2},
+		{From: 13, Roll: 1, Landed: 14, To: 35, Turn: 3},
+		{From: 35, Roll: 1, Landed: 36, To: 36, Turn: 4},
 	}
 	if !ok {
 		t.Fatal("ShortestPath found no path")

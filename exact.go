@@ -39,27 +39,53 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 	if g.start == g.last {
 		return new(big.Rat), nil
 	}
-	w, err := newWalk(&g) // which refuses too many rolls
+	if err := g.checkRolls(); err != nil {
+		return nil, err
+	}
+	out, err := exactTurns(&g)
 	if err != nil {
 		return nil, err
 	}
-	if w.trap >= 0 {
-		return nil, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.trap)
+	// The squares a turn can end on, and among them those some turn goes
+	// back to.
+	reached := make([]bool, g.last+1)
+	reached[g.start] = true
+	stack := []int32{g.start}
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, e := range out[v] {
+			if !reached[e.to] {
+				reached[e.to] = true
+				stack = append(stack, e.to)
+			}
+		}
 	}
-	s := newSystem(w)
-	m := len(s.back)
-	if entries := float64(g.last+1) * float64(m+1); g.last > maxExactSquares || entries > maxExactEntries {
-		return nil, errorf(ErrTooLarge, "exact arithmetic on %d squares with %d squares that moves go back to: over the bounds of %d squares and %d fractions", g.last, m, maxExactSquares, maxExactEntries)
+	unknown := make([]int, g.last+1)
+	var back []int32
+	for v := range unknown {
+		unknown[v] = -1
+	}
+	for v := g.start; v < g.last; v++ {
+		for _, e := range out[v] {
+			if reached[v] && e.to < v && unknown[e.to] < 0 {
+				unknown[e.to] = len(back)
+				back = append(back, e.to)
+			}
+		}
+	}
+	m := len(back)
+	if entries := float64(g.last+1) * float64(m+1); entries > maxExactEntries {
+		return nil, errorf(ErrTooLarge, "exact arithmetic on %d squares with %d squares that moves go back to: over the bound of %d fractions", g.last, m, maxExactEntries)
 	}
 
 	// rows[v] = [c, a_0, …, a_{m−1}]: E(v) = c + Σ a_k·x_k, where x_k is the
 	// expectation on the k-th square moves go back to.
 	width := m + 1
 	rows := make([][]*big.Rat, g.last+1)
-	share := big.NewRat(1, int64(g.faces))
 	tmp := new(big.Rat)
 	for v := g.last - 1; v >= g.start; v-- {
-		if !w.reached[v] {
+		if !reached[v] {
 			continue
 		}
 		row := make([]*big.Rat, width)
@@ -68,13 +94,13 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 		}
 		row[0].SetInt64(1)
 		leave := new(big.Rat)
-		for _, e := range w.out(v) {
-			p := new(big.Rat).Mul(share, big.NewRat(int64(e.n), 1))
+		for _, e := range out[v] {
+			p := e.p
 			switch {
 			case e.to == v:
 				continue
 			case e.to < v:
-				row[1+s.unknown[e.to]].Add(row[1+s.unknown[e.to]], p)
+				row[1+unknown[e.to]].Add(row[1+unknown[e.to]], p)
 			case e.to != g.last:
 				for k, c := range rows[e.to] {
 					if c.Sign() != 0 {
@@ -83,6 +109,9 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 				}
 			}
 			leave.Add(leave, p)
+		}
+		if leave.Sign() == 0 {
+			return nil, errorf(ErrNeverFinishes, "square %d can be reached, and no turn leaves it", v)
 		}
 		leave.Inv(leave)
 		for _, c := range row {
@@ -93,7 +122,7 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 
 	// x_k = rows[back[k]]·[1, x]: (I − A)·x = c, by Gauss-Jordan.
 	sys := make([][]*big.Rat, m)
-	for k, sq := range s.back {
+	for k, sq := range back {
 		eq := make([]*big.Rat, m+1)
 		for j := range m {
 			eq[j] = new(big.Rat).Neg(rows[sq][1+j])
@@ -143,4 +172,82 @@ func gaussJordan(sys [][]*big.Rat) error {
 		}
 	}
 	return nil
+}
+
+// An exactEdge is where a turn can end and its exact chance.
+type exactEdge struct {
+	to int32
+	p  *big.Rat
+}
+
+// exactTurns lists every square's turns with their exact chances, merged
+// by destination: the turn model of turn.go followed to the end of every
+// run of Again throws, its weights made exact from the dice's counts.
+func exactTurns(g *game) ([][]exactEdge, error) {
+	d := &g.dice
+	if d.n != nil && d.counts == nil {
+		return nil, errorf(ErrTooLarge, "exact arithmetic on dice with over 2⁵³ outcomes a throw")
+	}
+	weight := func(s int32) *big.Rat {
+		if d.n == nil {
+			return big.NewRat(1, int64(d.den))
+		}
+		return big.NewRat(d.counts[s-d.lo], int64(d.den))
+	}
+	var a, rest *big.Rat // the chance of Again, and of any other total
+	if g.again > 0 {
+		a, rest = weight(g.again), new(big.Rat)
+		for s := d.lo; s <= d.hi; s++ {
+			if s != g.again {
+				rest.Add(rest, weight(s))
+			}
+		}
+	}
+	pow := []*big.Rat{big.NewRat(1, 1)} // pow[k] = a^k
+	power := func(k int32) *big.Rat {
+		for int32(len(pow)) <= k {
+			pow = append(pow, new(big.Rat).Mul(pow[len(pow)-1], a))
+		}
+		return pow[k]
+	}
+	cycles := map[int32]*big.Rat{} // period P → 1/(1 − a^P), as (1 − a)·(1 + … + a^(P−1))
+	out := make([][]exactEdge, g.last+1)
+	ts := new(turnScratch).fit(int(g.last) + 1)
+	at := make([]int, g.last+1)
+	for v := g.start; v < g.last; v++ {
+		var edges []exactEdge
+		g.turn(v, ts, 0, func(o *throwOut) {
+			if o.how == turnGoes {
+				return
+			}
+			p := weight(o.total)
+			if o.k > 0 {
+				p.Mul(p, power(o.k))
+			}
+			if o.cycle > 0 {
+				f, ok := cycles[o.cycle]
+				if !ok {
+					series := new(big.Rat)
+					for k := range o.cycle {
+						series.Add(series, power(k))
+					}
+					f = new(big.Rat).Inv(series.Mul(series, rest))
+					cycles[o.cycle] = f
+				}
+				p.Mul(p, f)
+			}
+			if at[o.to] == 0 {
+				edges = append(edges, exactEdge{to: o.to, p: p})
+				at[o.to] = len(edges)
+				return
+			}
+			e := edges[at[o.to]-1].p
+			e.Add(e, p)
+		})
+		for _, e := range edges {
+			at[e.to] = 0
+		}
+		out[v] = edges
+	}
+	return out, nil
 }

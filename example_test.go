@@ -197,7 +197,7 @@ func ExampleRules_ExpectedTurns_neverFinishes() {
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, snakes.ErrNeverFinishes))
 	// Output:
-	// snakes: square 5 can be reached, and no roll leaves it
+	// snakes: square 5 can be reached, and no turn leaves it
 	// true
 }
 

@@ -79,7 +79,7 @@ var (
 // with m squares that moves go back to.
 func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 	size := float64(g.last) + 1
-	out := float64(min(int(g.faces), int(size)))
+	out := min(g.outBound(), size)
 	bytes := walkBytes(size, out) + systemBytes(size, float64(m), float64(min(m, 64)))
 	if bytes > MaxBytes {
 		return 0, tooBig(bytes, "the expected length on %d squares with %d squares moves go back to", g.last, m)
@@ -123,7 +123,17 @@ type exact struct {
 	// chance the last square comes first (column 1), and the chance each
 	// unknown's square does (column 2+k).
 	rows  []float64
-	value []float64 // per unknown: its elimination divisor, then its value
+	div   []float64 // per unknown: its elimination divisor
+	value []float64 // per unknown: its value
+
+	// The turns from one square of a simple game, a throw each; for other
+	// games every square's turns, and the squares a turn can end on.
+	buf     []edge
+	first   []int32
+	edges   []edge
+	reached []bool
+	stack   []int32
+	ts      *turnScratch
 }
 
 var exactPool = sync.Pool{New: func() any { return new(exact) }}
@@ -143,7 +153,7 @@ func addScaled(dst, src []float64, f float64) {
 	}
 }
 
-// note makes to an unknown if a roll from v goes back to it.
+// note makes to an unknown if a turn from v goes back to it.
 func (x *exact) note(v, to int32) {
 	if to < v && x.unknown[to] < 0 {
 		x.unknown[to] = int32(len(x.squares))
@@ -156,19 +166,62 @@ func (x *exact) row(v int32, width int) []float64 {
 	return x.rows[int(v)*width : int(v+1)*width]
 }
 
-// take adds to r, the row of square v, a roll that ends the turn on to: a
-// row already swept, or one more chance of an unknown. It returns 1 for a
-// roll that stays on v, for the caller to count.
-func (x *exact) take(r []float64, v, to int32, width int) int32 {
-	switch {
-	case to == v:
-		return 1
-	case to < v:
-		r[2+x.unknown[to]]++
-	default:
-		addScaled(r, x.row(to, width), 1)
+// turns returns the turns from square v: for a simple game one edge a
+// roll, unmerged (merging would cost more than the sweep saves), and
+// otherwise the table's.
+func (x *exact) turns(g *game, v int32) []edge {
+	if !g.simple {
+		return x.edges[x.first[v]:x.first[v+1]]
 	}
-	return 0
+	buf := x.buf[:0]
+	top := min(v+g.faces, g.last)
+	for t := v + 1; t <= top; t++ {
+		buf = append(buf, edge{to: g.land(t), n: 1})
+	}
+	for roll := top - v + 1; roll <= g.faces; roll++ {
+		_, to := g.overshoot(v, roll)
+		buf = append(buf, edge{to: to, n: 1})
+	}
+	x.buf = buf
+	return buf
+}
+
+// isReached reports whether a turn can end on square v, after reach.
+func (x *exact) isReached(g *game, sc *scratch, v int32) bool {
+	if g.simple {
+		return sc.reached(v)
+	}
+	return x.reached[v]
+}
+
+// reach finds the squares a turn can end on: for a simple game by the
+// word-wise search, into sc; otherwise along the table of turns.
+func (x *exact) reach(g *game, sc *scratch) {
+	if g.simple {
+		search(*g, sc, nil, true, false)
+		return
+	}
+	size := int(g.last) + 1
+	x.ts = x.ts.fit(size)
+	x.first, x.edges = g.moveTable(g.start, x.ts, x.first, x.edges)
+	x.reached = grow(x.reached, size)
+	clear(x.reached)
+	x.reached[g.start] = true
+	stack := append(x.stack[:0], g.start)
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if v == g.last {
+			continue
+		}
+		for _, e := range x.edges[x.first[v]:x.first[v+1]] {
+			if !x.reached[e.to] {
+				x.reached[e.to] = true
+				stack = append(stack, e.to)
+			}
+		}
+	}
+	x.stack = stack
 }
 
 func (x *exact) expected(g *game) (float64, error) {
@@ -178,27 +231,21 @@ func (x *exact) expected(g *game) (float64, error) {
 		return 0, nil
 	}
 
-	// The squares a turn can end on, and among them those some move goes
+	// The squares a turn can end on, and among them those some turn goes
 	// back to: these carry the unknowns.
 	sc := getScratch(g)
 	defer putScratch(sc)
-	search(*g, sc, nil, true, false)
+	x.reach(g, sc)
 	x.unknown = grow(x.unknown, size)
 	for i := range x.unknown {
 		x.unknown[i] = -1
 	}
 	x.squares = x.squares[:0]
 	for v := g.start; v < last; v++ {
-		if !sc.reached(v) {
-			continue
-		}
-		top := min(v+g.faces, last)
-		for t := v + 1; t <= top; t++ {
-			x.note(v, g.land(t))
-		}
-		for roll := top - v + 1; roll <= g.faces; roll++ {
-			_, to := g.overshoot(v, roll)
-			x.note(v, to)
+		if x.isReached(g, sc, v) {
+			for _, e := range x.turns(g, v) {
+				x.note(v, e.to)
+			}
 		}
 	}
 	m := len(x.squares)
@@ -212,68 +259,42 @@ func (x *exact) expected(g *game) (float64, error) {
 	x.rows = grow(x.rows, size*width)
 
 	// Sweep down from the last square. A square's expectation is one turn
-	// plus the average over rolls of where the roll ends: a square already
+	// plus the average over turns of where the turn ends: a square already
 	// swept, the square itself (an overshoot under Stay, or a jump back to
 	// it), or an unknown's square.
 	clear(x.row(last, width))
 	x.row(last, width)[1] = 1
 	for v := last - 1; v >= g.start; v-- {
-		if !sc.reached(v) {
+		if !x.isReached(g, sc, v) {
 			continue
 		}
 		r := x.row(v, width)
 		clear(r)
-		// The rolls that stay on the board, then those past its end.
-		stay := int32(0)
-		top := min(v+g.faces, last)
-		for t := v + 1; t <= top; t++ {
-			stay += x.take(r, v, g.land(t), width)
+		leave := 0.0 // the weight of the turns that leave v: no subtraction
+		for _, e := range x.turns(g, v) {
+			switch to := e.to; {
+			case to == v:
+				continue
+			case to < v:
+				r[2+x.unknown[to]] += e.n
+			default:
+				addScaled(r, x.row(to, width), e.n)
+			}
+			leave += e.n
 		}
-		for roll := top - v + 1; roll <= g.faces; roll++ {
-			_, to := g.overshoot(v, roll)
-			stay += x.take(r, v, to, width)
+		if leave == 0 {
+			return 0, errorf(ErrNeverFinishes, "square %d can be reached, and no turn leaves it", v)
 		}
-		if stay == g.faces {
-			return 0, errorf(ErrNeverFinishes, "square %d can be reached, and no roll leaves it", v)
-		}
-		r[0] += float64(g.faces) // one turn for each of the rolls
-		inv := 1 / float64(g.faces-stay)
+		r[0] += g.dice.den // one turn, whatever it does
+		inv := 1 / leave
 		for k := range r {
 			r[k] *= inv
 		}
 	}
 
-	// Each unknown equals its own square's row. Eliminate them last to
-	// first; a divisor is one minus the chance to return to the same
-	// unknown, computed as the sum of the chances to go anywhere else so that
-	// no subtraction loses precision. A zero divisor means a closed set of
-	// squares the last square cannot be reached from.
-	x.value = grow(x.value, m)
-	for k := m - 1; k >= 0; k-- {
-		rk := x.row(x.squares[k], width)[:2+k]
-		d := rk[1]
-		for _, c := range rk[2:] {
-			d += c
-		}
-		if d == 0 {
-			return 0, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", x.squares[k])
-		}
-		x.value[k] = d
-		for i := 0; i < k; i++ {
-			ri := x.row(x.squares[i], width)
-			if f := ri[2+k] / d; f != 0 {
-				addScaled(ri, rk, f)
-			}
-		}
-	}
-	// Back-substitute: unknown k depends only on unknowns 0..k-1.
-	for k := 0; k < m; k++ {
-		rk := x.row(x.squares[k], width)
-		u := rk[0]
-		for j, c := range rk[2 : 2+k] {
-			u += c * x.value[j]
-		}
-		x.value[k] = u / x.value[k]
+	x.div, x.value = grow(x.div, m), grow(x.value, m)
+	if k := eliminate(x.rows, width, x.squares, x.div, x.value); k >= 0 {
+		return 0, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", x.squares[k])
 	}
 	// The start's own row is untouched by the elimination unless the start
 	// is itself an unknown, whose value is then the answer.
@@ -291,4 +312,45 @@ func (x *exact) expected(g *game) (float64, error) {
 		return 0, errorf(ErrNeverFinishes, "the expected number of turns exceeds the float64 range")
 	}
 	return e, nil
+}
+
+// eliminate solves the m unknowns of the swept rows (width numbers a
+// square; rows of the unknowns' squares sq): each unknown equals its own
+// square's row. It eliminates them last to first, keeping each divisor in
+// div; a divisor is one minus the chance to return to the same unknown,
+// computed as the sum of the chances to go anywhere else so that no
+// subtraction loses precision. It then back-substitutes (unknown k depends
+// only on unknowns 0..k-1) into val. A zero divisor means a closed set of
+// squares the last square cannot be reached from: eliminate returns that
+// unknown's index, or -1. The columns of the rows left above an unknown
+// are not touched again once it is eliminated, so they stay for visits.
+func eliminate(rows []float64, width int, sq []int32, div, val []float64) int {
+	row := func(v int32) []float64 { return rows[int(v)*width : int(v+1)*width] }
+	m := len(sq)
+	for k := m - 1; k >= 0; k-- {
+		rk := row(sq[k])[:2+k]
+		d := rk[1]
+		for _, c := range rk[2:] {
+			d += c
+		}
+		if d == 0 {
+			return k
+		}
+		div[k] = d
+		for i := 0; i < k; i++ {
+			ri := row(sq[i])
+			if f := ri[2+k] / d; f != 0 {
+				addScaled(ri, rk, f)
+			}
+		}
+	}
+	for k := 0; k < m; k++ {
+		rk := row(sq[k])
+		u := rk[0]
+		for j, c := range rk[2 : 2+k] {
+			u += c * val[j]
+		}
+		val[k] = u / div[k]
+	}
+	return -1
 }

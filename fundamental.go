@@ -43,9 +43,8 @@ type fundamental struct {
 	// leave the token where it is are edges to v itself.
 	first   []int32
 	edges   []edge
-	count   []int32
-	stay    []int32   // per square: the rolls that end the turn where it began
-	inv     []float64 // per square: 1/(Faces − stay)
+	leave   []float64 // per square: the weight of the turns that leave it
+	inv     []float64 // per square: 1/leave
 	fwd     []forward // the moves up between solved squares, square by square
 	fwdAt   []int32   // fwd[fwdAt[v]:fwdAt[v+1]] leave square v
 	rhs2    []float64 // Variance's second right-hand side
@@ -54,7 +53,7 @@ type fundamental struct {
 	sources []source
 	u       []float64 // Jumps' right-hand sides, a batch at a time
 	one     []float64 // the right-hand side of one jump
-	touched []int32
+	ts      *turnScratch
 	values  []float64 // per square: the latest solve's values
 }
 
@@ -63,49 +62,28 @@ var fundamentalPool = sync.Pool{New: func() any { return new(fundamental) }}
 // fundamentalBytes is what a fundamental holds for size squares with at
 // most out moves each, and m unknowns.
 func fundamentalBytes(size, out, m float64) float64 {
-	return size*(1+1+4+8+8+8+4+4+4) + size*out*8 + size*(m+2)*8 + m*(4+8+8+8+8+8)
+	return size*(1+1+4+8+8+8+4+8+8+12) + size*out*16 + size*(m+2)*8 + m*(4+8+8+8+8+8)
 }
 
-// moves lists every square's moves, merged by destination.
+// moves lists every square's turns, merged by destination, and the chance
+// of leaving each square, as the sum of the weights of the turns that do.
 func (f *fundamental) moves() {
 	g := f.g
 	size := int(g.last) + 1
-	f.first = grow(f.first, size+1)
-	f.count = grow(f.count, size)
-	f.stay = grow(f.stay, size)
+	f.ts = f.ts.fit(size)
+	f.first, f.edges = g.moveTable(0, f.ts, f.first, f.edges)
+	f.leave = grow(f.leave, size)
 	f.inv = grow(f.inv, size)
-	clear(f.count)
-	// At most min(Faces, squares) moves a square: allocated at once, since
-	// growing a slice of millions of moves copies it again and again.
-	if out := size * min(int(g.faces), size); cap(f.edges) < out {
-		f.edges = make([]edge, 0, out)
-	}
-	f.edges = f.edges[:0]
-	touched := f.touched
-	for v := int32(0); v < g.last; v++ {
-		f.first[v] = int32(len(f.edges))
-		touched = touched[:0]
-		for roll := int32(1); roll <= g.faces; roll++ {
-			_, to := g.step(v, roll)
-			if f.count[to] == 0 {
-				touched = append(touched, to)
+	for v := int32(0); v <= g.last; v++ {
+		leave := 0.0
+		for _, e := range f.out(v) {
+			if e.to != v {
+				leave += e.n
 			}
-			f.count[to]++
 		}
-		f.stay[v] = 0
-		for _, to := range touched {
-			f.edges = append(f.edges, edge{to: to, n: f.count[to]})
-			if to == v {
-				f.stay[v] = f.count[to]
-			}
-			f.count[to] = 0
-		}
-		f.inv[v] = 1 / float64(g.faces-f.stay[v]) // +Inf where no roll leaves
+		f.leave[v] = leave
+		f.inv[v] = 1 / leave // +Inf where no turn leaves
 	}
-	f.touched = touched
-	f.first[g.last] = int32(len(f.edges))
-	f.first[size] = int32(len(f.edges))
-	f.stay[g.last] = 0
 }
 
 // out returns the moves from square v.
@@ -200,7 +178,7 @@ func (f *fundamental) prepare(g *game, absorb bool) {
 		}
 		for _, e := range f.out(v) {
 			if e.to > v && f.sure[e.to] {
-				f.fwd = append(f.fwd, forward{to: e.to, w: float64(e.n) * f.inv[v]})
+				f.fwd = append(f.fwd, forward{to: e.to, w: e.n * f.inv[v]})
 			}
 		}
 	}
@@ -220,7 +198,7 @@ func (f *fundamental) solve(rhs []float64) {
 	f.rows = grow(f.rows, size*w)
 	clear(f.row(g.last))
 	f.row(g.last)[1] = 1
-	faces := float64(g.faces)
+	den := g.dice.den
 	for v := g.last - 1; v >= 0; v-- {
 		if !f.sure[v] {
 			continue
@@ -228,7 +206,7 @@ func (f *fundamental) solve(rhs []float64) {
 		r := f.row(v)
 		clear(r)
 		for _, e := range f.out(v) {
-			n := float64(e.n)
+			n := e.n
 			switch to := e.to; {
 			case to == v:
 			case !f.sure[to]:
@@ -239,13 +217,12 @@ func (f *fundamental) solve(rhs []float64) {
 				addScaled(r, f.row(to), n)
 			}
 		}
-		stay := f.stay[v]
 		b := 1.0
 		if rhs != nil {
 			b = rhs[v]
 		}
-		r[0] += b * faces
-		inv := 1 / float64(g.faces-stay)
+		r[0] += b * den
+		inv := f.inv[v]
 		for k := range r {
 			r[k] *= inv
 		}
@@ -257,33 +234,11 @@ func (f *fundamental) solve(rhs []float64) {
 	if f.sure[g.start] {
 		copy(f.begin, f.row(g.start)[2:])
 	}
-	// Eliminate the unknowns last to first, as ExpectedTurns does, keeping
-	// each divisor; the columns of the rows left above an unknown are not
-	// touched again once it is eliminated, so they stay for visits.
+	// Eliminate the unknowns as ExpectedTurns does, keeping each divisor
+	// and the frozen columns for visits.
 	f.div = grow(f.div, m)
 	f.val = grow(f.val, m)
-	for k := m - 1; k >= 0; k-- {
-		rk := f.row(f.sq[k])[:2+k]
-		d := rk[1]
-		for _, c := range rk[2:] {
-			d += c
-		}
-		f.div[k] = d
-		for i := 0; i < k; i++ {
-			ri := f.row(f.sq[i])
-			if c := ri[2+k] / d; c != 0 {
-				addScaled(ri, rk, c)
-			}
-		}
-	}
-	for k := 0; k < m; k++ {
-		rk := f.row(f.sq[k])
-		u := rk[0]
-		for j, c := range rk[2 : 2+k] {
-			u += c * f.val[j]
-		}
-		f.val[k] = u / f.div[k]
-	}
+	eliminate(f.rows, w, f.sq, f.div, f.val)
 	f.values = grow(f.values, size)
 	for v := int32(0); v <= g.last; v++ {
 		switch {
@@ -343,16 +298,16 @@ func (f *fundamental) visits(out []float64) {
 	}
 	// Forward only: a square's turns are what arrives there, divided by the
 	// chance of leaving it; each then sends its share up the board.
-	share := 1 / float64(g.faces)
+	share := 1 / g.dice.den
 	for v := int32(0); v < g.last; v++ {
 		if out[v] == 0 || !f.sure[v] {
 			continue
 		}
-		out[v] /= float64(g.faces-f.stay[v]) * share
+		out[v] /= f.leave[v] * share
 		p := out[v] * share
 		for _, e := range f.out(v) {
 			if e.to > v && e.to != g.last {
-				out[e.to] += p * float64(e.n)
+				out[e.to] += p * e.n
 			}
 		}
 	}
@@ -376,7 +331,7 @@ func (f *fundamental) againN(rhs []float64, nb int, at []int32, out []float64) {
 	g := f.g
 	size := int(g.last) + 1
 	y := grow(f.y, size*nb) // scalar rows: the values without the unknowns
-	faces := float64(g.faces)
+	den := g.dice.den
 	// Above the highest square with a right-hand side the scalar rows are 0:
 	// moves forward from there never meet one.
 	top := int(g.last) - 1
@@ -389,7 +344,7 @@ func (f *fundamental) againN(rhs []float64, nb int, at []int32, out []float64) {
 		if !f.sure[v] {
 			continue
 		}
-		scale := faces * f.inv[v]
+		scale := den * f.inv[v]
 		for j := range nb {
 			acc[j] = rhs[v*nb+j] * scale
 		}

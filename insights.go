@@ -11,12 +11,12 @@ func (r Rules) insight(b *Board) (f *fundamental, g *game, err error) {
 		return nil, nil, err
 	}
 	size := float64(gv.last) + 1
-	out := float64(min(int(gv.faces), int(size)))
+	out := min(gv.outBound(), size)
 	if bytes := fundamentalBytes(size, out, 0); bytes > MaxBytes {
 		return nil, nil, tooBig(bytes, "the insights on %d squares", gv.last)
 	}
-	if steps := size * float64(gv.faces) * 4; steps > workBound {
-		return nil, nil, tooLong(steps, "classifying %d squares under a %d-faced die", gv.last, gv.faces)
+	if steps := gv.turnWork() * 4; steps > workBound {
+		return nil, nil, tooLong(steps, "classifying %d squares under throws of totals up to %d", gv.last, gv.faces)
 	}
 	// The game lives in the pooled fundamental, so that it is not allocated.
 	f = fundamentalPool.Get().(*fundamental)
@@ -31,7 +31,7 @@ func (r Rules) insight(b *Board) (f *fundamental, g *game, err error) {
 		fundamentalPool.Put(f)
 		return nil, nil, tooBig(bytes, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
 	}
-	if steps := size*float64(g.faces)*(m+2) + m*m*m; steps > workBound {
+	if steps := g.turnWork()*(m+2) + m*m*m; steps > workBound {
 		fundamentalPool.Put(f)
 		return nil, nil, tooLong(steps, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
 	}
@@ -48,7 +48,7 @@ func (f *fundamental) dense() bool {
 
 // system returns the bounded-memory solve over the squares f solves for.
 func (f *fundamental) system() *system {
-	w := &walk{g: f.g, edges: f.edges, first: f.first, share: 1 / float64(f.g.faces), reached: f.sure, trap: -1}
+	w := &walk{g: f.g, edges: f.edges, first: f.first, share: 1 / f.g.dice.den, reached: f.sure, trap: -1}
 	return newSystem(w)
 }
 
@@ -129,7 +129,7 @@ func (r Rules) Variance(b *Board) (float64, error) {
 	}
 	t := f.values
 	dev := grow(f.rhs2, len(t))
-	share := 1 / float64(g.faces)
+	share := 1 / g.dice.den
 	for v := int32(0); v < g.last; v++ {
 		if !f.sure[v] {
 			dev[v] = 0
@@ -137,12 +137,12 @@ func (r Rules) Variance(b *Board) (float64, error) {
 		}
 		mean := 0.0
 		for _, e := range f.out(v) {
-			mean += t[e.to] * float64(e.n)
+			mean += t[e.to] * e.n
 		}
 		mean *= share
 		d := 0.0
 		for _, e := range f.out(v) {
-			d += (t[e.to] - mean) * (t[e.to] - mean) * float64(e.n)
+			d += (t[e.to] - mean) * (t[e.to] - mean) * e.n
 		}
 		dev[v] = d * share
 	}
@@ -228,15 +228,18 @@ type JumpStats struct {
 // elimination's bounds (more than 256 squares that moves go back to) it
 // wraps [ErrTooLarge]; other errors are as for [Rules.ExpectedTurns].
 //
-// With one jump per roll (no Chain) it costs one solve and its visits, then
-// for each jump one scalar sweep of the board and m² steps: removing a jump
-// moves, in every row that rolls onto its start, the same mass from one
-// column of the transition matrix to another, a change of rank one, so
-// Sherman–Morrison gives every Effect and Chance exactly from the one
-// solve (see rankone.go). With Chain a removal also reroutes the chains
-// that pass through the jump, so each Effect is a fresh solve of the board
-// without it, and each Chance a solve of the chance to reach it: Jumps
-// then costs about twice ExpectedTurns per jump.
+// With one jump per roll (no Chain) and a turn of one throw of one fair
+// die, it costs one solve and its visits, then for each jump one scalar
+// sweep of the board and m² steps: removing a jump moves, in every row
+// that rolls onto its start, the same mass from one column of the
+// transition matrix to another, a change of rank one, so Sherman–Morrison
+// gives every Effect and Chance exactly from the one solve (see
+// rankone.go). With Chain a removal also reroutes the chains that pass
+// through the jump, and with several dice, loaded dice, Enter or Again a
+// turn's throws may take it more than once: then each Effect is a fresh
+// solve of the board without it, and each Chance a solve of the chance to
+// reach it, so that Jumps costs about twice ExpectedTurns per jump. Taken
+// counts every throw that takes the jump, mid-turn ones included.
 func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
 	f, g, err := r.insightFromStart(b)
 	if err != nil {
@@ -250,11 +253,28 @@ func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
 	size := int(g.last) + 1
 	visits := grow(f.vis, size)
 	f.visits(visits)
+	f.vis = visits
+	flat := b.sq.flat
+	n := 0
+	for from := 1; from < size; from++ {
+		if to := int(flat[from]); to >= 0 && to != from {
+			n++
+		}
+	}
+	stats := make([]JumpStats, 0, n)
+	for from := 1; from < size; from++ {
+		if to := int(flat[from]); to >= 0 && to != from {
+			stats = append(stats, JumpStats{From: from, To: to})
+		}
+	}
+	if !g.simple || r.Chain {
+		return stats, r.freshJumps(b, g, f, visits, stats)
+	}
 	// landed[ℓ]: the expected number of rolls per game that land on ℓ,
 	// before any jump.
 	landed := grow(f.landed, size)
 	clear(landed)
-	share := 1 / float64(g.faces)
+	share := 1 / g.dice.den
 	for v := int32(0); v < g.last; v++ {
 		if visits[v] == 0 {
 			continue
@@ -271,24 +291,7 @@ func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
 			}
 		}
 	}
-	f.vis, f.landed = visits, landed
-	flat := b.sq.flat
-	n := 0
-	for from := 1; from < size; from++ {
-		if to := int(flat[from]); to >= 0 && to != from {
-			n++
-		}
-	}
-	stats := make([]JumpStats, 0, n)
-	for from := 1; from < size; from++ {
-		if to := int(flat[from]); to >= 0 && to != from {
-			stats = append(stats, JumpStats{From: from, To: to})
-		}
-	}
-	if r.Chain {
-		err = r.chainedJumps(b, g, f, landed, stats)
-	} else {
-		jumpEffects(f, g, landed, stats)
-	}
-	return stats, err
+	f.landed = landed
+	jumpEffects(f, g, landed, stats)
+	return stats, nil
 }

@@ -148,3 +148,27 @@ func (o *Overshoot) UnmarshalText(text []byte) error {
 	}
 	return errorf(ErrInvalidRules, "overshoot %q, want stay, bounce or finish", text)
 }
+
+// MarshalText encodes p as "void" or "start".
+func (p Penalty) MarshalText() ([]byte, error) {
+	switch p {
+	case VoidTurn:
+		return []byte("void"), nil
+	case BackToStart:
+		return []byte("start"), nil
+	}
+	return nil, errorf(ErrInvalidRules, "OnLimit is %d, want VoidTurn (0) or BackToStart (1)", int(p))
+}
+
+// UnmarshalText decodes "void" or "start", in any case, or the constants'
+// names. Errors wrap [ErrInvalidRules].
+func (p *Penalty) UnmarshalText(text []byte) error {
+	for _, v := range []Penalty{VoidTurn, BackToStart} {
+		name, _ := v.MarshalText()
+		if strings.EqualFold(string(text), string(name)) || strings.EqualFold(string(text), v.String()) {
+			*p = v
+			return nil
+		}
+	}
+	return errorf(ErrInvalidRules, "onLimit %q, want void or start", text)
+}

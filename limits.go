@@ -31,11 +31,11 @@ var (
 	playCap           = 1 << 22
 )
 
-// checkRolls refuses a game whose every roll from every square, which
+// checkRolls refuses a game whose every turn from every square, which
 // every random-play figure takes, would be over the work bound.
 func (g *game) checkRolls() error {
-	if steps := (float64(g.last) + 1) * float64(g.faces); steps > workBound {
-		return tooLong(steps, "taking the rolls of a %d-faced die from %d squares", g.faces, g.last)
+	if steps := g.turnWork(); steps > workBound {
+		return tooLong(steps, "taking every turn (throws of totals up to %d) from %d squares", g.faces, g.last)
 	}
 	return nil
 }

@@ -27,11 +27,11 @@ func TestTooLarge(t *testing.T) {
 		{"ExpectedTurns with a huge die", func() error {
 			_, err := Rules{Faces: 65536}.ExpectedTurns(mustJumps(t, 1000, map[int]int{999_999: 2}))
 			return err
-		}, "snakes: taking the rolls of a 65536-faced die from 1000000 squares takes about 6.55e+10 steps, over the bound of 4.29e+09 (MaxWork)"},
+		}, "snakes: taking every turn (throws of totals up to 65536) from 1000000 squares takes about 6.55e+10 steps, over the bound of 4.29e+09 (MaxWork)"},
 		{"LengthDistribution with a huge die", func() error {
 			_, err := Rules{Faces: 4096}.LengthDistribution(mustJumps(t, 1000, nil), 10)
 			return err
-		}, "snakes: following random play on 1000000 squares needs about 45.8 GiB of memory, over the bound of 8 GiB (MaxBytes)"},
+		}, "snakes: following random play on 1000000 squares needs about 76.3 GiB of memory, over the bound of 8 GiB (MaxBytes)"},
 	} {
 		start := time.Now()
 		err := tc.call()

@@ -1,24 +1,31 @@
 package snakes
 
-// A Move is one roll: the token stands on From, rolls Roll, is put on Landed
-// by the die, and ends the turn on To. Under the zero [Rules] Landed is
-// From+Roll; after a bounce it is where the token bounced to, and under
-// Stay an overshooting roll leaves Landed and To equal to From. To differs
-// from Landed exactly when Landed starts a jump that is taken.
+// A Move is one throw: the token stands on From, the dice total Roll, it is
+// put on Landed, and the throw leaves it on To. Under the zero [Rules]
+// Landed is From+Roll; after a bounce it is where the token bounced to,
+// and under Stay an overshooting throw leaves Landed and To equal to From.
+// To differs from Landed exactly when Landed starts a jump that is taken,
+// or when the throw voids its turn (Rules.AgainLimit): then Landed is From
+// and To is where the token goes back. Turn is the turn the throw belongs
+// to, counting from 1: every throw is a turn of its own unless the rules
+// give another throw (Rules.Again).
 type Move struct {
 	From   int `json:"from"`
 	Roll   int `json:"roll"`
 	Landed int `json:"landed"`
 	To     int `json:"to"`
+	Turn   int `json:"turn"`
 }
 
 // ShortestPath returns a path of MinRolls(b) moves from square 1 to the last
 // square under the zero [Rules]. It is Rules{}.ShortestPath(b).
 func ShortestPath(b *Board) ([]Move, bool) { return Rules{}.ShortestPath(b) }
 
-// ShortestPath returns a fewest-rolls path from the start to the last
-// square: of all such paths, the one whose sequence of Roll values is
-// lexicographically smallest, so the answer is unique. It returns an empty,
+// ShortestPath returns a fewest-throws path from the start to the last
+// square, the throws chosen as for [Rules.MinRolls]: of all such paths, the
+// one whose sequence of Roll values (totals) is lexicographically
+// smallest, so the answer is unique. Each Move's Turn says which turn it
+// belongs to. It returns an empty,
 // non-nil path and true when the start is the last square, and (nil, false)
 // when the last square is unreachable, b is nil or empty, r is invalid, or
 // the search would need more than [MaxBytes] (about 8 bytes a square:
@@ -29,6 +36,12 @@ func ShortestPath(b *Board) ([]Move, bool) { return Rules{}.ShortestPath(b) }
 func (r Rules) ShortestPath(b *Board) ([]Move, bool) {
 	g, err := r.game(b)
 	if err != nil || g.last < 1 || 8*float64(g.last) > MaxBytes {
+		return nil, false
+	}
+	if !g.wordwise {
+		if s := newThrowSearch(g); s != nil {
+			return s.path()
+		}
 		return nil, false
 	}
 	sc := getScratch(&g)
@@ -58,11 +71,15 @@ func (r Rules) ShortestPath(b *Board) ([]Move, bool) {
 	// From the start, the smallest roll to a marked square one roll farther
 	// out always leaves a way to finish in the remaining rolls.
 	path := make([]Move, 0, rolls)
+	turn := 1
 	for v := g.start; v != g.last; {
 		for roll := int32(1); roll <= g.faces; roll++ {
 			landed, to := g.step(v, roll)
 			if dist[to] == dist[v]+1 && has(good, to) {
-				path = append(path, Move{From: int(v), Roll: int(roll), Landed: int(landed), To: int(to)})
+				path = append(path, Move{From: int(v), Roll: int(roll), Landed: int(landed), To: int(to), Turn: turn})
+				if roll != g.again {
+					turn++
+				}
 				v = to
 				break
 			}

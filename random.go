@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"sort"
 )
 
 // LengthDistribution returns the distribution of the length of a
@@ -155,13 +156,16 @@ func (r Rules) modeTurns(ctx context.Context, b *Board) (int, error) {
 	return mode, nil
 }
 
-// Play plays one random game of one player, rolling with rng (the global
-// source of math/rand/v2 when nil), and returns its moves: until the token
-// reaches the last square or maxTurns moves are made, of at most 2²² (a
-// larger maxTurns is taken as 2²², so that a game on a board with a trap
-// cannot fill memory: the record is then at most 128 MiB; check whether the
-// last move ends on the last square). Under Stay an
-// overshooting roll is a move whose To equals its From. It returns nil for
+// Play plays one random game of one player, throwing with rng (the global
+// source of math/rand/v2 when nil), and returns its throws as moves, each
+// with the turn it belongs to: until the token reaches the last square or
+// maxTurns turns are played, recording at most 2²² moves (a larger game is
+// cut there, so that a game on a board with a trap cannot fill memory: the
+// record is then at most 160 MiB; check whether the last move ends on the
+// last square). Under Stay an overshooting throw is a move whose To equals
+// its From; a throw that leaves a token off the board under Enter has From,
+// Landed and To 0; a throw that voids a turn (Rules.AgainLimit) has Landed
+// equal to From and To where the token goes back. It returns nil for
 // invalid r, a nil or empty board, or maxTurns below 1. It allocates the
 // moves and takes time proportional to their number.
 func (r Rules) Play(b *Board, rng *rand.Rand, maxTurns int) []Move {
@@ -169,27 +173,59 @@ func (r Rules) Play(b *Board, rng *rand.Rand, maxTurns int) []Move {
 	if err != nil || maxTurns < 1 {
 		return nil
 	}
-	maxTurns = min(maxTurns, playCap)
-	roll := rand.Int32N
-	if rng != nil {
-		roll = rng.Int32N
-	}
+	throw := r.thrower(&g, rng)
 	var moves []Move
-	for v := g.start; v != g.last && len(moves) < maxTurns; {
-		n := roll(g.faces) + 1
-		landed, to := g.step(v, n)
-		moves = append(moves, Move{From: int(v), Roll: int(n), Landed: int(landed), To: int(to)})
-		v = to
+	for v, turn := g.start, 1; v != g.last && turn <= maxTurns && len(moves) < playCap; turn++ {
+		v = g.playTurn(v, throw, func(m Move) bool {
+			m.Turn = turn
+			moves = append(moves, m)
+			return len(moves) < playCap
+		})
 	}
 	return moves
+}
+
+// thrower returns a function that throws the dice of r at random: for one
+// fair die one draw of rng, as Play has always made, and otherwise one
+// draw for each die.
+func (r Rules) thrower(g *game, rng *rand.Rand) func() int32 {
+	roll, roll64 := rand.Int32N, rand.Int64N
+	if rng != nil {
+		roll, roll64 = rng.Int32N, rng.Int64N
+	}
+	dice := max(r.Dice, 1)
+	if len(r.Weights) == 0 {
+		faces := g.faces / int32(dice)
+		return func() int32 {
+			total := int32(0)
+			for range dice {
+				total += roll(faces) + 1
+			}
+			return total
+		}
+	}
+	cum := make([]int64, len(r.Weights)) // cum[k]: the weights of faces 1..k+1
+	var sum int64
+	for k, w := range r.Weights {
+		sum += int64(w)
+		cum[k] = sum
+	}
+	return func() int32 {
+		total := int32(0)
+		for range dice {
+			x := roll64(sum)
+			total += int32(sort.Search(len(cum), func(k int) bool { return cum[k] > x })) + 1
+		}
+		return total
+	}
 }
 
 // walk follows where one player's token may be, turn by turn.
 type walk struct {
 	g        *game
-	edges    []edge  // every square's distinct destinations, square by square
+	edges    []edge  // every square's turns, merged by destination, square by square
 	first    []int32 // edges[first[v]:first[v+1]] leave square v
-	share    float64 // the chance of one face, 1/Faces
+	share    float64 // what an edge's weight of 1 is as a chance: 1/dice.den
 	mass     []float64
 	next     []float64 // after a turn: the mass before it
 	left     float64   // chance of not having finished, kept as 1 − Σ finished
@@ -205,55 +241,26 @@ type walk struct {
 	checks    int
 }
 
-// An edge is a destination and how many of the die's faces go there.
-type edge struct{ to, n int32 }
-
 // walkBytes is what newWalk allocates on a board of size squares (counting
 // square 0) whose squares have at most out distinct destinations.
 func walkBytes(size, out float64) float64 {
-	// mass, next, first, canFinish, reached; classify's into, from and fill
-	// for a moment; 8 bytes an edge.
-	return size*(8+8+4+1+1+4+4) + size*out*(8+4)
+	// mass, next, first, canFinish, reached; the turns' scratch; classify's
+	// into, from and fill for a moment; 16 bytes an edge.
+	return size*(8+8+4+1+1+12+4+4) + size*out*(16+4)
 }
 
 func newWalk(g *game) (*walk, error) {
 	size := int(g.last) + 1
-	out := float64(min(int(g.faces), size))
+	out := min(g.outBound(), float64(size))
 	if bytes := walkBytes(float64(size), out); bytes > MaxBytes {
 		return nil, tooBig(bytes, "following random play on %d squares", g.last)
 	}
 	if err := g.checkRolls(); err != nil {
 		return nil, err
 	}
-	w := &walk{g: g, mass: make([]float64, size), next: make([]float64, size), first: make([]int32, size+1), share: 1 / float64(g.faces)}
-	// At most out edges a square, as walkBytes counted: allocated at once,
-	// since growing a slice of 10⁸ edges copies it again and again.
-	w.edges = make([]edge, 0, size*int(out))
-	// Rolls that end on the same square (overshoots, above all, with a die
-	// bigger than the board) become one edge.
-	count := make([]int32, size)
-	var touched []int32
-	for v := int32(0); v < g.last; v++ {
-		w.first[v] = int32(len(w.edges))
-		if v < g.start {
-			continue
-		}
-		touched = touched[:0]
-		for roll := int32(1); roll <= g.faces; roll++ {
-			_, to := g.step(v, roll)
-			if count[to] == 0 {
-				touched = append(touched, to)
-			}
-			count[to]++
-		}
-		for _, to := range touched {
-			w.edges = append(w.edges, edge{to: to, n: count[to]})
-			count[to] = 0
-		}
-	}
-	w.first[g.last] = int32(len(w.edges))
-	w.first[size] = int32(len(w.edges))
-	w.work = float64(size) * float64(g.faces)
+	w := &walk{g: g, mass: make([]float64, size), next: make([]float64, size), share: 1 / g.dice.den}
+	w.first, w.edges = g.moveTable(g.start, new(turnScratch).fit(size), nil, nil)
+	w.work = g.turnWork()
 	w.classify()
 	if g.start == g.last {
 		w.finished = 1
@@ -365,7 +372,7 @@ func (w *walk) turn() float64 {
 		p *= w.share
 		out := w.out(int32(v))
 		for _, e := range out {
-			w.next[e.to] += p * float64(e.n)
+			w.next[e.to] += p * e.n
 		}
 		w.work += float64(len(out))
 	}

@@ -352,7 +352,7 @@ func TestChainStopsBeforeRevisiting(t *testing.T) {
 	}
 	r := Rules{Chain: true, Faces: 1}
 	moves := r.Play(b, nil, 1)
-	want := []Move{{From: 1, Roll: 1, Landed: 2, To: 4}}
+	want := []Move{{From: 1, Roll: 1, Landed: 2, To: 4, Turn: 1}}
 	if diff := cmp.Diff(want, moves); diff != "" {
 		t.Errorf("chained move (-want +got):\n%s", diff)
 	}

@@ -1,9 +1,6 @@
 package snakes
 
-import (
-	"errors"
-	"math"
-)
+import "math"
 
 // This file gives what removing one jump does, from one solve of the board
 // as it is. Without Chain, removing the jump from f to d changes the
@@ -182,85 +179,4 @@ func finishesAvoiding(g *game, f int32) bool {
 		}
 	}
 	return false
-}
-
-// chainedJumps fills in the figures of each jump under Chain, after
-// f.solve(nil) on the board as it is: Taken from the landings, following
-// each landing's chain; Effect from a solve of the board without the jump;
-// Chance from a solve of the chance to take it, with every chain that
-// takes it made to end the game.
-func (r Rules) chainedJumps(b *Board, g *game, f *fundamental, landed []float64, stats []JumpStats) error {
-	flat := b.sq.flat
-	index := map[int32]int{} // jump start → its entry in stats
-	for i, js := range stats {
-		index[int32(js.From)] = i
-	}
-	// takes[ℓ]: the jumps a roll landing on ℓ takes, in order. Sums run in
-	// label order, so that every call adds in the same order.
-	takes := make([][]int32, g.last+1)
-	for l := int32(0); l <= g.last; l++ {
-		if flat[l] < 0 {
-			continue
-		}
-		passed := map[int32]bool{l: true}
-		for v := l; flat[v] >= 0 && !passed[flat[v]]; v = flat[v] {
-			takes[l] = append(takes[l], v)
-			passed[flat[v]] = true
-		}
-	}
-	for l, js := range takes {
-		for _, v := range js {
-			stats[index[v]].Taken += landed[l]
-		}
-	}
-	e := f.values[g.start]
-	u := make([]float64, g.last+1)
-	for i := range stats {
-		js := &stats[i]
-		// The board without the jump.
-		without := make([]int32, len(flat))
-		copy(without, flat)
-		without[js.From] = -1
-		e2, err := r.ExpectedTurns(newBoard(b.Size(), without))
-		switch {
-		case err == nil:
-			js.Effect = e2 - e
-		case errors.Is(err, ErrNeverFinishes):
-			js.Effect = math.Inf(1)
-		default:
-			return err
-		}
-		if js.Taken == 0 {
-			continue
-		}
-		// The chance to take it: a game whose chains through it end on the
-		// last square, worth 0, while a roll taking it is worth 1.
-		g2 := *g
-		g2.board = nil
-		g2.jumps = make([]int32, len(g.jumps))
-		copy(g2.jumps, g.jumps)
-		clear(u)
-		hits := make([]bool, g.last+1)
-		for l, js2 := range takes {
-			for _, v := range js2 {
-				if v == int32(js.From) {
-					hits[l] = true
-					g2.jumps[l] = g.last
-				}
-			}
-		}
-		for v := int32(0); v < g.last; v++ {
-			for roll := int32(1); roll <= g.faces; roll++ {
-				if l, _ := g.step(v, roll); hits[l] && (v+roll <= g.last || g.over != Stay) {
-					u[v] += 1 / float64(g.faces)
-				}
-			}
-		}
-		h := fundamentalPool.Get().(*fundamental)
-		h.prepare(&g2, true)
-		h.solve(u)
-		js.Chance = h.values[g.start]
-		fundamentalPool.Put(h)
-	}
-	return nil
 }

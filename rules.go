@@ -26,6 +26,60 @@ type Rules struct {
 	// passed during this roll the token stops where it is, so a chain always
 	// ends and a jump to its own square has no effect.
 	Chain bool `json:"chain"`
+
+	// Dice is how many dice are thrown at once; the token moves by their
+	// total. 0 means 1. A throw is one throw of all of them.
+	Dice int `json:"dice"`
+
+	// Weights, when not empty, make a loaded die or an unequal spinner:
+	// face k (1-based) comes up with chance Weights[k-1]/Σ Weights. A zero
+	// weight is a face that never shows. It replaces the fair die of Faces
+	// faces (Faces must then be 0 or len(Weights)); Dice copies of it are
+	// thrown.
+	Weights []int `json:"weights"`
+
+	// Enter, when above 0, keeps tokens off the board (on square 0,
+	// whatever StartOffBoard says) until a throw totals Enter, which moves
+	// them Enter squares as any throw from square 0 would. Any other total
+	// leaves the token off the board.
+	Enter int `json:"enter"`
+
+	// Again, when above 0, gives the player another throw in the same turn
+	// after a throw totalling Again, once its move (and jump) is made, or
+	// not made under Stay. The game ends the moment a throw reaches the last
+	// square, mid-turn or not.
+	Again int `json:"again"`
+
+	// AgainLimit, when above 0, ends the turn at the AgainLimit-th throw of
+	// Again in a row: that throw is not moved, and the token goes back as
+	// OnLimit says. It needs Again.
+	AgainLimit int `json:"againLimit"`
+
+	// OnLimit is where the token goes when AgainLimit ends a turn.
+	OnLimit Penalty `json:"onLimit"`
+}
+
+// Penalty is where a token goes when a run of throws of Rules.Again reaches
+// Rules.AgainLimit. The zero value is VoidTurn.
+type Penalty int
+
+const (
+	// VoidTurn puts the token back on the square where the turn began.
+	VoidTurn Penalty = iota
+	// BackToStart puts the token back on the start: square 0 off the
+	// board, or square 1.
+	BackToStart
+)
+
+// String returns the constant's name, or Penalty(k) for an unknown value.
+func (p Penalty) String() string {
+	switch p {
+	case VoidTurn:
+		return "VoidTurn"
+	case BackToStart:
+		return "BackToStart"
+	}
+	return fmt.Sprintf("Penalty(%d)", int(p))
 }
 
 // Overshoot is what a roll that would carry the token past the last square
@@ -43,8 +97,17 @@ const (
 	Finish
 )
 
-// maxFaces bounds Rules.Faces so that per-square move tables stay small.
+// maxFaces bounds Rules.Faces, and the largest total of a throw, so that
+// per-square move tables stay small.
 const maxFaces = 1 << 16
+
+// maxAgainLimit bounds Rules.AgainLimit: the searches keep one state for
+// each square and each length of a run of Again throws.
+const maxAgainLimit = 64
+
+// maxDiceWork bounds the work of adding up Dice dice into the chances of
+// each total, about Dice² · faces² / 2 steps for a loaded die.
+const maxDiceWork = 1 << 27
 
 // String returns the constant's name, or Overshoot(k) for an unknown value.
 func (o Overshoot) String() string {
@@ -59,31 +122,46 @@ func (o Overshoot) String() string {
 	return fmt.Sprintf("Overshoot(%d)", int(o))
 }
 
-// Validate reports, without allocating, whether r is usable: Faces in 0..65536 and a declared
-// Overshoot. The error wraps [ErrInvalidRules] and names the field and value.
-// Methods that cannot return an error treat invalid rules as documented on
-// each: no path, no distances, no moves.
+// Validate reports whether r is usable, and if not, which field is wrong
+// and why, in an error wrapping [ErrInvalidRules]: Faces outside 0..65536,
+// an undeclared Overshoot or OnLimit, a negative Dice, AgainLimit, Enter or
+// Again, a negative weight, weights that are all zero, Faces other than 0
+// or len(Weights) beside Weights, an Enter or Again total the dice can
+// never show, AgainLimit without Again or over 64, Again as the only total
+// the dice can show with no AgainLimit (a turn would never end), or dice
+// whose largest total is over 65536 or whose chances take over 2²⁷ steps
+// to add up. It allocates nothing for a fair die; for loaded dice it works
+// out which totals can show, a few bytes a total.
 func (r Rules) Validate() error {
-	if r.Faces < 0 || r.Faces > maxFaces {
-		return errorf(ErrInvalidRules, "Faces is %d, want 0 (meaning 6) or 1..%d", r.Faces, maxFaces)
-	}
-	if r.Overshoot < Stay || r.Overshoot > Finish {
-		return errorf(ErrInvalidRules, "Overshoot is %d, want Stay (0), Bounce (1) or Finish (2)", int(r.Overshoot))
-	}
-	return nil
+	_, err := r.throws()
+	return err
 }
 
 // A game is a board under a rule set. It is the one place that knows how a
-// roll moves a token: step, land and overshoot. Hot loops call land for the
-// rolls that stay on the board and overshoot for the rest, and the word-wise
-// search applies land's rule to 64 squares at once through starts.
+// throw moves a token: step, land and overshoot; turn.go builds turns of
+// throws from them. Hot loops call land for the throws that stay on the
+// board and overshoot for the rest, and the word-wise search applies land's
+// rule to 64 squares at once through starts.
 type game struct {
-	jumps  []int32  // landing square → where the turn ends; -1 when it ends there
+	jumps  []int32  // landing square → where the throw ends; -1 when it ends there
 	starts []uint64 // bitset of the squares where jumps is not -1
 	last   int32    // the last square, n²
-	faces  int32
+	faces  int32    // the largest total a throw can show: the die's faces, for one die
 	over   Overshoot
 	start  int32 // 0 or 1
+
+	dice   throws // what a throw can show, with what chance
+	enter  int32  // the total that brings a token onto the board, or 0
+	again  int32  // the total that throws again, or 0
+	limit  int32  // the run of again throws that voids a turn, or 0
+	toStart bool  // a voided turn sends the token to the start rather than back
+
+	// simple is set when a turn is one throw of one fair die: every total
+	// 1..faces once in faces. The fast paths serve those games.
+	simple bool
+	// wordwise is set when the totals are every one of 1..faces and every
+	// throw can be chosen freely, as the bitset search needs.
+	wordwise bool
 
 	// board is set when the rules allow searching back from the last square
 	// as well: one jump per roll, overshoots stay, a die under 64 faces.
@@ -93,14 +171,18 @@ type game struct {
 // game validates r and prepares b for it. A nil or zero board yields a game
 // with no squares, on which no search reaches the end.
 func (r Rules) game(b *Board) (game, error) {
-	if err := r.Validate(); err != nil {
+	t, err := r.throws()
+	if err != nil {
 		return game{}, err
 	}
-	g := game{faces: int32(r.Faces), over: r.Overshoot, start: 1}
-	if g.faces == 0 {
-		g.faces = 6
+	g := game{faces: t.hi, over: r.Overshoot, start: 1, dice: t,
+		enter: int32(r.Enter), again: int32(r.Again), limit: int32(r.AgainLimit), toStart: r.OnLimit == BackToStart}
+	g.simple = t.n == nil && r.Enter == 0 && r.Again == 0
+	g.wordwise = t.lo == 1 && r.Enter == 0 && r.AgainLimit == 0
+	for i := 0; g.wordwise && i < len(t.n); i++ {
+		g.wordwise = t.n[i] > 0
 	}
-	if r.StartOffBoard {
+	if r.StartOffBoard || r.Enter > 0 {
 		g.start = 0
 	}
 	if b.Squares() == 0 {
@@ -112,7 +194,7 @@ func (r Rules) game(b *Board) (game, error) {
 	g.jumps, g.starts = sq.flat, sq.starts
 	if r.Chain {
 		g.jumps = sq.chainedJumps()
-	} else if g.over == Stay && g.faces < 64 {
+	} else if g.over == Stay && g.faces < 64 && g.wordwise {
 		g.board = sq
 	}
 	return g, nil

@@ -35,7 +35,7 @@ func newSystem(w *walk) *system {
 		if !w.reached[v] {
 			continue
 		}
-		n := int32(0)
+		n := 0.0
 		for _, e := range w.out(v) {
 			if e.to != v {
 				n += e.n
@@ -45,7 +45,7 @@ func newSystem(w *walk) *system {
 				s.back = append(s.back, e.to)
 			}
 		}
-		s.leave[v] = float64(n) * w.share
+		s.leave[v] = n * w.share
 	}
 	return s
 }
@@ -75,7 +75,7 @@ func (s *system) sweep(y, b []float64, bc float64, x []float64) {
 			acc = b[v]
 		}
 		for _, e := range w.out(v) {
-			p := float64(e.n) * w.share
+			p := e.n * w.share
 			switch {
 			case e.to > v:
 				acc += p * y[e.to]
@@ -93,15 +93,15 @@ func (s *system) sweep(y, b []float64, bc float64, x []float64) {
 // residual sets r to b − (I − Q)·y on every square a turn can end on and
 // returns the largest |r|/max(b, floor) and the largest y.
 //
-// It works in whole rolls, Faces·b − (Faces − stay)·y(v) + Σ n·y(to), whose
-// coefficients are exact integers, with each product split into its
+// It works in whole throws, den·b − leave·y(v) + Σ n·y(to), whose
+// coefficients are exact integers for fair dice, with each product split into its
 // rounded value and its error (math.FMA) and the terms summed with
 // compensation: the residual is then accurate to the last bits even where
 // its terms are 10⁵ times larger than it, so that refining with it moves y
 // to the exact solution rather than to wherever rounding hides the error.
 func (s *system) residual(r, y, b []float64, bc, floor float64) (worst, top float64) {
 	w := s.w
-	faces := float64(w.g.faces)
+	den := w.g.dice.den
 	for v := int32(0); v < w.g.last; v++ {
 		if !w.reached[v] {
 			continue
@@ -111,16 +111,16 @@ func (s *system) residual(r, y, b []float64, bc, floor float64) (worst, top floa
 			rhs = b[v]
 		}
 		var acc sum
-		acc.addProduct(faces, rhs)
-		moves := int32(0)
+		acc.addProduct(den, rhs)
+		moves := 0.0
 		for _, e := range w.out(v) {
 			if e.to != v {
-				acc.addProduct(float64(e.n), y[e.to])
+				acc.addProduct(e.n, y[e.to])
 				moves += e.n
 			}
 		}
-		acc.addProduct(-float64(moves), y[v])
-		r[v] = acc.value() / faces
+		acc.addProduct(-moves, y[v])
+		r[v] = acc.value() / den
 		worst = max(worst, math.Abs(r[v])/max(rhs, floor))
 		top = max(top, math.Abs(y[v]))
 	}
@@ -343,7 +343,7 @@ func (s *system) push(arr, back []float64) {
 		t := arr[v] / s.leave[v]
 		arr[v] = t
 		for _, e := range w.out(v) {
-			p := t * float64(e.n) * w.share
+			p := t * e.n * w.share
 			switch {
 			case e.to > v && e.to != w.g.last:
 				arr[e.to] += p
@@ -415,7 +415,7 @@ func (s *system) visits() ([]float64, error) {
 			r[v] -= out[v] * s.leave[v]
 			for _, e := range w.out(v) {
 				if e.to != v && e.to != w.g.last {
-					r[e.to] += out[v] * float64(e.n) * w.share
+					r[e.to] += out[v] * e.n * w.share
 				}
 			}
 		}

@@ -1,0 +1,109 @@
+package snakes
+
+import (
+	"errors"
+	"math"
+)
+
+// freshJumps fills in the figures of each jump where removing one is not a
+// change of rank one (under Chain, which reroutes the chains through it,
+// or when a turn's throws may take it more than once), after f.solve(nil)
+// on the board as it is and visits, the expected turns that start on each
+// square: Taken from the throws of those turns, following each landing's
+// chain; Effect from a solve of the board without the jump; Chance from a
+// solve of the chance to take it, with every throw that takes it made to
+// end the game.
+func (r Rules) freshJumps(b *Board, g *game, f *fundamental, visits []float64, stats []JumpStats) error {
+	flat := b.sq.flat
+	index := map[int32]int{} // jump start → its entry in stats
+	for i, js := range stats {
+		index[int32(js.From)] = i
+	}
+	// takes[ℓ]: the jumps a throw landing on ℓ takes, in order.
+	takes := make([][]int32, g.last+1)
+	for l := int32(0); l <= g.last; l++ {
+		if flat[l] < 0 || flat[l] == l {
+			continue
+		}
+		if !r.Chain {
+			takes[l] = []int32{l}
+			continue
+		}
+		passed := map[int32]bool{l: true}
+		for v := l; flat[v] >= 0 && !passed[flat[v]]; v = flat[v] {
+			takes[l] = append(takes[l], v)
+			passed[flat[v]] = true
+		}
+	}
+	// landed[ℓ]: the expected throws a game that land on ℓ. Sums run in
+	// label order, so that every call adds in the same order.
+	landed := make([]float64, g.last+1)
+	share := 1 / g.dice.den
+	ts := new(turnScratch).fit(int(g.last) + 1)
+	for v := int32(0); v < g.last; v++ {
+		if visits[v] == 0 {
+			continue
+		}
+		p := visits[v] * share
+		g.turn(v, ts, turnTiny, func(o *throwOut) {
+			if g.lands(o) {
+				landed[o.landed] += p * o.p
+			}
+		})
+	}
+	for l, js := range takes {
+		for _, v := range js {
+			stats[index[v]].Taken += landed[l]
+		}
+	}
+	e := f.values[g.start]
+	u := make([]float64, g.last+1)
+	for i := range stats {
+		js := &stats[i]
+		// The board without the jump.
+		without := make([]int32, len(flat))
+		copy(without, flat)
+		without[js.From] = -1
+		e2, err := r.ExpectedTurns(newBoard(b.Size(), without))
+		switch {
+		case err == nil:
+			js.Effect = e2 - e
+		case errors.Is(err, ErrNeverFinishes):
+			js.Effect = math.Inf(1)
+		default:
+			return err
+		}
+		if js.Taken == 0 {
+			continue
+		}
+		// The chance to take it: a game whose throws that take it end on
+		// the last square, worth 0, while a turn that does so is worth 1.
+		g2 := *g
+		g2.board = nil
+		g2.jumps = make([]int32, len(g.jumps))
+		copy(g2.jumps, g.jumps)
+		hits := make([]bool, g.last+1)
+		for l, js2 := range takes {
+			for _, v := range js2 {
+				if v == int32(js.From) {
+					hits[l] = true
+					g2.jumps[l] = g.last
+				}
+			}
+		}
+		clear(u)
+		for v := int32(0); v < g.last; v++ {
+			g2.turn(v, ts, turnTiny, func(o *throwOut) {
+				if g2.lands(o) && hits[o.landed] {
+					u[v] += o.p * share
+				}
+			})
+		}
+		h := fundamentalPool.Get().(*fundamental)
+		h.prepare(&g2, true)
+		h.solve(u)
+		js.Chance = min(h.values[g.start], 1)
+		fundamentalPool.Put(h)
+	}
+	return nil
+}

@@ -1,0 +1,301 @@
+package snakes
+
+import "math"
+
+// This file is the one model of a turn that every random-play engine
+// reads: from the square a turn starts on, the throws it can make, where
+// it can end and with what chance. A turn is one throw, unless the rules
+// give another throw on a total (Rules.Again): then the throws of that
+// total form a run that goes on from square to square, each taking its
+// move and jump, until another total ends the turn, a throw reaches the
+// last square, or the run reaches Rules.AgainLimit and voids the turn.
+// Since the throws of the run all show the same total, where the run goes
+// does not branch: it is one chain of squares, and every other total
+// leaves the chain to end the turn. A chain that comes back to a square it
+// passed (a snake, or a throw that stays put) repeats with the chance of
+// going round once, a^P for P squares at chance a each, which a geometric
+// series sums in closed form.
+
+// How a throw leaves the turn.
+const (
+	turnEnds  = iota // the turn ends where the throw put the token (on the last square, the game too)
+	turnGoes         // another throw follows from where it put the token
+	turnVoids        // the run of Again throws is at its limit: the token goes back, the turn ends
+)
+
+// A throwOut is one throw a turn can make.
+type throwOut struct {
+	k                int32   // the throws before it in the turn
+	total            int32   // what the dice show
+	from, landed, to int32   // where it is thrown from, lands (before a jump), and leaves the token
+	p                float64 // its chance, times dice.den: the chance of getting to it, times its total's weight
+	how              int8    // turnEnds, turnGoes or turnVoids
+	cycle            int32   // on a chain of Again throws that repeats, its length in throws; else 0
+}
+
+// turnTiny is where a float64 turn stops following a run of Again throws
+// that has not ended, repeated or reached its limit: the chance of getting
+// that far, below 2⁻⁶⁴, is lost in rounding beside the turn's other
+// chances.
+const turnTiny = 0x1p-64
+
+// A turnScratch holds what building turns needs, once per call.
+type turnScratch struct {
+	count   []float64 // per square: the weight of the turns ending there, as merged so far
+	touched []int32   // the squares with a count
+	chain   []int32   // the squares a run of Again throws starts from
+	at      []int32   // per square: its place in chain, or -1
+}
+
+// fit makes ts cover size squares, reusing its buffers when they are
+// large enough (between turns count is 0 and at is -1 everywhere).
+func (ts *turnScratch) fit(size int) *turnScratch {
+	if ts == nil {
+		ts = new(turnScratch)
+	}
+	if len(ts.at) < size {
+		ts.count = make([]float64, size)
+		ts.at = make([]int32, size)
+		for i := range ts.at {
+			ts.at[i] = -1
+		}
+	}
+	return ts
+}
+
+// throwFrom is step for a throw of total s from square u, with the rule
+// that only a throw of Enter leaves square 0.
+func (g *game) throwFrom(u, s int32) (landed, to int32) {
+	if u == 0 && g.enter > 0 && s != g.enter {
+		return 0, 0
+	}
+	return g.step(u, s)
+}
+
+// turn calls visit for every throw a turn from square v can make, in the
+// order of the throws and, within one, of the totals. tiny is the chance
+// of going on below which a run of Again throws is cut off: turnTiny for
+// float64 callers, 0 for exact ones (the run then always ends, repeats or
+// reaches its limit, after at most one throw a square).
+func (g *game) turn(v int32, ts *turnScratch, tiny float64, visit func(o *throwOut)) {
+	d := &g.dice
+	o := throwOut{from: v}
+	if g.again == 0 {
+		for s := d.lo; s <= d.hi; s++ {
+			if n := d.weight(s); n > 0 {
+				o.total, o.p = s, n
+				o.landed, o.to = g.throwFrom(v, s)
+				visit(&o)
+			}
+		}
+		return
+	}
+	a := d.weight(g.again)
+	// The chain of squares the run of Again throws starts its throws from,
+	// and how it stops.
+	chain := ts.chain[:0]
+	stop, repeat := turnGoes, int32(-1)
+	u, chance := v, 1.0
+	for k := int32(0); ; k++ {
+		chain = append(chain, u)
+		ts.at[u] = k
+		if g.limit > 0 && k+1 == g.limit {
+			stop = turnVoids
+			break
+		}
+		_, to := g.throwFrom(u, g.again)
+		if to == g.last {
+			stop = turnEnds
+			break
+		}
+		if ts.at[to] >= 0 {
+			repeat = ts.at[to]
+			break
+		}
+		if chance *= a / d.den; chance < tiny {
+			break
+		}
+		u = to
+	}
+	for _, u := range chain {
+		ts.at[u] = -1
+	}
+	ts.chain = chain
+	// Going round a repeating chain once has chance a^P; the throws on it
+	// happen 1/(1 − a^P) times as often, 1 − a^P written as the sum of
+	// positive terms (1 − a)(1 + a + … + a^(P−1)), 1 − a the weight of
+	// every other total, so that nothing cancels.
+	var cycle int32
+	factor := 1.0
+	if repeat >= 0 {
+		cycle = int32(len(chain)) - repeat
+		var rest, series float64
+		for s := d.lo; s <= d.hi; s++ {
+			if s != g.again {
+				rest += d.weight(s)
+			}
+		}
+		pa := 1.0
+		for range cycle {
+			series += pa
+			pa *= a / d.den
+		}
+		factor = d.den / (rest * series)
+	}
+	chance = 1
+	for k, u := range chain {
+		o.k, o.from, o.cycle = int32(k), u, 0
+		f := chance
+		if repeat >= 0 && int32(k) >= repeat {
+			o.cycle, f = cycle, chance*factor
+		}
+		lastThrow := k == len(chain)-1
+		for s := d.lo; s <= d.hi; s++ {
+			n := d.weight(s)
+			if n == 0 {
+				continue
+			}
+			o.total, o.p, o.how = s, f*n, turnEnds
+			o.landed, o.to = g.throwFrom(u, s)
+			if s == g.again {
+				switch {
+				case !lastThrow || stop == turnGoes:
+					o.how = turnGoes
+				case stop == turnVoids:
+					o.how, o.landed, o.to = turnVoids, u, v
+					if g.toStart {
+						o.to = g.start
+					}
+				}
+			}
+			visit(&o)
+		}
+		chance *= a / d.den
+	}
+}
+
+// outBound is the most throws a turn from one square can end with, for
+// sizing the tables of moves and bounding their work: the totals, times the
+// longest run of Again throws a turn follows.
+func (g *game) outBound() float64 {
+	totals := float64(g.dice.hi - g.dice.lo + 1)
+	if g.again == 0 {
+		return totals
+	}
+	run := float64(g.limit)
+	if run == 0 {
+		run = float64(g.last) + 1
+		if a := g.dice.weight(g.again) / g.dice.den; a < 1 {
+			run = min(run, math.Ceil(math.Log(turnTiny)/math.Log(a))+1)
+		}
+	}
+	return totals * run
+}
+
+// moves appends to edges the ends of the turns from square v, merged by
+// destination in the order first reached, each with its weight out of
+// dice.den; a turn that ends where it began (an overshoot under Stay, a
+// voided turn) is an edge to v itself.
+func (g *game) moves(v int32, ts *turnScratch, edges []edge) []edge {
+	touched := ts.touched[:0]
+	if g.simple {
+		for roll := int32(1); roll <= g.faces; roll++ {
+			_, to := g.step(v, roll)
+			if ts.count[to] == 0 {
+				touched = append(touched, to)
+			}
+			ts.count[to]++
+		}
+	} else {
+		g.turn(v, ts, turnTiny, func(o *throwOut) {
+			if o.how == turnGoes {
+				return
+			}
+			if ts.count[o.to] == 0 {
+				touched = append(touched, o.to)
+			}
+			ts.count[o.to] += o.p
+		})
+	}
+	for _, to := range touched {
+		edges = append(edges, edge{to: to, n: ts.count[to]})
+		ts.count[to] = 0
+	}
+	ts.touched = touched
+	return edges
+}
+
+// An edge is where a turn can end and its weight out of the game's
+// dice.den: for one fair die, how many of the faces go there.
+type edge struct {
+	to int32
+	n  float64
+}
+
+// moveTable lists every square's turns: edges[first[v]:first[v+1]] leave
+// square v, none from the squares below low or from the last. It reuses
+// first, edges and ts when they are large enough.
+func (g *game) moveTable(low int32, ts *turnScratch, first []int32, edges []edge) ([]int32, []edge) {
+	size := int(g.last) + 1
+	first = grow(first, size+1)
+	// Allocated at once, since growing a slice of millions of moves copies
+	// it again and again.
+	if out := int(float64(size) * min(g.outBound(), float64(size))); cap(edges) < out {
+		edges = make([]edge, 0, out)
+	}
+	edges = edges[:0]
+	for v := int32(0); v < g.last; v++ {
+		first[v] = int32(len(edges))
+		if v >= low {
+			edges = g.moves(v, ts, edges)
+		}
+	}
+	first[g.last] = int32(len(edges))
+	first[size] = int32(len(edges))
+	return first, edges
+}
+
+// turnWork is about how many steps taking every turn from every square
+// takes, which every random-play figure does.
+func (g *game) turnWork() float64 {
+	return (float64(g.last) + 1) * max(g.outBound(), float64(g.faces))
+}
+
+// playTurn plays one turn from square v, throwing with throw, and calls
+// record with each throw as a Move (Turn left 0 for the caller) until the
+// turn ends or record returns false; it returns where the turn leaves the
+// token.
+func (g *game) playTurn(v int32, throw func() int32, record func(Move) bool) int32 {
+	u := v
+	for run := int32(1); ; run++ {
+		s := throw()
+		landed, to := g.throwFrom(u, s)
+		again := s == g.again
+		if again && g.limit > 0 && run == g.limit {
+			landed, to = u, v
+			if g.toStart {
+				to = g.start
+			}
+			again = false
+		}
+		if !record(Move{From: int(u), Roll: int(s), Landed: int(landed), To: int(to)}) || !again || to == g.last {
+			return to
+		}
+		u = to
+	}
+}
+
+// lands reports whether throw o put the token down on o.landed, taking a
+// jump that starts there: not a throw that leaves it where it stands (an
+// overshoot under Stay, a throw that does not enter, a voided turn).
+func (g *game) lands(o *throwOut) bool {
+	switch {
+	case o.how == turnVoids:
+		return false
+	case o.from == 0 && g.enter > 0 && o.total != g.enter:
+		return false
+	case o.from+o.total > g.last && g.over == Stay:
+		return false
+	}
+	return true
+}
