@@ -108,7 +108,7 @@ func (g *game) turn(v int32, ts *turnScratch, tiny float64, visit func(o *throwO
 			stop = turnEnds
 			break
 		}
-		if ts.at[to] >= 0 {
+		if g.limit == 0 && ts.at[to] >= 0 { // with a limit the run ends anyway
 			repeat = ts.at[to]
 			break
 		}
