@@ -60,6 +60,9 @@ func (r Rules) freshJumps(b *Board, g *game, f *fundamental, visits []float64, s
 	u := make([]float64, g.last+1)
 	for i := range stats {
 		js := &stats[i]
+		if js.Taken == 0 {
+			continue // never landed on: removing it changes nothing
+		}
 		// The board without the jump.
 		without := make([]int32, len(flat))
 		copy(without, flat)
@@ -72,9 +75,6 @@ func (r Rules) freshJumps(b *Board, g *game, f *fundamental, visits []float64, s
 			js.Effect = math.Inf(1)
 		default:
 			return err
-		}
-		if js.Taken == 0 {
-			continue
 		}
 		// The chance to take it: a game whose throws that take it end on
 		// the last square, worth 0, while a turn that does so is worth 1.

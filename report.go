@@ -154,7 +154,13 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	if progress == nil {
 		progress = func(*Report, string) {}
 	}
-	r.Faces = int(g.faces)
+	r.Dice = max(r.Dice, 1)
+	if r.Faces == 0 { // say how many faces, as the text does
+		r.Faces = 6
+		if len(r.Weights) > 0 {
+			r.Faces = len(r.Weights)
+		}
+	}
 	rep := &Report{Board: b, Rules: r}
 	progress(rep, StageSearch)
 	rep.MinRolls = r.MinRolls(b)
@@ -434,7 +440,17 @@ func (rep *Report) WriteSearchText(w io.Writer) error {
 	if rep.Path == nil {
 		sb.WriteString("\nThe last square cannot be reached.\n")
 	} else {
-		fmt.Fprintf(&sb, "\nFewest rolls: %d\n", rep.MinRolls)
+		word := "roll"
+		if house(r) {
+			word = "throw"
+			turns := 0
+			if len(rep.Path) > 0 {
+				turns = rep.Path[len(rep.Path)-1].Turn
+			}
+			fmt.Fprintf(&sb, "\nFewest throws: %d, in %s\n", rep.MinRolls, count(turns, "turn"))
+		} else {
+			fmt.Fprintf(&sb, "\nFewest rolls: %d\n", rep.MinRolls)
+		}
 		for i, m := range rep.Path {
 			if len(rep.Path) > pathShown && i >= pathHead && i < len(rep.Path)-(pathShown-pathHead) {
 				if i == pathHead {
@@ -442,7 +458,11 @@ func (rep *Report) WriteSearchText(w io.Writer) error {
 				}
 				continue
 			}
-			fmt.Fprintf(&sb, "  %s\n", m.describe())
+			if r.Again > 0 {
+				fmt.Fprintf(&sb, "  turn %d, %s\n", m.Turn, m.describe(word))
+			} else {
+				fmt.Fprintf(&sb, "  %s\n", m.describe(word))
+			}
 		}
 	}
 	_, err := io.WriteString(w, sb.String())
@@ -562,36 +582,115 @@ func count(n int, noun string) string {
 // maxDrawn is the largest side WriteText draws: wider lines would wrap.
 const maxDrawn = 40
 
-// describe says the rules in words.
+// describe says the rules in words: "two dice, a six to enter, another
+// throw on a six, three in a row void the turn, …".
 func (r Rules) describe() string {
 	faces := r.Faces
 	if faces == 0 {
 		faces = 6
+		if len(r.Weights) > 0 {
+			faces = len(r.Weights)
+		}
 	}
-	parts := []string{fmt.Sprintf("%d-sided die", faces), "start on square 1"}
-	if r.StartOffBoard {
+	dice := max(r.Dice, 1)
+	var die string
+	switch {
+	case dice == 1 && len(r.Weights) == 0:
+		die = fmt.Sprintf("%d-sided die", faces)
+	case dice == 1:
+		die = fmt.Sprintf("loaded %d-sided die (weights %s)", faces, joinInts(r.Weights))
+	case len(r.Weights) == 0 && faces == 6:
+		die = number(dice) + " dice"
+	case len(r.Weights) == 0:
+		die = fmt.Sprintf("%s %d-sided dice", number(dice), faces)
+	default:
+		die = fmt.Sprintf("%s loaded %d-sided dice (weights %s)", number(dice), faces, joinInts(r.Weights))
+	}
+	parts := []string{die, "start on square 1"}
+	if r.StartOffBoard || r.Enter > 0 {
 		parts[1] = "start off the board"
 	}
+	if r.Enter > 0 {
+		parts = append(parts, article(r.Enter)+" to enter")
+	}
+	if r.Again > 0 {
+		again := "another throw on " + article(r.Again)
+		switch {
+		case r.AgainLimit == 1:
+			again = article(r.Again) + " is not moved and"
+		case r.AgainLimit > 1:
+			again += ", " + number(r.AgainLimit) + " in a row"
+		}
+		switch {
+		case r.AgainLimit > 0 && r.OnLimit == BackToStart:
+			again += " send the token back to the start"
+		case r.AgainLimit > 0:
+			again += " void the turn"
+		}
+		if r.AgainLimit == 1 {
+			again = strings.Replace(again, " send ", " sends ", 1)
+			again = strings.Replace(again, " void ", " voids ", 1)
+		}
+		parts = append(parts, again)
+	}
+	word := "roll"
+	if house(r) {
+		word = "throw"
+	}
 	parts = append(parts, map[Overshoot]string{
-		Stay:   "a roll past the end is not moved",
-		Bounce: "a roll past the end bounces back",
-		Finish: "a roll past the end finishes",
+		Stay:   "a " + word + " past the end is not moved",
+		Bounce: "a " + word + " past the end bounces back",
+		Finish: "a " + word + " past the end finishes",
 	}[r.Overshoot])
 	if r.Chain {
 		parts = append(parts, "jumps chain")
 	} else {
-		parts = append(parts, "one jump per roll")
+		parts = append(parts, "one jump per "+word)
 	}
 	return strings.Join(parts, ", ")
 }
 
-// describe says a move as a person reads it: "roll 1: 1 → 2, ladder to 15".
-func (m Move) describe() string {
+// house reports whether r has any house rule, so that a throw is more than
+// the roll of one fair die.
+func house(r Rules) bool {
+	return r.Dice > 1 || len(r.Weights) > 0 || r.Enter > 0 || r.Again > 0
+}
+
+// numbers are the words for the numbers people say in words.
+var numbers = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
+
+func number(n int) string {
+	if n >= 0 && n < len(numbers) {
+		return numbers[n]
+	}
+	return strconv.Itoa(n)
+}
+
+// article says n with its indefinite article: "a six", "an eight", "a 13".
+func article(n int) string {
+	w := number(n)
+	if w[0] == 'e' || w[0] == '8' || n == 11 || n == 18 || (n >= 80 && n < 90) {
+		return "an " + w
+	}
+	return "a " + w
+}
+
+func joinInts(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return strings.Join(parts, ",")
+}
+
+// describe says a move as a person reads it: "roll 1: 1 → 2, ladder to
+// 15"; word is what a throw is called, "roll" or "throw".
+func (m Move) describe(word string) string {
 	from := strconv.Itoa(m.From)
 	if m.From == 0 {
 		from = "start"
 	}
-	s := fmt.Sprintf("roll %d: %s → %d", m.Roll, from, m.Landed)
+	s := fmt.Sprintf("%s %d: %s → %d", word, m.Roll, from, m.Landed)
 	switch {
 	case m.To > m.Landed:
 		s += fmt.Sprintf(", ladder to %d", m.To)

@@ -25,8 +25,7 @@ func design(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&spec.Turns, "turns", 0, "the wanted expected number of turns")
 	fs.Float64Var(&spec.Tolerance, "tolerance", 0, "how far from -turns the expectation may be (default 5e-7)")
 	fs.Uint64Var(&spec.Seed, "seed", 0, "the search's seed: the same flags and seed give the same board")
-	fs.IntVar(&spec.Rules.Faces, "faces", 6, "faces of the die")
-	fs.TextVar(&spec.Rules.Overshoot, "overshoot", snakes.Stay, "a roll past the last square: stay, bounce or finish")
+	finishRules := ruleFlags(fs, &spec.Rules)
 	start := fs.String("start", "1", "where tokens start: 1 or offboard")
 	timeout := fs.Duration("timeout", 60*time.Second, "give up after this long, printing the closest board found")
 	svgFile := fs.String("svg", "", "draw the designed board to this SVG file")
@@ -40,6 +39,9 @@ func design(args []string, stdout, stderr io.Writer) error {
 		spec.Rules.StartOffBoard = true
 	default:
 		return fmt.Errorf("-start %q, want 1 or offboard", *start)
+	}
+	if err := finishRules(); err != nil {
+		return err
 	}
 	var svg *os.File
 	if *svgFile != "" {

@@ -5,7 +5,15 @@
 // Usage:
 //
 //	snakes [-board FILE|-] [-faces N] [-start 1|offboard] [-overshoot stay|bounce|finish] [-chain]
+//	       [-dice N] [-weights 1,1,1,1,1,2] [-enter 6] [-again 6] [-again-limit 3] [-on-limit void|start]
 //	       [-json] [-svg FILE] [-plot FILE] [-heat FILE] [-budget 10s] [-max-squares 100000000]
+//
+// The house rules: -dice throws several dice and moves by their total,
+// -weights loads the die (or makes a spinner of unequal sectors), -enter
+// needs a total to come onto the board, -again gives another throw on a
+// total, and -again-limit ends the turn when that total comes up so many
+// times in a row, sending the token back where the turn began or, with
+// -on-limit start, to the start.
 //
 // The board file holds JSON: a LeetCode grid [[-1,-1],[-1,3]], or
 // {"size": 10, "jumps": {"1": 38, "16": 6}}. Without -board the classic board
@@ -23,7 +31,7 @@
 // asked and prints it, its expected turns and the exact fraction:
 //
 //	snakes design -size 10 -ladders 6 -snakes 6 -turns 30 [-jumps N] [-start offboard]
-//	       [-tolerance T] [-seed S] [-timeout 60s] [-svg FILE] [-json]
+//	       [-tolerance T] [-seed S] [-timeout 60s] [-svg FILE] [-json] [house rules as above]
 //
 // When no board comes within the tolerance before the timeout it prints the
 // closest found, says so on standard error, and exits with status 1.
@@ -84,8 +92,7 @@ func analyse(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		budget     = fs.Duration("budget", 10*time.Second, "time for the random-play figures; those that do not fit are named and skipped (0: no limit)")
 		maxSquares = fs.Int("max-squares", 1e8, "refuse boards of more squares, before reading them into memory")
 	)
-	fs.IntVar(&rules.Faces, "faces", 6, "faces of the die")
-	fs.TextVar(&rules.Overshoot, "overshoot", snakes.Stay, "a roll past the last square: stay, bounce or finish")
+	finishRules := ruleFlags(fs, &rules)
 	fs.BoolVar(&rules.Chain, "chain", false, "follow jumps from a jump's destination")
 	if err := parse(fs, args, stdout, "; the board is given with -board FILE"); err != nil {
 		return err
@@ -104,7 +111,7 @@ func analyse(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	default:
 		return fmt.Errorf("-start %q, want 1 or offboard", *start)
 	}
-	if err := rules.Validate(); err != nil {
+	if err := finishRules(); err != nil {
 		return err
 	}
 

@@ -139,7 +139,15 @@ func TestBadInput(t *testing.T) {
 		{"malformed", "", []string{"-board", malformed}, "snakes: " + malformed + ": board JSON line 2, column 8: unexpected end of JSON input\n"},
 		{"invalid board", "", []string{"-board", invalid}, "snakes: " + invalid + ": row 1, column 1 (square 2) holds 9, want -1 or a square in 1..4\n"},
 		{"invalid stdin", `{"size": 2, "jumps": {"x": 1}}`, []string{"-board", "-"}, `snakes: standard input: "jumps" key "x" is not a square label` + "\n"},
-		{"faces", "", []string{"-faces", "-3"}, "snakes: Faces is -3, want 0 (meaning 6) or 1..65536\n"},
+		{"faces", "", []string{"-faces", "-3"}, "snakes: -faces: Faces is -3, want 0 (meaning 6) or 1..65536\n"},
+		{"dice", "", []string{"-dice", "-2"}, "snakes: -dice: Dice is -2, want 0 (meaning 1) or more\n"},
+		{"weights not numbers", "", []string{"-weights", "1,2,x"}, `snakes: invalid value "1,2,x" for flag -weights: weight 3 is "x", want a whole number` + "\n"},
+		{"negative weight", "", []string{"-weights", "1,-2,1"}, "snakes: -weights: Weights[1] is -2, want 0 or more\n"},
+		{"weights beside faces", "", []string{"-weights", "1,2", "-faces", "6"}, "snakes: -faces: Faces is 6 beside 2 Weights, want 0 or 2\n"},
+		{"enter", "", []string{"-dice", "2", "-enter", "1"}, "snakes: -enter: Enter is 1, a total the dice never show (they show 2..12)\n"},
+		{"again", "", []string{"-weights", "1,0,1", "-again", "2"}, "snakes: -again: Again is 2, a total the dice never show (they show some of 1..3)\n"},
+		{"again limit", "", []string{"-again-limit", "3"}, "snakes: -again-limit: AgainLimit is 3 but Again is 0: a limit needs a total that throws again\n"},
+		{"on limit", "", []string{"-on-limit", "home"}, `snakes: invalid value "home" for flag -on-limit: onLimit "home", want void or start` + "\n"},
 		{"faces not a number", "", []string{"-faces", "six"}, `snakes: invalid value "six" for flag -faces: parse error` + "\n"},
 		{"overshoot", "", []string{"-overshoot", "wrap"}, `snakes: invalid value "wrap" for flag -overshoot: overshoot "wrap", want stay, bounce or finish` + "\n"},
 		{"start", "", []string{"-start", "0"}, `snakes: -start "0", want 1 or offboard` + "\n"},
@@ -297,6 +305,34 @@ func TestDesignCommand(t *testing.T) {
 		out, errOut, status := runSnakes(t, "", args...)
 		if status != 2 || out != "" || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: status %d, stdout %q, stderr %q", args, status, out, errOut)
+		}
+	}
+}
+
+// TestHouseRules runs the command under house rules and reads the rules
+// back in words, with the turns of the path.
+func TestHouseRules(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		rules string
+		lines []string
+	}{
+		{[]string{"-dice", "2"}, "Rules: two dice, start off the board, a throw past the end is not moved, one jump per throw\n",
+			[]string{"Fewest throws: 5, in 5 turns\n", "Random play may never finish: square 99 can be reached, and no turn leaves it\n"}},
+		{[]string{"-enter", "6", "-again", "6", "-again-limit", "3"}, "Rules: 6-sided die, start off the board, a six to enter, another throw on a six, three in a row void the turn, a throw past the end is not moved, one jump per throw\n",
+			[]string{"Fewest throws: 8, in 5 turns\n", "  turn 1, throw 6: start → 6\n", "  turn 1, throw 3: 6 → 9, ladder to 31\n"}},
+		{[]string{"-weights", "0,0,0,0,1,0"}, "Rules: loaded 6-sided die (weights 0,0,0,0,1,0), start off the board, a throw past the end is not moved, one jump per throw\n",
+			[]string{"Fewest throws: 16, in 16 turns\n"}},
+		{[]string{"-again", "6", "-again-limit", "2", "-on-limit", "start", "-dice", "3", "-faces", "4"}, "Rules: three 4-sided dice, start off the board, another throw on a six, two in a row send the token back to the start, a throw past the end is not moved, one jump per throw\n", nil},
+	} {
+		out, errOut, status := runSnakes(t, "", append(tc.args, "-budget", "20s")...)
+		if status != 0 || errOut != "" {
+			t.Fatalf("%v: status %d, stderr %q", tc.args, status, errOut)
+		}
+		for _, want := range append(tc.lines, tc.rules) {
+			if !strings.Contains(out, want) {
+				t.Errorf("%v: output lacks %q:\n%s", tc.args, want, out)
+			}
 		}
 	}
 }
