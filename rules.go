@@ -150,11 +150,11 @@ type game struct {
 	over   Overshoot
 	start  int32 // 0 or 1
 
-	dice   throws // what a throw can show, with what chance
-	enter  int32  // the total that brings a token onto the board, or 0
-	again  int32  // the total that throws again, or 0
-	limit  int32  // the run of again throws that voids a turn, or 0
-	toStart bool  // a voided turn sends the token to the start rather than back
+	dice    throws // what a throw can show, with what chance
+	enter   int32  // the total that brings a token onto the board, or 0
+	again   int32  // the total that throws again, or 0
+	limit   int32  // the run of again throws that voids a turn, or 0
+	toStart bool   // a voided turn sends the token to the start rather than back
 
 	// simple is set when a turn is one throw of one fair die: every total
 	// 1..faces once in faces. The fast paths serve those games.
