@@ -40,11 +40,13 @@ const designRound = 256
 // every jump starts and ends on different rows.
 //
 // The search is local: from a random board it moves one jump's end at a
-// time, scoring every end a jump could move to at once: the move changes
+// time. Under rules whose turn is one throw (no Again) it scores every
+// end a jump could move to at once: the move changes
 // the transition matrix by a matrix of rank one, so one solve of the board
 // and one more sweep give every candidate's exact expectation
 // (Sherman–Morrison, as [Rules.Jumps] does), about a hundred candidates
-// for the cost of two solves. Now and then it moves a jump's start instead,
+// for the cost of two solves; under [Rules.Again] a move changes the
+// turns of many squares, and it scores up to 64 ends by a solve each. Now and then it moves a jump's start instead,
 // or takes a candidate at random, to leave a local minimum. Two workers
 // search from different boards, using both cores, and compare notes every
 // 256 moves: the result is the first worker's first board within tolerance
@@ -58,7 +60,8 @@ const designRound = 256
 // field and value: Size outside 2..100, negative counts, Jumps with
 // Ladders or Snakes, more jumps than the board has room for, a Turns that
 // is not finite and positive, a negative or NaN Tolerance, invalid Rules,
-// or squares times faces of the die over 2¹⁸ (each move takes every roll).
+// or squares times the throws a turn may take over 2¹⁸ (each move takes
+// every turn from every square).
 // When no board within tolerance is found before ctx ends, or after
 // 2²¹ moves per worker when ctx has no deadline, Design returns the closest
 // board found and an error wrapping [ErrNoDesign] that gives its expected
@@ -161,14 +164,12 @@ func (s Spec) check() error {
 	if err := s.Rules.Validate(); err != nil {
 		return errorf(ErrInvalidSpec, "Rules: %s", err.Error()[len("snakes: "):])
 	}
-	// Each move takes every roll from every square, a few times over; past
-	// this a move would take long enough to make cancelling slow.
-	faces := max(s.Rules.Faces, 1)
-	if s.Rules.Faces == 0 {
-		faces = 6
-	}
-	if rolls := n * n * faces; rolls > maxDesignRolls {
-		return errorf(ErrInvalidSpec, "Size %d with a %d-faced die: %d rolls a move, over the bound of %d", n, faces, rolls, maxDesignRolls)
+	// Each move takes every turn from every square, a few times over;
+	// past this a move would take long enough to make cancelling slow.
+	g, _ := s.Rules.game(nil)
+	g.last = int32(n * n)
+	if rolls := g.turnWork(); rolls > maxDesignRolls {
+		return errorf(ErrInvalidSpec, "Size %d with throws of totals up to %d: about %.0f throws a move, over the bound of %d", n, g.faces, rolls, maxDesignRolls)
 	}
 	return nil
 }
@@ -280,6 +281,10 @@ func (d *designer) step() {
 	if err != nil {
 		return
 	}
+	if g.again != 0 {
+		d.stepFresh(b)
+		return
+	}
 	f := &d.f
 	f.game = g
 	f.prepare(&f.game, false)
@@ -346,6 +351,69 @@ func (d *designer) step() {
 		d.to[j] = near[d.rng.IntN(len(near))]
 	}
 	d.used[a], d.used[d.to[j]] = true, true
+}
+
+// freshTries is how many ends of a jump stepFresh scores at most.
+const freshTries = 64
+
+// stepFresh is step under house rules, where moving a jump's end changes
+// the turns from many squares at once and no one solve scores every end:
+// it scores a few ends, each by a solve of the board with the jump moved.
+func (d *designer) stepFresh(b *Board) {
+	e, err := d.s.Rules.ExpectedTurns(b)
+	if err != nil {
+		d.dist = math.Inf(1)
+		d.moveStart()
+		return
+	}
+	d.note(e)
+	if d.found != nil {
+		return
+	}
+	if d.rng.IntN(8) == 0 {
+		d.moveStart()
+		return
+	}
+	j := d.rng.IntN(len(d.from))
+	a, old := d.from[j], d.to[j]
+	d.used[a], d.used[old] = false, false
+	bestTo, bestDist := int32(-1), d.dist
+	var near []int32
+	for _, c := range d.ends(j, a, old) {
+		d.to[j] = c
+		e2, err := d.s.Rules.ExpectedTurns(newBoard(d.s.Size, d.flatOf(d.from, d.to)))
+		if err != nil {
+			continue
+		}
+		dist := math.Abs(e2 - d.s.Turns)
+		if dist < bestDist {
+			bestTo, bestDist = c, dist
+		}
+		if dist <= 2*d.dist+1 {
+			near = append(near, c)
+		}
+	}
+	d.to[j] = old
+	switch {
+	case bestTo >= 0:
+		d.to[j] = bestTo
+	case len(near) > 0 && d.rng.IntN(4) == 0:
+		d.to[j] = near[d.rng.IntN(len(near))]
+	}
+	d.used[a], d.used[d.to[j]] = true, true
+}
+
+// ends returns up to freshTries ends that jump j from a could move to
+// instead of old, in random order.
+func (d *designer) ends(j int, a, old int32) []int32 {
+	var out []int32
+	for c := int32(1); c <= d.last; c++ {
+		if c != old && d.fits(d.kind[j], a, c) {
+			out = append(out, c)
+		}
+	}
+	d.rng.Shuffle(len(out), func(i, k int) { out[i], out[k] = out[k], out[i] })
+	return out[:min(len(out), freshTries)]
 }
 
 // moveStart moves a random jump's start to a random square it fits on.

@@ -170,7 +170,7 @@ func TestDesignSpecErrors(t *testing.T) {
 		{Spec{Size: 10, Turns: math.Inf(1)}, "snakes: Turns is +Inf, want a finite number above 0"},
 		{Spec{Size: 10, Turns: 5, Tolerance: -1}, "snakes: Tolerance is -1, want 0 (meaning 5e-7) or more"},
 		{Spec{Size: 10, Turns: 5, Rules: Rules{Faces: -1}}, "snakes: Rules: Faces is -1, want 0 (meaning 6) or 1..65536"},
-		{Spec{Size: 100, Turns: 5, Rules: Rules{Faces: 1000}}, "snakes: Size 100 with a 1000-faced die: 10000000 rolls a move, over the bound of 262144"},
+		{Spec{Size: 100, Turns: 5, Rules: Rules{Faces: 1000}}, "snakes: Size 100 with throws of totals up to 1000: about 10001000 throws a move, over the bound of 262144"},
 	} {
 		b, err := Design(context.Background(), tc.s)
 		if b != nil || !errors.Is(err, ErrInvalidSpec) || err.Error() != tc.want {
@@ -212,6 +212,49 @@ func TestRetargetScores(t *testing.T) {
 			if err == nil && math.Abs(pred-want) > 1e-9*want {
 				t.Fatalf("jump %d→%d moved to end on %d: predicted %.15g, solved %.15g", a, old, c, pred, want)
 			}
+		}
+	}
+}
+
+// TestDesignHouseRules designs boards under house rules for targets a
+// placed board meets: to five decimals where a turn is one throw (one
+// solve scores every end), to three under Again (a solve an end). No
+// deadline: the search is deterministic, so the test does not depend on
+// the machine's speed.
+func TestDesignHouseRules(t *testing.T) {
+	for i, tc := range []struct {
+		r         Rules
+		tolerance float64
+	}{
+		{Rules{Dice: 2, Overshoot: Bounce}, 1e-5},
+		{Rules{Weights: []int{1, 2, 3, 3, 2, 1}, Overshoot: Finish}, 1e-5},
+		{Rules{Enter: 6, StartOffBoard: true}, 1e-5},
+		{Rules{Enter: 6, Again: 6, AgainLimit: 3}, 1e-3},
+	} {
+		r := tc.r
+		s := Spec{Size: 8, Ladders: 4, Snakes: 4, Rules: r, Seed: uint64(i), Tolerance: tc.tolerance}
+		d := newDesigner(s, 99)
+		if !d.place() {
+			t.Fatal("no room")
+		}
+		e, err := r.ExpectedTurns(newBoard(s.Size, d.flatOf(d.from, d.to)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Turns = e
+		start := time.Now()
+		b, err := Design(context.Background(), s)
+		t.Logf("%+v: %v in %v", r, err, time.Since(start))
+		if err != nil {
+			t.Fatalf("%+v: %v", s, err)
+		}
+		printable(t, s, b)
+		exact, err := r.ExactExpectedTurns(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := exact.Float64(); math.Abs(got-s.Turns) > tc.tolerance {
+			t.Fatalf("%+v: a board of %v expected turns", s, got)
 		}
 	}
 }

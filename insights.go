@@ -228,15 +228,15 @@ type JumpStats struct {
 // elimination's bounds (more than 256 squares that moves go back to) it
 // wraps [ErrTooLarge]; other errors are as for [Rules.ExpectedTurns].
 //
-// With one jump per roll (no Chain) and a turn of one throw of one fair
-// die, it costs one solve and its visits, then for each jump one scalar
+// With one jump per throw (no Chain) and one throw per turn (no Again),
+// it costs one solve and its visits, then for each jump one scalar
 // sweep of the board and m² steps: removing a jump moves, in every row
 // that rolls onto its start, the same mass from one column of the
 // transition matrix to another, a change of rank one, so Sherman–Morrison
 // gives every Effect and Chance exactly from the one solve (see
 // rankone.go). With Chain a removal also reroutes the chains that pass
-// through the jump, and with several dice, loaded dice, Enter or Again a
-// turn's throws may take it more than once: then each Effect is a fresh
+// through the jump, and under Again a turn's throws may take it more than
+// once: then each Effect is a fresh
 // solve of the board without it, and each Chance a solve of the chance to
 // reach it, so that Jumps costs about twice ExpectedTurns per jump. Taken
 // counts every throw that takes the jump, mid-turn ones included.
@@ -267,10 +267,10 @@ func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
 			stats = append(stats, JumpStats{From: from, To: to})
 		}
 	}
-	if !g.simple || r.Chain {
+	if g.again != 0 || r.Chain {
 		return stats, r.freshJumps(b, g, f, visits, stats)
 	}
-	// landed[ℓ]: the expected number of rolls per game that land on ℓ,
+	// landed[ℓ]: the expected number of throws per game that land on ℓ,
 	// before any jump.
 	landed := grow(f.landed, size)
 	clear(landed)
@@ -280,6 +280,14 @@ func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
 			continue
 		}
 		p := visits[v] * share
+		if !g.simple {
+			g.turn(v, nil, 0, func(o *throwOut) {
+				if g.lands(o) {
+					landed[o.landed] += p * o.p
+				}
+			})
+			continue
+		}
 		top := min(v+g.faces, g.last)
 		for l := v + 1; l <= top; l++ {
 			landed[l] += p

@@ -20,8 +20,8 @@ import "math"
 // without the jump the token is trapped.
 
 // jumpEffects fills in Taken, Chance and Effect for each jump under rules
-// with one jump per roll, after f.solve(nil): landed holds the expected
-// landings on each square per game.
+// with one jump per throw and one throw per turn, after f.solve(nil):
+// landed holds the expected landings on each square per game.
 func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats) {
 	t := f.values
 	size := len(t)
@@ -118,27 +118,27 @@ type source struct {
 	p    float64
 }
 
-// rollsOnto appends to out the squares from which a roll lands on square l
-// (before any jump), with the chance: the squares within Faces below it,
-// one roll each, and under Bounce those near the end whose rolls bounce
-// back onto it.
+// rollsOnto appends to out the squares from which a throw lands on square
+// l (before any jump), with the chance, for games whose turn is one throw:
+// the squares within the largest total below it, and under Bounce those
+// near the end whose throws bounce back onto it.
 func rollsOnto(g *game, l int32, out []source) []source {
-	share := 1 / float64(g.faces)
-	if g.over != Bounce {
+	if g.simple && g.over != Bounce {
+		share := 1 / g.dice.den
 		for v := max(l-g.faces, 0); v < l; v++ {
 			out = append(out, source{v, share})
 		}
 		return out
 	}
 	add := func(v int32) {
-		n := 0
-		for roll := int32(1); roll <= g.faces; roll++ {
-			if landed, _ := g.step(v, roll); landed == l && (v+roll <= g.last || g.over != Stay) {
-				n++
+		p := 0.0
+		g.turn(v, nil, 0, func(o *throwOut) {
+			if o.landed == l && g.lands(o) {
+				p += o.p
 			}
-		}
-		if n > 0 {
-			out = append(out, source{v, float64(n) / float64(g.faces)})
+		})
+		if p > 0 {
+			out = append(out, source{v, p / g.dice.den})
 		}
 	}
 	lo := max(l-g.faces, 0)
@@ -161,22 +161,20 @@ func finishesAvoiding(g *game, f int32) bool {
 	seen := make([]bool, g.last+1)
 	seen[f] = true
 	stack := []int32{f}
-	for len(stack) > 0 {
+	found := false
+	for len(stack) > 0 && !found {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for roll := int32(1); roll <= g.faces; roll++ {
-			landed, to := g.step(v, roll)
-			if landed == f && (v+roll <= g.last || g.over != Stay) {
-				continue
+		g.turn(v, nil, 0, func(o *throwOut) {
+			switch {
+			case o.landed == f && g.lands(o):
+			case o.to == g.last:
+				found = true
+			case !seen[o.to]:
+				seen[o.to] = true
+				stack = append(stack, o.to)
 			}
-			if to == g.last {
-				return true
-			}
-			if !seen[to] {
-				seen[to] = true
-				stack = append(stack, to)
-			}
-		}
+		})
 	}
-	return false
+	return found
 }
