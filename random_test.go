@@ -453,6 +453,23 @@ func TestInvalidRules(t *testing.T) {
 		{Rules{Faces: -1}, "snakes: Faces is -1, want 0 (meaning 6) or 1..65536"},
 		{Rules{Faces: 1 << 20}, "snakes: Faces is 1048576, want 0 (meaning 6) or 1..65536"},
 		{Rules{Overshoot: 3}, "snakes: Overshoot is 3, want Stay (0), Bounce (1) or Finish (2)"},
+		{Rules{Dice: -1}, "snakes: Dice is -1, want 0 (meaning 1) or more"},
+		{Rules{Dice: 20000}, "snakes: Dice is 20000 of 6 faces: totals up to 120000, over the bound of 65536"},
+		{Rules{Dice: 100, Weights: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128}},
+			"snakes: Dice is 100 of 128 faces: adding up their chances takes about 8.19e+07 steps, over the bound of 16777216"},
+		{Rules{Weights: []int{1, -2, 3}}, "snakes: Weights[1] is -2, want 0 or more"},
+		{Rules{Weights: []int{0, 0, 0}}, "snakes: Weights are all 0: no face can show"},
+		{Rules{Faces: 4, Weights: []int{1, 1, 1}}, "snakes: Faces is 4 beside 3 Weights, want 0 or 3"},
+		{Rules{Enter: -6}, "snakes: Enter is -6, want 0 (no throw needed to enter) or a total the dice can show"},
+		{Rules{Enter: 7}, "snakes: Enter is 7, a total the dice never show (they show 1..6)"},
+		{Rules{Dice: 2, Enter: 1}, "snakes: Enter is 1, a total the dice never show (they show 2..12)"},
+		{Rules{Weights: []int{1, 0, 1}, Again: 2}, "snakes: Again is 2, a total the dice never show (they show some of 1..3)"},
+		{Rules{Again: -1}, "snakes: Again is -1, want 0 (no throw again) or a total the dice can show"},
+		{Rules{Weights: []int{0, 0, 0, 0, 1}, Again: 5}, "snakes: Again is 5, the only total the dice show, with no AgainLimit: a turn would never end"},
+		{Rules{Again: 6, AgainLimit: -1}, "snakes: AgainLimit is -1, want 0 (no limit) or 1..64"},
+		{Rules{Again: 6, AgainLimit: 65}, "snakes: AgainLimit is 65, want 0 (no limit) or 1..64"},
+		{Rules{AgainLimit: 3}, "snakes: AgainLimit is 3 but Again is 0: a limit needs a total that throws again"},
+		{Rules{Again: 6, AgainLimit: 3, OnLimit: 2}, "snakes: OnLimit is 2, want VoidTurn (0) or BackToStart (1)"},
 	}
 	for _, tc := range cases {
 		errs := map[string]error{"Validate": tc.r.Validate()}
@@ -484,6 +501,9 @@ func TestInvalidRules(t *testing.T) {
 		t.Errorf("ExpectedTurns(nil): %v", err)
 	}
 	if got := Overshoot(7).String(); got != "Overshoot(7)" {
+		t.Errorf("String = %q", got)
+	}
+	if got := Penalty(7).String(); got != "Penalty(7)" {
 		t.Errorf("String = %q", got)
 	}
 }

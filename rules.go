@@ -107,7 +107,7 @@ const maxAgainLimit = 64
 
 // maxDiceWork bounds the work of adding up Dice dice into the chances of
 // each total, about Dice² · faces² / 2 steps for a loaded die.
-const maxDiceWork = 1 << 27
+const maxDiceWork = 1 << 24
 
 // String returns the constant's name, or Overshoot(k) for an unknown value.
 func (o Overshoot) String() string {
@@ -129,9 +129,9 @@ func (o Overshoot) String() string {
 // or len(Weights) beside Weights, an Enter or Again total the dice can
 // never show, AgainLimit without Again or over 64, Again as the only total
 // the dice can show with no AgainLimit (a turn would never end), or dice
-// whose largest total is over 65536 or whose chances take over 2²⁷ steps
-// to add up. It allocates nothing for a fair die; for loaded dice it works
-// out which totals can show, a few bytes a total.
+// whose largest total is over 65536 or whose chances take over 2²⁴ steps
+// to add up. It allocates nothing for one fair die; for several dice or
+// loaded ones it works out the chance of each total, 16 bytes a total.
 func (r Rules) Validate() error {
 	_, err := r.throws()
 	return err
