@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
-	"reflect"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 )
 
