@@ -228,3 +228,34 @@ func naiveEffects(r Rules, b *Board) []float64 {
 	}
 	return out
 }
+
+// BenchmarkHouseRules times ExpectedTurns under house rules beside the
+// fair die on the same board: British rules (a six to enter, another throw
+// on a six, three sixes void the turn) on the classic board and a 316×316
+// board with 1% random jumps, and two dice beside one under Bounce.
+func BenchmarkHouseRules(b *testing.B) {
+	british := Rules{Enter: 6, Again: 6, AgainLimit: 3}
+	classic, big := Classic(), mustBoard(b, randomGrid(316, 0.01, 1))
+	for _, tc := range []struct {
+		name  string
+		board *Board
+		rules Rules
+	}{
+		{"classic/fair", classic, Rules{StartOffBoard: true}},
+		{"classic/british", classic, british},
+		{"classic/oneDieBounce", classic, Rules{StartOffBoard: true, Overshoot: Bounce}},
+		{"classic/twoDiceBounce", classic, Rules{StartOffBoard: true, Overshoot: Bounce, Dice: 2}},
+		{"316x316/fair", big, Rules{}},
+		{"316x316/british", big, british},
+	} {
+		if _, err := tc.rules.ExpectedTurns(tc.board); err != nil {
+			b.Fatalf("%s: %v", tc.name, err)
+		}
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				tc.rules.ExpectedTurns(tc.board)
+			}
+		})
+	}
+}

@@ -315,7 +315,7 @@ func (d *designer) step() {
 	a, old := d.from[j], d.to[j]
 	u := grow(f.u, len(t))
 	clear(u)
-	f.sources = rollsOnto(&f.game, a, f.sources[:0])
+	f.sources = rollsOnto(&f.game, a, f.ts, f.sources[:0])
 	for _, src := range f.sources {
 		if f.sure[src.from] {
 			u[src.from] += src.p

@@ -197,7 +197,7 @@ func TestRetargetScores(t *testing.T) {
 		t0 := append([]float64(nil), f.values...)
 		a, old := d.from[j], d.to[j]
 		u := make([]float64, len(t0))
-		for _, src := range rollsOnto(&f.game, a, nil) {
+		for _, src := range rollsOnto(&f.game, a, f.ts, nil) {
 			u[src.from] += src.p
 		}
 		f.againN(u, 1, d.all, d.z)

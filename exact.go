@@ -216,9 +216,9 @@ func exactTurns(g *game) ([][]exactEdge, error) {
 	at := make([]int, g.last+1)
 	for v := g.start; v < g.last; v++ {
 		var edges []exactEdge
-		g.turn(v, ts, 0, func(o *throwOut) {
+		for _, o := range g.turn(v, ts, 0) {
 			if o.how == turnGoes {
-				return
+				continue
 			}
 			p := weight(o.total)
 			if o.k > 0 {
@@ -239,11 +239,11 @@ func exactTurns(g *game) ([][]exactEdge, error) {
 			if at[o.to] == 0 {
 				edges = append(edges, exactEdge{to: o.to, p: p})
 				at[o.to] = len(edges)
-				return
+				continue
 			}
 			e := edges[at[o.to]-1].p
 			e.Add(e, p)
-		})
+		}
 		for _, e := range edges {
 			at[e.to] = 0
 		}

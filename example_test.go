@@ -356,3 +356,52 @@ func ExampleDesign() {
 	fmt.Printf("%.3f expected turns\n", e)
 	// Output: 30.000 expected turns
 }
+
+// Two dice thrown together move a token by their total, 2 to 12. Under
+// Stay a token on square 99 of the classic board can never finish, since
+// two dice never total 1; bouncing off the end, it can.
+func ExampleRules_twoDice() {
+	b := snakes.Classic()
+	stay := snakes.Rules{StartOffBoard: true, Dice: 2}
+	_, err := stay.ExpectedTurns(b)
+	fmt.Println(errors.Is(err, snakes.ErrNeverFinishes))
+	bounce := snakes.Rules{StartOffBoard: true, Dice: 2, Overshoot: snakes.Bounce}
+	e, _ := bounce.ExpectedTurns(b)
+	fmt.Printf("%.4f turns, at least %d\n", e, bounce.MinRolls(b))
+	// Output:
+	// true
+	// 30.3796 turns, at least 5
+}
+
+// British rules: a six to come onto the board, another throw after a six,
+// and three sixes in a row void the turn. The shortest game takes more
+// throws than turns.
+func ExampleRules_sixToEnter() {
+	b := snakes.Classic()
+	r := snakes.Rules{Enter: 6, Again: 6, AgainLimit: 3}
+	e, _ := r.ExpectedTurns(b)
+	fmt.Printf("expected %.4f turns\n", e)
+	path, _ := r.ShortestPath(b)
+	fmt.Printf("fewest: %d throws in %d turns\n", len(path), path[len(path)-1].Turn)
+	fmt.Printf("first throws: %+v %+v\n", path[0], path[1])
+	// Output:
+	// expected 38.5632 turns
+	// fewest: 8 throws in 5 turns
+	// first throws: {From:0 Roll:6 Landed:6 To:6 Turn:1} {From:6 Roll:3 Landed:9 To:31 Turn:1}
+}
+
+// A loaded die: face k comes up Weights[k-1] times in Σ Weights. One that
+// always shows five finishes the classic board in exactly 16 turns; one
+// that shows six twice as often as the other faces shortens the game.
+func ExampleRules_loadedDie() {
+	b := snakes.Classic()
+	five := snakes.Rules{StartOffBoard: true, Weights: []int{0, 0, 0, 0, 1, 0}}
+	dist, _ := five.LengthDistribution(b, 20)
+	fmt.Println(dist[16])
+	fair, _ := snakes.Rules{StartOffBoard: true}.ExpectedTurns(b)
+	loaded, _ := snakes.Rules{StartOffBoard: true, Weights: []int{1, 1, 1, 1, 1, 2}}.ExpectedTurns(b)
+	fmt.Printf("fair %.4f, loaded %.4f\n", fair, loaded)
+	// Output:
+	// 1
+	// fair 39.2251, loaded 36.2526
+}

@@ -123,6 +123,7 @@ type exact struct {
 	// chance the last square comes first (column 1), and the chance each
 	// unknown's square does (column 2+k).
 	rows  []float64
+	hi    []int32   // per square: its row's columns past this are 0
 	div   []float64 // per unknown: its elimination divisor
 	value []float64 // per unknown: its value
 
@@ -241,7 +242,16 @@ func (x *exact) expected(g *game) (float64, error) {
 		x.unknown[i] = -1
 	}
 	x.squares = x.squares[:0]
-	for v := g.start; v < last; v++ {
+	// Under house rules a turn reaches far back, and many squares carry
+	// unknowns: numbered from the top of the board down, a row holds only
+	// those numbered before its square's lowest move back, so that the
+	// sweep below adds rows only as far as their last nonzero column.
+	// (The fair die keeps the order it has always had, bit for bit.)
+	for i := g.start; i < last; i++ {
+		v := i
+		if !g.simple {
+			v = last - 1 - (i - g.start)
+		}
 		if x.isReached(g, sc, v) {
 			for _, e := range x.turns(g, v) {
 				x.note(v, e.to)
@@ -257,6 +267,7 @@ func (x *exact) expected(g *game) (float64, error) {
 		return 0, tooBig(float64(bytes), "the expected length on %d squares", last)
 	}
 	x.rows = grow(x.rows, size*width)
+	x.hi = grow(x.hi, size)
 
 	// Sweep down from the last square. A square's expectation is one turn
 	// plus the average over turns of where the turn ends: a square already
@@ -264,30 +275,36 @@ func (x *exact) expected(g *game) (float64, error) {
 	// it), or an unknown's square.
 	clear(x.row(last, width))
 	x.row(last, width)[1] = 1
+	x.hi[last] = 2
 	for v := last - 1; v >= g.start; v-- {
 		if !x.isReached(g, sc, v) {
 			continue
 		}
 		r := x.row(v, width)
 		clear(r)
+		hi := int32(2)
 		leave := 0.0 // the weight of the turns that leave v: no subtraction
 		for _, e := range x.turns(g, v) {
 			switch to := e.to; {
 			case to == v:
 				continue
 			case to < v:
-				r[2+x.unknown[to]] += e.n
+				k := 2 + x.unknown[to]
+				r[k] += e.n
+				hi = max(hi, k+1)
 			default:
-				addScaled(r, x.row(to, width), e.n)
+				addScaled(r, x.row(to, width)[:x.hi[to]], e.n)
+				hi = max(hi, x.hi[to])
 			}
 			leave += e.n
 		}
+		x.hi[v] = hi
 		if leave == 0 {
 			return 0, errorf(ErrNeverFinishes, "square %d can be reached, and no turn leaves it", v)
 		}
 		r[0] += g.dice.den // one turn, whatever it does
 		inv := 1 / leave
-		for k := range r {
+		for k := range r[:hi] {
 			r[k] *= inv
 		}
 	}
@@ -339,8 +356,10 @@ func eliminate(rows []float64, width int, sq []int32, div, val []float64) int {
 		div[k] = d
 		for i := 0; i < k; i++ {
 			ri := row(sq[i])
-			if f := ri[2+k] / d; f != 0 {
-				addScaled(ri, rk, f)
+			if c := ri[2+k]; c != 0 {
+				if f := c / d; f != 0 {
+					addScaled(ri, rk, f)
+				}
 			}
 		}
 	}

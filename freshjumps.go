@@ -45,11 +45,11 @@ func (r Rules) freshJumps(b *Board, g *game, f *fundamental, visits []float64, s
 			continue
 		}
 		p := visits[v] * share
-		g.turn(v, ts, turnTiny, func(o *throwOut) {
-			if g.lands(o) {
+		for _, o := range g.turn(v, ts, turnTiny) {
+			if g.lands(&o) {
 				landed[o.landed] += p * o.p
 			}
-		})
+		}
 	}
 	for l, js := range takes {
 		for _, v := range js {
@@ -93,11 +93,11 @@ func (r Rules) freshJumps(b *Board, g *game, f *fundamental, visits []float64, s
 		}
 		clear(u)
 		for v := int32(0); v < g.last; v++ {
-			g2.turn(v, ts, turnTiny, func(o *throwOut) {
-				if g2.lands(o) && hits[o.landed] {
+			for _, o := range g2.turn(v, ts, turnTiny) {
+				if g2.lands(&o) && hits[o.landed] {
 					u[v] += o.p * share
 				}
-			})
+			}
 		}
 		h := fundamentalPool.Get().(*fundamental)
 		h.prepare(&g2, true)

@@ -281,11 +281,12 @@ func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
 		}
 		p := visits[v] * share
 		if !g.simple {
-			g.turn(v, nil, 0, func(o *throwOut) {
-				if g.lands(o) {
+			f.ts = f.ts.fit(size)
+			for _, o := range g.turn(v, f.ts, 0) {
+				if g.lands(&o) {
 					landed[o.landed] += p * o.p
 				}
-			})
+			}
 			continue
 		}
 		top := min(v+g.faces, g.last)

@@ -70,7 +70,7 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats) {
 		if js.Taken == 0 {
 			continue // never landed on: removing it changes nothing
 		}
-		f.sources = rollsOnto(g, from, f.sources[:0])
+		f.sources = rollsOnto(g, from, f.ts, f.sources[:0])
 		if !f.sure[from] {
 			// Without the jump the token may be trapped where it lands.
 			one := grow(f.one, size)
@@ -122,7 +122,7 @@ type source struct {
 // l (before any jump), with the chance, for games whose turn is one throw:
 // the squares within the largest total below it, and under Bounce those
 // near the end whose throws bounce back onto it.
-func rollsOnto(g *game, l int32, out []source) []source {
+func rollsOnto(g *game, l int32, ts *turnScratch, out []source) []source {
 	if g.simple && g.over != Bounce {
 		share := 1 / g.dice.den
 		for v := max(l-g.faces, 0); v < l; v++ {
@@ -132,11 +132,11 @@ func rollsOnto(g *game, l int32, out []source) []source {
 	}
 	add := func(v int32) {
 		p := 0.0
-		g.turn(v, nil, 0, func(o *throwOut) {
-			if o.landed == l && g.lands(o) {
+		for _, o := range g.turn(v, ts, 0) {
+			if o.landed == l && g.lands(&o) {
 				p += o.p
 			}
-		})
+		}
 		if p > 0 {
 			out = append(out, source{v, p / g.dice.den})
 		}
@@ -161,20 +161,20 @@ func finishesAvoiding(g *game, f int32) bool {
 	seen := make([]bool, g.last+1)
 	seen[f] = true
 	stack := []int32{f}
-	found := false
-	for len(stack) > 0 && !found {
+	ts := new(turnScratch).fit(int(g.last) + 1)
+	for len(stack) > 0 {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		g.turn(v, nil, 0, func(o *throwOut) {
+		for _, o := range g.turn(v, ts, 0) {
 			switch {
-			case o.landed == f && g.lands(o):
+			case o.landed == f && g.lands(&o):
 			case o.to == g.last:
-				found = true
+				return true
 			case !seen[o.to]:
 				seen[o.to] = true
 				stack = append(stack, o.to)
 			}
-		})
+		}
 	}
-	return found
+	return false
 }

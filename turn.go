@@ -41,9 +41,11 @@ const turnTiny = 0x1p-64
 
 // A turnScratch holds what building turns needs, once per call.
 type turnScratch struct {
+	outs    []throwOut // the throws of the latest turn
 	count   []float64 // per square: the weight of the turns ending there, as merged so far
 	touched []int32   // the squares with a count
 	chain   []int32   // the squares a run of Again throws starts from
+	next    []int32   // where each throw of Again of the run leaves the token
 	at      []int32   // per square: its place in chain, or -1
 }
 
@@ -53,7 +55,7 @@ func (ts *turnScratch) fit(size int) *turnScratch {
 	if ts == nil {
 		ts = new(turnScratch)
 	}
-	if len(ts.at) < size {
+	if len(ts.at) < size || len(ts.count) < size {
 		ts.count = make([]float64, size)
 		ts.at = make([]int32, size)
 		for i := range ts.at {
@@ -72,28 +74,31 @@ func (g *game) throwFrom(u, s int32) (landed, to int32) {
 	return g.step(u, s)
 }
 
-// turn calls visit for every throw a turn from square v can make, in the
-// order of the throws and, within one, of the totals. tiny is the chance
-// of going on below which a run of Again throws is cut off: turnTiny for
-// float64 callers, 0 for exact ones (the run then always ends, repeats or
-// reaches its limit, after at most one throw a square).
-func (g *game) turn(v int32, ts *turnScratch, tiny float64, visit func(o *throwOut)) {
+// turn returns every throw a turn from square v can make, in the order of
+// the throws and, within one, of the totals, in ts.outs (overwritten by
+// the next call). tiny is the chance of going on below which a run of
+// Again throws is cut off: turnTiny for float64 callers, 0 for exact ones
+// (the run then always ends, repeats or reaches its limit, after at most
+// one throw a square). ts must cover the squares.
+func (g *game) turn(v int32, ts *turnScratch, tiny float64) []throwOut {
 	d := &g.dice
+	outs := ts.outs[:0]
 	o := throwOut{from: v}
 	if g.again == 0 {
 		for s := d.lo; s <= d.hi; s++ {
 			if n := d.weight(s); n > 0 {
 				o.total, o.p = s, n
 				o.landed, o.to = g.throwFrom(v, s)
-				visit(&o)
+				outs = append(outs, o)
 			}
 		}
-		return
+		ts.outs = outs
+		return outs
 	}
 	a := d.weight(g.again)
 	// The chain of squares the run of Again throws starts its throws from,
-	// and how it stops.
-	chain := ts.chain[:0]
+	// where each throw of Again leaves the token, and how the run stops.
+	chain, next := ts.chain[:0], ts.next[:0]
 	stop, repeat := turnGoes, int32(-1)
 	u, chance := v, 1.0
 	for k := int32(0); ; k++ {
@@ -104,6 +109,7 @@ func (g *game) turn(v int32, ts *turnScratch, tiny float64, visit func(o *throwO
 			break
 		}
 		_, to := g.throwFrom(u, g.again)
+		next = append(next, to)
 		if to == g.last {
 			stop = turnEnds
 			break
@@ -120,7 +126,7 @@ func (g *game) turn(v int32, ts *turnScratch, tiny float64, visit func(o *throwO
 	for _, u := range chain {
 		ts.at[u] = -1
 	}
-	ts.chain = chain
+	ts.chain, ts.next = chain, next
 	// Going round a repeating chain once has chance a^P; the throws on it
 	// happen 1/(1 − a^P) times as often, 1 − a^P written as the sum of
 	// positive terms (1 − a)(1 + a + … + a^(P−1)), 1 − a the weight of
@@ -143,35 +149,41 @@ func (g *game) turn(v int32, ts *turnScratch, tiny float64, visit func(o *throwO
 		factor = d.den / (rest * series)
 	}
 	chance = 1
+	if need := len(chain) * int(d.hi-d.lo+1); cap(outs) < need {
+		outs = make([]throwOut, 0, need)
+	}
 	for k, u := range chain {
-		o.k, o.from, o.cycle = int32(k), u, 0
-		f := chance
+		f, cyc := chance, int32(0)
 		if repeat >= 0 && int32(k) >= repeat {
-			o.cycle, f = cycle, chance*factor
+			cyc, f = cycle, chance*factor
 		}
-		lastThrow := k == len(chain)-1
 		for s := d.lo; s <= d.hi; s++ {
 			n := d.weight(s)
 			if n == 0 {
 				continue
 			}
-			o.total, o.p, o.how = s, f*n, turnEnds
-			o.landed, o.to = g.throwFrom(u, s)
-			if s == g.again {
-				switch {
-				case !lastThrow || stop == turnGoes:
+			outs = outs[:len(outs)+1] // filled in place: copying a throwOut costs more
+			o := &outs[len(outs)-1]
+			o.k, o.total, o.from, o.p, o.how, o.cycle = int32(k), s, u, f*n, turnEnds, cyc
+			switch {
+			case s != g.again:
+				o.landed, o.to = g.throwFrom(u, s)
+			case k < len(next):
+				o.landed, o.to = g.throwFrom(u, s)
+				if k < len(chain)-1 || stop == turnGoes {
 					o.how = turnGoes
-				case stop == turnVoids:
-					o.how, o.landed, o.to = turnVoids, u, v
-					if g.toStart {
-						o.to = g.start
-					}
+				}
+			default: // the run's limit: not moved
+				o.how, o.landed, o.to = turnVoids, u, v
+				if g.toStart {
+					o.to = g.start
 				}
 			}
-			visit(&o)
 		}
 		chance *= a / d.den
 	}
+	ts.outs = outs
+	return outs
 }
 
 // outBound is the most throws a turn from one square can end with, for
@@ -192,30 +204,34 @@ func (g *game) outBound() float64 {
 	return totals * run
 }
 
-// moves appends to edges the ends of the turns from square v, merged by
-// destination in the order first reached, each with its weight out of
-// dice.den; a turn that ends where it began (an overshoot under Stay, a
-// voided turn) is an edge to v itself.
+// moves appends to edges the ends of the turns from square v, each with
+// its weight out of dice.den; a turn that ends where it began (an
+// overshoot under Stay, a voided turn) is an edge to v itself. A fair
+// die's rolls are merged by destination, in the order first reached;
+// other turns' throws only where one ends where the one before did (the
+// runs of totals past the end), since merging them all costs more than
+// the few repeated ends save.
 func (g *game) moves(v int32, ts *turnScratch, edges []edge) []edge {
-	touched := ts.touched[:0]
-	if g.simple {
-		for roll := int32(1); roll <= g.faces; roll++ {
-			_, to := g.step(v, roll)
-			if ts.count[to] == 0 {
-				touched = append(touched, to)
+	if !g.simple {
+		from := len(edges)
+		for _, o := range g.turn(v, ts, turnTiny) {
+			switch n := len(edges); {
+			case o.how == turnGoes:
+			case n > from && edges[n-1].to == o.to:
+				edges[n-1].n += o.p
+			default:
+				edges = append(edges, edge{to: o.to, n: o.p})
 			}
-			ts.count[to]++
 		}
-	} else {
-		g.turn(v, ts, turnTiny, func(o *throwOut) {
-			if o.how == turnGoes {
-				return
-			}
-			if ts.count[o.to] == 0 {
-				touched = append(touched, o.to)
-			}
-			ts.count[o.to] += o.p
-		})
+		return edges
+	}
+	touched := ts.touched[:0]
+	for roll := int32(1); roll <= g.faces; roll++ {
+		_, to := g.step(v, roll)
+		if ts.count[to] == 0 {
+			touched = append(touched, to)
+		}
+		ts.count[to]++
 	}
 	for _, to := range touched {
 		edges = append(edges, edge{to: to, n: ts.count[to]})
