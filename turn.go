@@ -42,11 +42,11 @@ const turnTiny = 0x1p-64
 // A turnScratch holds what building turns needs, once per call.
 type turnScratch struct {
 	outs    []throwOut // the throws of the latest turn
-	count   []float64 // per square: the weight of the turns ending there, as merged so far
-	touched []int32   // the squares with a count
-	chain   []int32   // the squares a run of Again throws starts from
-	next    []int32   // where each throw of Again of the run leaves the token
-	at      []int32   // per square: its place in chain, or -1
+	count   []float64  // per square: the weight of the turns ending there, as merged so far
+	touched []int32    // the squares with a count
+	chain   []int32    // the squares a run of Again throws starts from
+	next    []int32    // where each throw of Again of the run leaves the token
+	at      []int32    // per square: its place in chain, or -1
 }
 
 // fit makes ts cover size squares, reusing its buffers when they are
