@@ -20,8 +20,14 @@
 // of the same roll, and at most one jump is taken per roll even when the end
 // starts another. The game starts on square 1 and ends on square n². The
 // package-level functions use these rules; the methods of [Rules] take others:
-// another die, an off-board start, bouncing or finishing on an overshoot, and
-// chained jumps.
+// another die, an off-board start, bouncing or finishing on an overshoot,
+// chained jumps, and the house rules people play: several dice
+// ([Rules.Dice]), loaded dice and spinners ([Rules.Weights]), a total to
+// enter ([Rules.Enter]), another throw on a total ([Rules.Again]) and a limit
+// on those ([Rules.AgainLimit], [Rules.OnLimit]: [VoidTurn] or
+// [BackToStart]). Under every rule set the searches count throws and the
+// random-play figures count turns; a [Move] says which turn its throw
+// belongs to.
 //
 // # Example
 //
@@ -77,8 +83,8 @@
 // ([Report.WriteBoardSVG], [Report.WritePlotSVG]); [Rules.ReportContext]
 // computes the random-play figures within a deadline, listing those it
 // leaves out as [Skip] values and naming its stages ([StageSearch] and the
-// rest) to a progress function. [Overshoot] reads and writes its names as
-// text, for flags and JSON.
+// rest) to a progress function. [Overshoot] and [Penalty] read and write
+// their names as text, for flags and JSON.
 //
 // Errors: every error wraps one of [ErrInvalidBoard], [ErrInvalidRules],
 // [ErrNeverFinishes], [ErrTooLarge], [ErrInvalidSpec] and [ErrNoDesign],

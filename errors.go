@@ -14,8 +14,10 @@ var (
 	// or more squares than an int32 can label.
 	ErrInvalidBoard = errors.New("snakes: invalid board")
 
-	// ErrInvalidRules reports a Rules value with a negative or too large
-	// Faces, or an Overshoot that is not one of the declared constants.
+	// ErrInvalidRules reports a Rules value that describes no game: a
+	// negative or too large Faces or Dice, weights that are negative or all
+	// zero, an Enter or Again the dice never show, an Overshoot or OnLimit
+	// that is not one of the declared constants (see [Rules.Validate]).
 	ErrInvalidRules = errors.New("snakes: invalid rules")
 
 	// ErrNeverFinishes reports that random play can get stuck forever with

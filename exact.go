@@ -24,10 +24,13 @@ const (
 // expectation as an affine function of the m squares that moves go back to,
 // then Gaussian elimination solves those. It keeps (squares)·(m+1)
 // fractions, whose digits grow with the board, and takes time
-// squares·Faces·m + m³ fraction operations: a millisecond or so for the
+// squares·e·m + m³ fraction operations, for e ends a turn can have: a
+// millisecond or so for the
 // classic board. Boards of over 1024 squares, or with squares·(m+1) over
-// 2¹⁶, give an error wrapping [ErrTooLarge]. Other errors are as for
-// [Rules.ExpectedTurns].
+// 2¹⁶, give an error wrapping [ErrTooLarge], as do loaded dice whose
+// throws have more than 2⁵³ outcomes. Under Rules.Again the chance of a
+// run of throws that comes back round is a geometric series, summed
+// exactly. Other errors are as for [Rules.ExpectedTurns].
 func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 	g, err := r.playable(b)
 	if err != nil {

@@ -8,15 +8,16 @@ import (
 )
 
 // ExpectedTurns returns the expected number of turns one player takes to
-// reach the last square rolling a fair die every turn. It solves the linear
+// reach the last square, throwing the dice of r at random (a turn is one
+// throw, or a run of them under Rules.Again). It solves the linear
 // equations of the game; it does not simulate.
 //
 // It returns an error wrapping [ErrNeverFinishes] when the player can, with
 // positive probability, reach a square from which the last square cannot be
 // reached, wrapping [ErrInvalidRules] for invalid r, wrapping
 // [ErrInvalidBoard] for a nil or empty board, and wrapping [ErrTooLarge]
-// when the squares times Faces exceed [MaxWork] or the memory below
-// exceeds [MaxBytes].
+// when the squares times the ends a turn can have (Faces, for one die)
+// exceed [MaxWork] or the memory below exceeds [MaxBytes].
 //
 // Moves only go forward except along snakes (and bounces), so the equations
 // reduce to one unknown per square that some move goes back to, m of them
@@ -24,12 +25,15 @@ import (
 // or m up to 4), a sweep from the last square down writes every square's
 // expectation as an affine function of those unknowns, and a
 // subtraction-free elimination (Grassmann–Taksar–Heyman) solves them: time
-// n²·Faces·m + m³, memory n²·(m+2) floats, pooled, so that steady-state
+// n²·e·m + m³ for e ends a turn can have (Faces, for one fair die; up to
+// 18 under Enter 6, Again 6, AgainLimit 3), memory n²·(m+2) floats,
+// pooled, so that steady-state
 // calls do not allocate; within about 1e-13 relative. Past that, the
 // unknowns are solved by GMRES, each step one sweep of the board, and the
 // answer is checked by its residual on every square, which bounds its
 // relative error by the larger of 1e-13 and 2⁻⁴⁹ times the longest expected
-// game from any square: memory about 150 bytes a square, time n²·Faces per
+// game from any square: memory about 200 bytes a square (800 under
+// British house rules), time n²·e per
 // step, with tens to hundreds of steps (1000×1000 boards with 1% random
 // jumps: about 330 bytes a square allocated in all, and 2–3 s).
 func (r Rules) ExpectedTurns(b *Board) (float64, error) {
@@ -103,15 +107,6 @@ func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 	return e, nil
 }
 
-// playable is game plus the check that there is a board to play on.
-func (r Rules) playable(b *Board) (game, error) {
-	g, err := r.game(b)
-	if err == nil && g.last < 1 {
-		err = errorf(ErrInvalidBoard, "the board has no squares")
-	}
-	return g, err
-}
-
 // exact holds ExpectedTurns' buffers, pooled so that repeated calls on
 // boards of the same size do not allocate.
 type exact struct {
@@ -138,21 +133,6 @@ type exact struct {
 }
 
 var exactPool = sync.Pool{New: func() any { return new(exact) }}
-
-func grow[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
-}
-
-// addScaled adds f·src to the first len(src) elements of dst.
-func addScaled(dst, src []float64, f float64) {
-	dst = dst[:len(src)]
-	for i, v := range src {
-		dst[i] += f * v
-	}
-}
 
 // note makes to an unknown if a turn from v goes back to it.
 func (x *exact) note(v, to int32) {

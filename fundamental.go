@@ -16,8 +16,8 @@ import (
 // visits), by censoring the chain to the unknowns one at a time.
 
 // A fundamental is one game's rows and elimination, pooled.
-// A forward is a move up the board and its weight.
-type forward struct {
+// A rise is a move up the board and its weight.
+type rise struct {
 	to int32
 	w  float64
 }
@@ -45,7 +45,7 @@ type fundamental struct {
 	edges   []edge
 	leave   []float64 // per square: the weight of the turns that leave it
 	inv     []float64 // per square: 1/leave
-	fwd     []forward // the moves up between solved squares, square by square
+	fwd     []rise    // the moves up between solved squares, square by square
 	fwdAt   []int32   // fwd[fwdAt[v]:fwdAt[v+1]] leave square v
 	rhs2    []float64 // Variance's second right-hand side
 	vis     []float64 // Jumps' visits
@@ -178,7 +178,7 @@ func (f *fundamental) prepare(g *game, absorb bool) {
 		}
 		for _, e := range f.out(v) {
 			if e.to > v && f.sure[e.to] {
-				f.fwd = append(f.fwd, forward{to: e.to, w: e.n * f.inv[v]})
+				f.fwd = append(f.fwd, rise{to: e.to, w: e.n * f.inv[v]})
 			}
 		}
 	}

@@ -78,7 +78,8 @@ func (f *fundamental) sweepValues(s *system, rhs []float64) ([]float64, error) {
 //
 // It solves the game's equations over every square from which the player
 // surely finishes, as ExpectedTurns does over those the start reaches:
-// time squares·Faces·m + m³ for m squares that moves go back to, and
+// time squares·e·m + m³ for m squares that moves go back to and e ends a
+// turn can have, and
 // squares·(m+2) floats, pooled, so that it allocates only the result. Past
 // the bounds ExpectedTurns gives its elimination (m over 256, or rows over
 // 32 MiB), it uses ExpectedTurns' bounded-memory solve instead: about 150
@@ -108,7 +109,8 @@ func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
 // (on boards within the elimination's bounds): once for the expected
 // lengths t, then, reusing that elimination, for V = N·d, where d(s) is
 // the variance over the first roll from s of the expected length left,
-// Σ_r (t(to_r) − mean)²/Faces (the law of total variance); V(start) is the
+// the mean over a turn's ends of (t(end) − mean)² (the law of total
+// variance); V(start) is the
 // variance. Unlike (2N − I)t − t², which it equals, this subtracts no large
 // numbers, so it keeps its precision when the variance is small beside the
 // squared mean.
@@ -207,7 +209,8 @@ type JumpStats struct {
 	From, To int // the jump's start and end
 
 	// Taken is the expected number of times per game the jump is taken
-	// (with Chain, every jump followed within a roll counts).
+	// (with Chain, every jump followed within a throw counts; under
+	// Again, every throw of a turn).
 	Taken float64
 
 	// Chance is the probability that it is taken at least once.

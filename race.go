@@ -3,7 +3,7 @@ package snakes
 import "context"
 
 // WinChances returns, for a game of players players who take turns, each
-// rolling a fair die, and which ends when the first of them reaches the last
+// throwing the dice of r, and which ends when the first of them reaches the last
 // square, the probability that the player who moves i-th wins, as element i.
 // When the game surely ends the chances sum to 1 within 1e-12, however long
 // the game; on a board where a player can be trapped (reach a square with no
@@ -69,7 +69,17 @@ func (r Rules) winChancesFrom(ctx context.Context, b *Board, squares []int) ([]f
 			return nil, errorf(ErrInvalidRules, "squares[%d] is %d, want a square in %d..%d", i, s, g.start, g.last)
 		}
 	}
-	rc, err := newRace(ctx, &g, squares)
+	w, err := newWalk(&g)
+	if err != nil {
+		return nil, err
+	}
+	w.ctx = ctx
+	return w.winChances(squares)
+}
+
+// winChances races players from squares (valid ones) over w's moves.
+func (w *walk) winChances(squares []int) ([]float64, error) {
+	rc, err := w.race(squares)
 	if err != nil {
 		return nil, err
 	}
@@ -139,6 +149,12 @@ func newRace(ctx context.Context, g *game, squares []int) (*race, error) {
 		return nil, err
 	}
 	w.ctx = ctx
+	return w.race(squares)
+}
+
+// race follows players from squares over w's moves, a walk of its own for
+// each distinct square.
+func (w *walk) race(squares []int) (*race, error) {
 	rc := &race{of: make([]int, len(squares))}
 	index := map[int]int{}
 	for i, s := range squares {

@@ -8,14 +8,14 @@ import (
 )
 
 // LengthDistribution returns the distribution of the length of a
-// one-player game: element t is the probability that the player, rolling a
-// fair die every turn, reaches the last square exactly on turn t, for t in
+// one-player game: element t is the probability that the player, throwing
+// the dice of r, reaches the last square exactly on turn t, for t in
 // 0..maxTurns (element 0 is 1 only when the start is the last square). The
 // entries sum to at most 1; the rest is the chance the game lasts longer, or
 // never ends. Each entry is within about 1e-12 of the exact chance.
 //
-// It allocates the result, 8 bytes a turn, and about 40 bytes a square plus
-// 12 a distinct move. It follows the game turn by turn, each turn taking
+// It allocates the result, 8 bytes a turn, and about 42 bytes a square plus
+// 20 an end of a turn. It follows the game turn by turn, each turn taking
 // time proportional to the squares and moves, until maxTurns or until the
 // chances settle into their geometric tail (each turn a fixed fraction of
 // the last), which then gives the rest in closed form.
@@ -68,12 +68,8 @@ func (r Rules) LengthDistribution(b *Board, maxTurns int) ([]float64, error) {
 // at least 1/2. It is Quantile(b, 0.5).
 func (r Rules) MedianTurns(b *Board) (int, error) { return r.Quantile(b, 0.5) }
 
-func (r Rules) medianTurns(ctx context.Context, b *Board) (int, error) {
-	return r.quantile(ctx, b, 0.5)
-}
-
-// Quantile returns the smallest t such that one player, rolling a fair die
-// every turn, has finished within t turns with probability at least q
+// Quantile returns the smallest t such that one player, throwing the dice
+// of r, has finished within t turns with probability at least q
 // (evaluated in float64, with compensated sums), for q in (0, 1]. On a board
 // where the player may never finish it still exists if the player finishes
 // with probability q or more; otherwise the error wraps [ErrNeverFinishes].
@@ -105,6 +101,11 @@ func (r Rules) quantiles(ctx context.Context, b *Board, qs []float64) ([]int, er
 	if err != nil {
 		return nil, err
 	}
+	return w.quantiles(qs)
+}
+
+// quantiles follows w from where it stands to each of qs, ascending.
+func (w *walk) quantiles(qs []float64) ([]int, error) {
 	out := make([]int, 0, len(qs))
 	var done sum // chance of having finished by turn t
 	done.add(w.finished)
@@ -131,14 +132,15 @@ func (r Rules) quantiles(ctx context.Context, b *Board, qs []float64) ([]int, er
 // smallest on a tie. Its error wraps [ErrNeverFinishes] when the player can
 // never finish; other errors are as for [Rules.MedianTurns].
 func (r Rules) ModeTurns(b *Board) (int, error) {
-	return r.modeTurns(context.Background(), b)
-}
-
-func (r Rules) modeTurns(ctx context.Context, b *Board) (int, error) {
-	w, err := r.walk(ctx, b)
+	w, err := r.walk(context.Background(), b)
 	if err != nil {
 		return 0, err
 	}
+	return w.mode()
+}
+
+// mode follows w from where it stands to its most likely length.
+func (w *walk) mode() (int, error) {
 	// No later turn can be likelier than the chance of still being able to
 	// finish.
 	best, mode := w.finished, 0
@@ -464,28 +466,4 @@ func (r Rules) walk(ctx context.Context, b *Board) (*walk, error) {
 		w.ctx = ctx
 	}
 	return w, err
-}
-
-// A sum adds floats with Neumaier's compensation, so that a sum of millions
-// of terms keeps the precision of one addition.
-type sum struct{ s, c float64 }
-
-func (a *sum) add(x float64) {
-	t := a.s + x
-	if math.Abs(a.s) >= math.Abs(x) {
-		a.c += (a.s - t) + x
-	} else {
-		a.c += (x - t) + a.s
-	}
-	a.s = t
-}
-
-func (a *sum) value() float64 { return a.s + a.c }
-
-// addProduct adds x·y exactly: its rounded value and, by a fused
-// multiply-add, the rounding error.
-func (a *sum) addProduct(x, y float64) {
-	p := x * y
-	a.add(p)
-	a.c += math.FMA(x, y, -p)
 }

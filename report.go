@@ -226,9 +226,11 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	}
 
 	// Follow the distribution only as far as the report shows it.
+	// Each stage follows the game from the start afresh over the moves of
+	// this one walk, built once.
 	progress(rep, StageDistribution)
 	if !tooSlow(StageDistribution, min(turns, maxReportTurns)) {
-		if err := rep.distribution(w); err != nil && !skip(StageDistribution, err) {
+		if err := rep.distribution(w.from(g.start)); err != nil && !skip(StageDistribution, err) {
 			return nil, err
 		}
 	}
@@ -240,8 +242,10 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	progress(rep, StageMedian)
 	if !tooSlow(StageMedian, turns) {
 		var err error
-		if rep.MedianTurns, err = r.medianTurns(ctx, b); err == nil {
-			rep.ModeTurns, err = r.modeTurns(ctx, b)
+		var median []int
+		if median, err = w.from(g.start).quantiles([]float64{0.5}); err == nil {
+			rep.MedianTurns = median[0]
+			rep.ModeTurns, err = w.from(g.start).mode()
 		}
 		if err != nil {
 			rep.MedianTurns, rep.ModeTurns = 0, 0
@@ -254,7 +258,7 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	progress(rep, StageWinChances)
 	if !tooSlow(StageWinChances, 3*turns) {
 		for players := 2; players <= 4; players++ {
-			wins, err := r.winChances(ctx, b, players)
+			wins, err := w.winChances(onStart(&g, players))
 			if err != nil {
 				rep.WinChances = nil
 				if !skip(StageWinChances, err) {
@@ -272,7 +276,7 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 
 	progress(rep, StageInsights)
 	if !tooSlow(StageInsights, 2*turns) {
-		if err := rep.insights(ctx, r, b); err != nil && !skip(StageInsights, err) {
+		if err := rep.insights(w.from(g.start), r, b); err != nil && !skip(StageInsights, err) {
 			return nil, err
 		}
 	}
@@ -282,8 +286,9 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 // reportQuantiles are the percentiles a report gives.
 var reportQuantiles = []float64{0.1, 0.9, 0.99}
 
-// insights fills in the spread, the visits and the jumps.
-func (rep *Report) insights(ctx context.Context, r Rules, b *Board) error {
+// insights fills in the spread, the visits and the jumps, and the
+// percentiles by following w.
+func (rep *Report) insights(w *walk, r Rules, b *Board) error {
 	v, err := r.Variance(b)
 	if err != nil {
 		return err
@@ -296,7 +301,7 @@ func (rep *Report) insights(ctx context.Context, r Rules, b *Board) error {
 	if err != nil {
 		return err
 	}
-	turns, err := r.quantiles(ctx, b, reportQuantiles)
+	turns, err := w.quantiles(reportQuantiles)
 	if err != nil {
 		return err
 	}
@@ -419,7 +424,7 @@ func (rep *Report) WriteSearchText(w io.Writer) error {
 			snakes++
 		}
 	}
-	fmt.Fprintf(&sb, "Board: %d×%d, %s, %s\n", b.Size(), b.Size(), count(ladders, "ladder"), count(snakes, "snake"))
+	fmt.Fprintf(&sb, "Board: %d×%d, %s, %s\n", b.Size(), b.Size(), plural(ladders, "ladder"), plural(snakes, "snake"))
 	fmt.Fprintf(&sb, "Rules: %s\n\n", r.describe())
 
 	if b.Size() <= maxDrawn {
@@ -441,20 +446,20 @@ func (rep *Report) WriteSearchText(w io.Writer) error {
 		sb.WriteString("\nThe last square cannot be reached.\n")
 	} else {
 		word := "roll"
-		if house(r) {
+		if hasHouseRules(r) {
 			word = "throw"
 			turns := 0
 			if len(rep.Path) > 0 {
 				turns = rep.Path[len(rep.Path)-1].Turn
 			}
-			fmt.Fprintf(&sb, "\nFewest throws: %d, in %s\n", rep.MinRolls, count(turns, "turn"))
+			fmt.Fprintf(&sb, "\nFewest throws: %d, in %s\n", rep.MinRolls, plural(turns, "turn"))
 		} else {
 			fmt.Fprintf(&sb, "\nFewest rolls: %d\n", rep.MinRolls)
 		}
 		for i, m := range rep.Path {
 			if len(rep.Path) > pathShown && i >= pathHead && i < len(rep.Path)-(pathShown-pathHead) {
 				if i == pathHead {
-					fmt.Fprintf(&sb, "  … %s left out …\n", count(len(rep.Path)-pathShown, "move"))
+					fmt.Fprintf(&sb, "  … %s left out …\n", plural(len(rep.Path)-pathShown, "move"))
 				}
 				continue
 			}
@@ -532,7 +537,7 @@ func (rep *Report) WritePlayText(w io.Writer) error {
 		sb.WriteString("     from →   to     taken   chance     effect\n")
 		for i, j := range rep.Jumps {
 			if i == jumpsShown {
-				fmt.Fprintf(&sb, "  … %s left out (-json lists them all)\n", count(len(rep.Jumps)-jumpsShown, "jump"))
+				fmt.Fprintf(&sb, "  … %s left out (-json lists them all)\n", plural(len(rep.Jumps)-jumpsShown, "jump"))
 				break
 			}
 			effect := fmt.Sprintf("%+10.4f", float64(j.Effect))
@@ -571,8 +576,8 @@ func ordinal(n int) string {
 	return strconv.Itoa(n) + suffix
 }
 
-// count is "1 ladder", "2 ladders".
-func count(n int, noun string) string {
+// plural is "1 ladder", "2 ladders".
+func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
@@ -600,11 +605,11 @@ func (r Rules) describe() string {
 	case dice == 1:
 		die = fmt.Sprintf("loaded %d-sided die (weights %s)", faces, joinInts(r.Weights))
 	case len(r.Weights) == 0 && faces == 6:
-		die = number(dice) + " dice"
+		die = spelled(dice) + " dice"
 	case len(r.Weights) == 0:
-		die = fmt.Sprintf("%s %d-sided dice", number(dice), faces)
+		die = fmt.Sprintf("%s %d-sided dice", spelled(dice), faces)
 	default:
-		die = fmt.Sprintf("%s loaded %d-sided dice (weights %s)", number(dice), faces, joinInts(r.Weights))
+		die = fmt.Sprintf("%s loaded %d-sided dice (weights %s)", spelled(dice), faces, joinInts(r.Weights))
 	}
 	parts := []string{die, "start on square 1"}
 	if r.StartOffBoard || r.Enter > 0 {
@@ -619,7 +624,7 @@ func (r Rules) describe() string {
 		case r.AgainLimit == 1:
 			again = article(r.Again) + " is not moved and"
 		case r.AgainLimit > 1:
-			again += ", " + number(r.AgainLimit) + " in a row"
+			again += ", " + spelled(r.AgainLimit) + " in a row"
 		}
 		switch {
 		case r.AgainLimit > 0 && r.OnLimit == BackToStart:
@@ -634,7 +639,7 @@ func (r Rules) describe() string {
 		parts = append(parts, again)
 	}
 	word := "roll"
-	if house(r) {
+	if hasHouseRules(r) {
 		word = "throw"
 	}
 	parts = append(parts, map[Overshoot]string{
@@ -650,25 +655,25 @@ func (r Rules) describe() string {
 	return strings.Join(parts, ", ")
 }
 
-// house reports whether r has any house rule, so that a throw is more than
+// hasHouseRules reports whether r has any house rule, so that a throw is more than
 // the roll of one fair die.
-func house(r Rules) bool {
+func hasHouseRules(r Rules) bool {
 	return r.Dice > 1 || len(r.Weights) > 0 || r.Enter > 0 || r.Again > 0
 }
 
-// numbers are the words for the numbers people say in words.
-var numbers = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
+// numberWords are the numbers people say in words; spelled says n so.
+var numberWords = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
 
-func number(n int) string {
-	if n >= 0 && n < len(numbers) {
-		return numbers[n]
+func spelled(n int) string {
+	if n >= 0 && n < len(numberWords) {
+		return numberWords[n]
 	}
 	return strconv.Itoa(n)
 }
 
 // article says n with its indefinite article: "a six", "an eight", "a 13".
 func article(n int) string {
-	w := number(n)
+	w := spelled(n)
 	if w[0] == 'e' || w[0] == '8' || n == 11 || n == 18 || (n >= 80 && n < 90) {
 		return "an " + w
 	}

@@ -2,13 +2,18 @@ package snakes
 
 import "fmt"
 
-// Rules say how a roll moves a token. The zero Rules are LeetCode 909's: a
-// six-sided die, the token starts on square 1, a roll that would pass the
-// last square is not taken (the token stays; for random play the turn is
-// used), and at most one jump is followed per roll.
+// Rules say how a throw moves a token and what makes a turn. The zero
+// Rules are LeetCode 909's: one six-sided die, the token starts on square
+// 1, a throw that would pass the last square is not taken (the token
+// stays; for random play the turn is used), at most one jump is followed
+// per throw, and a turn is one throw.
 //
 // Searches ([Rules.MinRolls], [Rules.ShortestPath], [Rules.Distances]) let
-// the player choose each roll; the random-play methods roll a fair die.
+// the player choose each throw's total among those the dice can show, and
+// count throws; the random-play methods throw the dice at random and count
+// turns. A turn is one throw, or under Again a run of throws; the game
+// ends the moment a throw brings the token to the last square, mid-turn
+// or not. Rules holds a slice (Weights), so it is not comparable with ==.
 type Rules struct {
 	// Faces is the number of faces of the die, which shows 1..Faces; 0 means
 	// 6. At most 65536.
@@ -198,6 +203,15 @@ func (r Rules) game(b *Board) (game, error) {
 		g.board = sq
 	}
 	return g, nil
+}
+
+// playable is game plus the check that there is a board to play on.
+func (r Rules) playable(b *Board) (game, error) {
+	g, err := r.game(b)
+	if err == nil && g.last < 1 {
+		err = errorf(ErrInvalidBoard, "the board has no squares")
+	}
+	return g, err
 }
 
 // land returns where a turn ends when a roll puts the token on square t.

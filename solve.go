@@ -240,14 +240,6 @@ func newGMRES(m, restart int) *gmres {
 	return gm
 }
 
-func dot(a, b []float64) float64 {
-	var s float64
-	for i, v := range a {
-		s += v * b[i]
-	}
-	return s
-}
-
 // solve improves x in place until the residual of the reduced system is
 // below 1e-15 of c, no direction is left, or the walk's work runs past
 // MaxWork.

@@ -130,8 +130,8 @@ func weighDice(weights []int, faces, dice int) (throws, error) {
 	}
 	// Counts stay whole numbers while the number of outcomes fits in 2⁵³;
 	// past that each die's weights become chances.
-	exact := float64(dice)*math.Log2(sum) <= 53
-	if !exact {
+	whole := float64(dice)*math.Log2(sum) <= 53
+	if !whole {
 		for k := range w {
 			w[k] /= sum
 		}
@@ -161,7 +161,7 @@ func weighDice(weights []int, faces, dice int) (throws, error) {
 	for _, c := range dist {
 		t.den += c
 	}
-	if exact {
+	if whole {
 		t.counts = make([]int64, len(dist))
 		for i, c := range dist {
 			t.counts[i] = int64(c)

@@ -178,3 +178,34 @@ func BenchmarkExpectedScale(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkExpectedScaleHouse is BenchmarkExpectedScale under British house
+// rules (a six to enter, another throw on a six, three sixes void the
+// turn): a turn has up to eighteen ends, and the bounded-memory solve must
+// stay bounded.
+func BenchmarkExpectedScaleHouse(b *testing.B) {
+	british := snakes.Rules{Enter: 6, Again: 6, AgainLimit: 3}
+	for _, n := range []int{316, 1000} {
+		bd := mustBoard(b, randomGrid(n, 0.01, 1))
+		squares := float64(n * n)
+		for _, tc := range []struct {
+			name  string
+			rules snakes.Rules
+		}{{"fair", snakes.Rules{}}, {"british", british}} {
+			b.Run(fmt.Sprintf("%dx%d/%s", n, n, tc.name), func(b *testing.B) {
+				peak := heapFor(func() {
+					if _, err := tc.rules.ExpectedTurns(bd); err != nil {
+						b.Fatal(err)
+					}
+				})
+				runtime.GC()
+				b.ResetTimer()
+				for b.Loop() {
+					tc.rules.ExpectedTurns(bd)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/squares, "ns/square")
+				b.ReportMetric(float64(peak)/squares, "heapB/square")
+			})
+		}
+	}
+}

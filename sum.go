@@ -1,0 +1,48 @@
+package snakes
+
+import "math"
+
+// This file holds the arithmetic the solves and walks share: sums that
+// keep their precision over millions of terms, and the vector steps of the
+// eliminations and GMRES.
+
+// A sum adds floats with Neumaier's compensation, so that a sum of millions
+// of terms keeps the precision of one addition.
+type sum struct{ s, c float64 }
+
+func (a *sum) add(x float64) {
+	t := a.s + x
+	if math.Abs(a.s) >= math.Abs(x) {
+		a.c += (a.s - t) + x
+	} else {
+		a.c += (x - t) + a.s
+	}
+	a.s = t
+}
+
+func (a *sum) value() float64 { return a.s + a.c }
+
+// addProduct adds x·y exactly: its rounded value and, by a fused
+// multiply-add, the rounding error.
+func (a *sum) addProduct(x, y float64) {
+	p := x * y
+	a.add(p)
+	a.c += math.FMA(x, y, -p)
+}
+
+// addScaled adds f·src to the first len(src) elements of dst.
+func addScaled(dst, src []float64, f float64) {
+	dst = dst[:len(src)]
+	for i, v := range src {
+		dst[i] += f * v
+	}
+}
+
+// dot returns the inner product of a and b.
+func dot(a, b []float64) float64 {
+	var s float64
+	for i, v := range a {
+		s += v * b[i]
+	}
+	return s
+}
