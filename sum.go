@@ -30,11 +30,21 @@ func (a *sum) addProduct(x, y float64) {
 	a.c += math.FMA(x, y, -p)
 }
 
-// addScaled adds f·src to the first len(src) elements of dst.
+// addScaled adds f·src to the first len(src) elements of dst. It is the
+// eliminations' inner loop, so it takes four elements a step, each added
+// exactly as one at a time would be.
 func addScaled(dst, src []float64, f float64) {
 	dst = dst[:len(src)]
-	for i, v := range src {
-		dst[i] += f * v
+	i := 0
+	for ; i+4 <= len(src); i += 4 {
+		d, s := dst[i:i+4:i+4], src[i:i+4:i+4]
+		d[0] += f * s[0]
+		d[1] += f * s[1]
+		d[2] += f * s[2]
+		d[3] += f * s[3]
+	}
+	for ; i < len(src); i++ {
+		dst[i] += f * src[i]
 	}
 }
 
