@@ -122,9 +122,8 @@ type exact struct {
 	div   []float64 // per unknown: its elimination divisor
 	value []float64 // per unknown: its value
 
-	// The turns from one square of a simple game, a throw each; for other
-	// games every square's turns, and the squares a turn can end on.
-	buf     []edge
+	// For games other than one fair die: every square's turns, and the
+	// squares a turn can end on.
 	first   []int32
 	edges   []edge
 	reached []bool
@@ -147,24 +146,19 @@ func (x *exact) row(v int32, width int) []float64 {
 	return x.rows[int(v)*width : int(v+1)*width]
 }
 
-// turns returns the turns from square v: for a simple game one edge a
-// roll, unmerged (merging would cost more than the sweep saves), and
-// otherwise the table's.
-func (x *exact) turns(g *game, v int32) []edge {
-	if !g.simple {
-		return x.edges[x.first[v]:x.first[v+1]]
+// take adds to r, the row of square v, a turn of weight n that ends on
+// to: a row already swept, or more chance of an unknown. It returns the
+// weight that leaves v. Small enough to be inlined: it runs once a roll.
+func (x *exact) take(r []float64, v, to int32, n float64, width int) float64 {
+	switch {
+	case to == v:
+		return 0
+	case to < v:
+		r[2+x.unknown[to]] += n
+	default:
+		addScaled(r, x.row(to, width)[:x.hi[to]], n)
 	}
-	buf := x.buf[:0]
-	top := min(v+g.faces, g.last)
-	for t := v + 1; t <= top; t++ {
-		buf = append(buf, edge{to: g.land(t), n: 1})
-	}
-	for roll := top - v + 1; roll <= g.faces; roll++ {
-		_, to := g.overshoot(v, roll)
-		buf = append(buf, edge{to: to, n: 1})
-	}
-	x.buf = buf
-	return buf
+	return n
 }
 
 // isReached reports whether a turn can end on square v, after reach.
@@ -232,8 +226,19 @@ func (x *exact) expected(g *game) (float64, error) {
 		if !g.simple {
 			v = last - 1 - (i - g.start)
 		}
-		if x.isReached(g, sc, v) {
-			for _, e := range x.turns(g, v) {
+		switch {
+		case !x.isReached(g, sc, v):
+		case g.simple: // a fair die's turn is its rolls, read straight off the board
+			top := min(v+g.faces, last)
+			for t := v + 1; t <= top; t++ {
+				x.note(v, g.land(t))
+			}
+			for roll := top - v + 1; roll <= g.faces; roll++ {
+				_, to := g.overshoot(v, roll)
+				x.note(v, to)
+			}
+		default:
+			for _, e := range x.edges[x.first[v]:x.first[v+1]] {
 				x.note(v, e.to)
 			}
 		}
@@ -262,21 +267,25 @@ func (x *exact) expected(g *game) (float64, error) {
 		}
 		r := x.row(v, width)
 		clear(r)
-		hi := int32(2)
+		var hi int32
 		leave := 0.0 // the weight of the turns that leave v: no subtraction
-		for _, e := range x.turns(g, v) {
-			switch to := e.to; {
-			case to == v:
-				continue
-			case to < v:
-				k := 2 + x.unknown[to]
-				r[k] += e.n
-				hi = max(hi, k+1)
-			default:
-				addScaled(r, x.row(to, width)[:x.hi[to]], e.n)
-				hi = max(hi, x.hi[to])
+		if g.simple {
+			top := min(v+g.faces, last)
+			for t := v + 1; t <= top; t++ {
+				leave += x.take(r, v, g.land(t), 1, width)
 			}
-			leave += e.n
+			for roll := top - v + 1; roll <= g.faces; roll++ {
+				_, to := g.overshoot(v, roll)
+				leave += x.take(r, v, to, 1, width)
+			}
+		} else {
+			for _, e := range x.edges[x.first[v]:x.first[v+1]] {
+				leave += x.take(r, v, e.to, e.n, width)
+			}
+		}
+		// The row is 0 past its last nonzero column: later rows that add it
+		// stop there.
+		for hi = int32(width); hi > 2 && r[hi-1] == 0; hi-- {
 		}
 		x.hi[v] = hi
 		if leave == 0 {
@@ -322,10 +331,9 @@ func (x *exact) expected(g *game) (float64, error) {
 // unknown's index, or -1. The columns of the rows left above an unknown
 // are not touched again once it is eliminated, so they stay for visits.
 func eliminate(rows []float64, width int, sq []int32, div, val []float64) int {
-	row := func(v int32) []float64 { return rows[int(v)*width : int(v+1)*width] }
 	m := len(sq)
 	for k := m - 1; k >= 0; k-- {
-		rk := row(sq[k])[:2+k]
+		rk := rows[int(sq[k])*width : int(sq[k])*width+2+k]
 		d := rk[1]
 		for _, c := range rk[2:] {
 			d += c
@@ -335,7 +343,7 @@ func eliminate(rows []float64, width int, sq []int32, div, val []float64) int {
 		}
 		div[k] = d
 		for i := 0; i < k; i++ {
-			ri := row(sq[i])
+			ri := rows[int(sq[i])*width : int(sq[i]+1)*width]
 			if c := ri[2+k]; c != 0 {
 				if f := c / d; f != 0 {
 					addScaled(ri, rk, f)
@@ -344,7 +352,7 @@ func eliminate(rows []float64, width int, sq []int32, div, val []float64) int {
 		}
 	}
 	for k := 0; k < m; k++ {
-		rk := row(sq[k])
+		rk := rows[int(sq[k])*width : int(sq[k]+1)*width]
 		u := rk[0]
 		for j, c := range rk[2 : 2+k] {
 			u += c * val[j]

@@ -31,20 +31,12 @@ func (a *sum) addProduct(x, y float64) {
 }
 
 // addScaled adds f·src to the first len(src) elements of dst. It is the
-// eliminations' inner loop, so it takes four elements a step, each added
-// exactly as one at a time would be.
+// eliminations' inner loop, kept small enough to be inlined: most rows are
+// a few numbers wide, where a call costs more than the loop.
 func addScaled(dst, src []float64, f float64) {
 	dst = dst[:len(src)]
-	i := 0
-	for ; i+4 <= len(src); i += 4 {
-		d, s := dst[i:i+4:i+4], src[i:i+4:i+4]
-		d[0] += f * s[0]
-		d[1] += f * s[1]
-		d[2] += f * s[2]
-		d[3] += f * s[3]
-	}
-	for ; i < len(src); i++ {
-		dst[i] += f * src[i]
+	for i, v := range src {
+		dst[i] += f * v
 	}
 }
 

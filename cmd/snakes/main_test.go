@@ -301,10 +301,26 @@ func TestDesignCommand(t *testing.T) {
 		{"design", "-turns", "5", "-jumps", "2", "-ladders", "1"},
 		{"design", "-start", "zero", "-turns", "5"},
 		{"design", "-turns", "x"},
+		{"design", "-turns", "20", "-again-limit", "2"},
+		{"design", "-turns", "20", "-dice", "2", "-enter", "1"},
 	} {
 		out, errOut, status := runSnakes(t, "", args...)
 		if status != 2 || out != "" || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: status %d, stdout %q, stderr %q", args, status, out, errOut)
+		}
+	}
+}
+
+// TestDesignHouseRules designs under two dice and reads the rules back.
+func TestDesignHouseRules(t *testing.T) {
+	out, errOut, status := runSnakes(t, "", "design", "-size", "8", "-ladders", "3", "-snakes", "3", "-turns", "20",
+		"-tolerance", "1e-2", "-dice", "2", "-overshoot", "bounce", "-enter", "7")
+	if status != 0 || errOut != "" {
+		t.Fatalf("status %d, stderr %q", status, errOut)
+	}
+	for _, want := range []string{"Rules: two dice, start off the board, a seven to enter", "Expected turns: ", "Exactly: "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
 }
