@@ -148,7 +148,10 @@ func (x *exact) row(v int32, width int) []float64 {
 
 // take adds to r, the row of square v, a turn of weight n that ends on
 // to: a row already swept, or more chance of an unknown. It returns the
-// weight that leaves v. Small enough to be inlined: it runs once a roll.
+// weight that leaves v. It runs once a roll of a fair die, so it is kept
+// small enough to be inlined, and adds whole rows: a fair die's rows are
+// short, and slicing them to their last nonzero column costs more than it
+// saves. takeTrim is take for the wide rows of house rules.
 func (x *exact) take(r []float64, v, to int32, n float64, width int) float64 {
 	switch {
 	case to == v:
@@ -156,9 +159,18 @@ func (x *exact) take(r []float64, v, to int32, n float64, width int) float64 {
 	case to < v:
 		r[2+x.unknown[to]] += n
 	default:
-		addScaled(r, x.row(to, width)[:x.hi[to]], n)
+		addScaled(r, x.row(to, width), n)
 	}
 	return n
+}
+
+// takeTrim is take adding rows only as far as their last nonzero column.
+func (x *exact) takeTrim(r []float64, v, to int32, n float64, width int) float64 {
+	if to > v {
+		addScaled(r, x.row(to, width)[:x.hi[to]], n)
+		return n
+	}
+	return x.take(r, v, to, n, width)
 }
 
 // isReached reports whether a turn can end on square v, after reach.
@@ -280,12 +292,12 @@ func (x *exact) expected(g *game) (float64, error) {
 			}
 		} else {
 			for _, e := range x.edges[x.first[v]:x.first[v+1]] {
-				leave += x.take(r, v, e.to, e.n, width)
+				leave += x.takeTrim(r, v, e.to, e.n, width)
 			}
 		}
 		// The row is 0 past its last nonzero column: later rows that add it
-		// stop there.
-		for hi = int32(width); hi > 2 && r[hi-1] == 0; hi-- {
+		// stop there (under house rules: see take).
+		for hi = int32(width); !g.simple && hi > 2 && r[hi-1] == 0; hi-- {
 		}
 		x.hi[v] = hi
 		if leave == 0 {
