@@ -164,13 +164,18 @@ func (x *exact) take(r []float64, v, to int32, n float64, width int) float64 {
 	return n
 }
 
-// takeTrim is take adding rows only as far as their last nonzero column.
+// takeTrim is take adding rows only as far as their last nonzero column;
+// written out whole so that it too is inlined.
 func (x *exact) takeTrim(r []float64, v, to int32, n float64, width int) float64 {
-	if to > v {
+	switch {
+	case to == v:
+		return 0
+	case to < v:
+		r[2+x.unknown[to]] += n
+	default:
 		addScaled(r, x.row(to, width)[:x.hi[to]], n)
-		return n
 	}
-	return x.take(r, v, to, n, width)
+	return n
 }
 
 // isReached reports whether a turn can end on square v, after reach.
