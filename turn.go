@@ -103,7 +103,9 @@ func (g *game) turn(v int32, ts *turnScratch, tiny float64) []throwOut {
 	u, chance := v, 1.0
 	for k := int32(0); ; k++ {
 		chain = append(chain, u)
-		ts.at[u] = k
+		if g.limit == 0 {
+			ts.at[u] = k // a run with a limit ends anyway: no need to spot a repeat
+		}
 		if g.limit > 0 && k+1 == g.limit {
 			stop = turnVoids
 			break
@@ -123,8 +125,10 @@ func (g *game) turn(v int32, ts *turnScratch, tiny float64) []throwOut {
 		}
 		u = to
 	}
-	for _, u := range chain {
-		ts.at[u] = -1
+	if g.limit == 0 {
+		for _, u := range chain {
+			ts.at[u] = -1
+		}
 	}
 	ts.chain, ts.next = chain, next
 	// Going round a repeating chain once has chance a^P; the throws on it
