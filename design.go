@@ -301,12 +301,7 @@ func (d *designer) step() {
 	f.solve(nil)
 	t := f.values
 	e := t[g.start]
-	d.note(e)
-	if d.found != nil {
-		return
-	}
-	if d.rng.IntN(8) == 0 {
-		d.moveStart()
+	if d.begin(e) {
 		return
 	}
 	// Score every end jump j could move to: z = N·u, u the chance to land
@@ -353,6 +348,21 @@ func (d *designer) step() {
 	d.used[a], d.used[d.to[j]] = true, true
 }
 
+// begin notes the current board's expectation e and, one step in eight,
+// moves a jump's start instead of an end; it reports whether the step is
+// over (a board was found, or a start moved).
+func (d *designer) begin(e float64) bool {
+	d.note(e)
+	if d.found != nil {
+		return true
+	}
+	if d.rng.IntN(8) == 0 {
+		d.moveStart()
+		return true
+	}
+	return false
+}
+
 // freshTries is how many ends of a jump stepFresh scores at most.
 const freshTries = 64
 
@@ -366,12 +376,7 @@ func (d *designer) stepFresh(b *Board) {
 		d.moveStart()
 		return
 	}
-	d.note(e)
-	if d.found != nil {
-		return
-	}
-	if d.rng.IntN(8) == 0 {
-		d.moveStart()
+	if d.begin(e) {
 		return
 	}
 	j := d.rng.IntN(len(d.from))

@@ -371,30 +371,7 @@ func (k refKernel) insights() exactInsights {
 			}
 		})
 	}
-	ones := make([]*big.Rat, n)
-	for i := range ones {
-		ones[i] = big.NewRat(1, 1)
-	}
-	x.from = ratSolve(x.a, ones)
-	start, ok := x.at[k.start]
-	x.startOK = ok && k.start != k.last
-	if !x.startOK {
-		return x
-	}
-	at := make([][]*big.Rat, n)
-	e := make([]*big.Rat, n)
-	for i := range at {
-		at[i] = make([]*big.Rat, n)
-		for j := range at[i] {
-			at[i][j] = x.a[j][i]
-		}
-		e[i] = new(big.Rat)
-	}
-	e[start].SetInt64(1)
-	x.visits = ratSolve(at, e)
-	nt := ratSolve(x.a, x.from)
-	x.second = new(big.Rat).Mul(big.NewRat(2, 1), nt[start])
-	x.second.Sub(x.second, x.from[start])
+	x.solve(k.start, k.last)
 	return x
 }
 

@@ -97,18 +97,27 @@ func (rr refRules) insights(flat []int) exactInsights {
 			}
 		}
 	}
+	if n == 0 {
+		return x
+	}
+	x.solve(rr.start(), last)
+	return x
+}
+
+// solve fills in, from I − Q in x.a, the expected turns from every sure
+// square and, where the start is one of them and not the last square,
+// N's row for the start and E[T²] from the start.
+func (x *exactInsights) solve(first, last int) {
+	n := len(x.a)
 	ones := make([]*big.Rat, n)
 	for i := range ones {
 		ones[i] = big.NewRat(1, 1)
 	}
-	if n == 0 {
-		return x
-	}
 	x.from = ratSolve(x.a, ones)
-	start, ok := x.at[rr.start()]
-	x.startOK = ok && rr.start() != last
+	start, ok := x.at[first]
+	x.startOK = ok && first != last
 	if !x.startOK {
-		return x
+		return
 	}
 	// N's row for the start: (I − Q)ᵀ·y = e_start.
 	at := make([][]*big.Rat, n)
@@ -126,7 +135,6 @@ func (rr refRules) insights(flat []int) exactInsights {
 	nt := ratSolve(x.a, x.from)
 	x.second = new(big.Rat).Mul(big.NewRat(2, 1), nt[start])
 	x.second.Sub(x.second, x.from[start])
-	return x
 }
 
 // TestPropertyInsightsAgainstExact checks ExpectedFrom, Visits and Variance
