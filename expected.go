@@ -146,26 +146,27 @@ func (x *exact) row(v int32, width int) []float64 {
 	return x.rows[int(v)*width : int(v+1)*width]
 }
 
-// take adds to r, the row of square v, a turn of weight n that ends on
-// to: a row already swept, or more chance of an unknown. It returns the
-// weight that leaves v. It runs once a roll of a fair die, so it is kept
-// small enough to be inlined, and adds whole rows: a fair die's rows are
-// short, and slicing them to their last nonzero column costs more than it
-// saves. takeTrim is take for the wide rows of house rules.
-func (x *exact) take(r []float64, v, to int32, n float64, width int) float64 {
+// take adds to r, the row of square v, a roll of a fair die that ends the
+// turn on to: a row already swept, or one more chance of an unknown. It
+// returns 1 for a roll that stays on v, for the caller to count. It runs
+// once a roll, so it is kept small enough to be inlined, counts in whole
+// rolls, and adds whole rows: a fair die's rows are short, and slicing them
+// to their last nonzero column costs more than it saves.
+func (x *exact) take(r []float64, v, to int32, width int) int32 {
 	switch {
 	case to == v:
-		return 0
+		return 1
 	case to < v:
-		r[2+x.unknown[to]] += n
+		r[2+x.unknown[to]]++
 	default:
-		addScaled(r, x.row(to, width), n)
+		addScaled(r, x.row(to, width), 1)
 	}
-	return n
+	return 0
 }
 
-// takeTrim is take adding rows only as far as their last nonzero column;
-// written out whole so that it too is inlined.
+// takeTrim is take for the turns of house rules: a turn of weight n, rows
+// added only as far as their last nonzero column (house rules' rows are
+// wide and end early). It returns the weight that leaves v.
 func (x *exact) takeTrim(r []float64, v, to int32, n float64, width int) float64 {
 	switch {
 	case to == v:
@@ -285,16 +286,18 @@ func (x *exact) expected(g *game) (float64, error) {
 		r := x.row(v, width)
 		clear(r)
 		var hi int32
-		leave := 0.0 // the weight of the turns that leave v: no subtraction
+		leave := 0.0 // the weight of the turns that leave v: summed, or whole rolls less whole rolls
 		if g.simple {
+			stay := int32(0)
 			top := min(v+g.faces, last)
 			for t := v + 1; t <= top; t++ {
-				leave += x.take(r, v, g.land(t), 1, width)
+				stay += x.take(r, v, g.land(t), width)
 			}
 			for roll := top - v + 1; roll <= g.faces; roll++ {
 				_, to := g.overshoot(v, roll)
-				leave += x.take(r, v, to, 1, width)
+				stay += x.take(r, v, to, width)
 			}
+			leave = float64(g.faces - stay)
 		} else {
 			for _, e := range x.edges[x.first[v]:x.first[v+1]] {
 				leave += x.takeTrim(r, v, e.to, e.n, width)
