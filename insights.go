@@ -284,8 +284,7 @@ func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
 		}
 		p := visits[v] * share
 		if !g.simple {
-			f.ts = f.ts.fit(size)
-			for _, o := range g.turn(v, f.ts, 0) {
+			for _, o := range g.turn(v, f.ts, 0) { // f.ts was fitted by prepare
 				if g.lands(&o) {
 					landed[o.landed] += p * o.p
 				}

@@ -55,7 +55,7 @@ func (ts *turnScratch) fit(size int) *turnScratch {
 	if ts == nil {
 		ts = new(turnScratch)
 	}
-	if len(ts.at) < size || len(ts.count) < size {
+	if len(ts.at) < size { // count and at are made together
 		ts.count = make([]float64, size)
 		ts.at = make([]int32, size)
 		for i := range ts.at {
