@@ -25,10 +25,13 @@ import (
 // or m up to 4), a sweep from the last square down writes every square's
 // expectation as an affine function of those unknowns, and a
 // subtraction-free elimination (Grassmann–Taksar–Heyman) solves them: time
-// n²·e·m + m³ for e ends a turn can have (Faces, for one fair die; up to
-// 18 under Enter 6, Again 6, AgainLimit 3), memory n²·(m+2) floats,
-// pooled, so that steady-state
-// calls do not allocate; within about 1e-13 relative. Past that, the
+// n²·e·m + m³ for e rows a square adds (Faces, for one fair die; the
+// totals, for other dice; under Again, the totals but Again plus one a
+// square a run of Again throws goes on from, 8 under Enter 6, Again 6,
+// AgainLimit 3, where a run that takes a snake adds one unknown, not one
+// per square its throws reach), memory n²·(m+2) floats (twice that under
+// Again), pooled, so that steady-state calls do not allocate; within about
+// 1e-13 relative. Past that, the
 // unknowns are solved by GMRES, each step one sweep of the board, and the
 // answer is checked by its residual on every square, which bounds its
 // relative error by the larger of 1e-13 and 2⁻⁴⁹ times the longest expected
@@ -111,24 +114,28 @@ func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 // boards of the same size do not allocate.
 type exact struct {
 	unknown []int32 // square → index of its unknown, or -1
-	squares []int32 // unknown index → square
+	squares []int32 // unknown index → its row: its square, or size+u for S(u) (expectedhouse.go)
 
 	// rows holds, per square, width = m+2 numbers: the expected turns until
 	// the last square or an unknown's square is reached (column 0), the
 	// chance the last square comes first (column 1), and the chance each
-	// unknown's square does (column 2+k).
+	// unknown's square does (column 2+k). Under Again, rows size.. hold
+	// the squares' S rows.
 	rows  []float64
-	hi    []int32   // per square: its row's columns past this are 0
+	hi    []int32   // per row: its columns past this are 0
 	div   []float64 // per unknown: its elimination divisor
 	value []float64 // per unknown: its value
 
-	// For games other than one fair die: every square's turns, and the
-	// squares a turn can end on.
-	first   []int32
-	edges   []edge
-	reached []bool
-	stack   []int32
-	ts      *turnScratch
+	// For games other than one fair die (expectedhouse.go): every square's
+	// throws that end a turn, the squares a turn can end on, those a run
+	// of Again throws goes on from, and their S rows' unknowns.
+	first    []int32
+	edges    []edge
+	reached  []bool
+	chained  []bool
+	unknownS []int32
+	stack    []int32
+	ts       *turnScratch
 }
 
 var exactPool = sync.Pool{New: func() any { return new(exact) }}
@@ -164,9 +171,9 @@ func (x *exact) take(r []float64, v, to int32, width int) int32 {
 	return 0
 }
 
-// takeTrim is take for the turns of house rules: a turn of weight n, rows
-// added only as far as their last nonzero column (house rules' rows are
-// wide and end early). It returns the weight that leaves v.
+// takeTrim is take for the throws of other dice and house rules: a throw
+// of weight n, rows added only as far as their last nonzero column (their
+// rows are wide and end early). It returns the weight that leaves v.
 func (x *exact) takeTrim(r []float64, v, to int32, n float64, width int) float64 {
 	switch {
 	case to == v:
@@ -177,54 +184,6 @@ func (x *exact) takeTrim(r []float64, v, to int32, n float64, width int) float64
 		addScaled(r, x.row(to, width)[:x.hi[to]], n)
 	}
 	return n
-}
-
-// takeTurns adds to r, the row of square v, every turn from v under house
-// rules, and returns the weight of those that leave v. A function of its
-// own, so that the fair die's loop above stays as tight as it was.
-func (x *exact) takeTurns(r []float64, v int32, width int) (leave float64) {
-	for _, e := range x.edges[x.first[v]:x.first[v+1]] {
-		leave += x.takeTrim(r, v, e.to, e.n, width)
-	}
-	return leave
-}
-
-// isReached reports whether a turn can end on square v, after reach.
-func (x *exact) isReached(g *game, sc *scratch, v int32) bool {
-	if g.simple {
-		return sc.reached(v)
-	}
-	return x.reached[v]
-}
-
-// reach finds the squares a turn can end on: for a simple game by the
-// word-wise search, into sc; otherwise along the table of turns.
-func (x *exact) reach(g *game, sc *scratch) {
-	if g.simple {
-		search(*g, sc, nil, true, false)
-		return
-	}
-	size := int(g.last) + 1
-	x.ts = x.ts.fit(size)
-	x.first, x.edges = g.moveTable(g.start, x.ts, x.first, x.edges)
-	x.reached = grow(x.reached, size)
-	clear(x.reached)
-	x.reached[g.start] = true
-	stack := append(x.stack[:0], g.start)
-	for len(stack) > 0 {
-		v := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if v == g.last {
-			continue
-		}
-		for _, e := range x.edges[x.first[v]:x.first[v+1]] {
-			if !x.reached[e.to] {
-				x.reached[e.to] = true
-				stack = append(stack, e.to)
-			}
-		}
-	}
-	x.stack = stack
 }
 
 func (x *exact) expected(g *game) (float64, error) {
@@ -238,97 +197,46 @@ func (x *exact) expected(g *game) (float64, error) {
 	// back to: these carry the unknowns.
 	sc := getScratch(g)
 	defer putScratch(sc)
-	x.reach(g, sc)
 	x.unknown = grow(x.unknown, size)
 	for i := range x.unknown {
 		x.unknown[i] = -1
 	}
 	x.squares = x.squares[:0]
-	// Under house rules a turn reaches far back, and many squares carry
-	// unknowns: numbered from the top of the board down, a row holds only
-	// those numbered before its square's lowest move back, so that the
-	// sweep below adds rows only as far as their last nonzero column.
-	// (The fair die keeps the order it has always had, bit for bit.)
-	for i := g.start; i < last; i++ {
-		v := i
-		if !g.simple {
-			v = last - 1 - (i - g.start)
-		}
-		switch {
-		case !x.isReached(g, sc, v):
-		case g.simple: // a fair die's turn is its rolls, read straight off the board
-			top := min(v+g.faces, last)
-			for t := v + 1; t <= top; t++ {
-				x.note(v, g.land(t))
-			}
-			for roll := top - v + 1; roll <= g.faces; roll++ {
-				_, to := g.overshoot(v, roll)
-				x.note(v, to)
-			}
-		default:
-			for _, e := range x.edges[x.first[v]:x.first[v+1]] {
-				x.note(v, e.to)
-			}
+	rows, rest := size, 0.0
+	if g.simple {
+		search(*g, sc, nil, true, false)
+		x.noteFair(g, sc)
+	} else {
+		rest = g.rest()
+		x.reachHouse(g)
+		x.noteHouse(g, rest)
+		if g.again > 0 {
+			rows = 2 * size // the S rows
 		}
 	}
 	m := len(x.squares)
 	width := m + 2
 	// A few unknowns make rows narrow enough for any board.
-	if bytes := size * width * 8; m > denseUpTo || bytes > denseBytes && m > 4 {
+	if bytes := rows * width * 8; m > denseUpTo || bytes > denseBytes && m > 4 {
 		return 0, errSweep
 	} else if bytes > MaxBytes {
 		return 0, tooBig(float64(bytes), "the expected length on %d squares", last)
 	}
-	x.rows = grow(x.rows, size*width)
-	x.hi = grow(x.hi, size)
-
-	// Sweep down from the last square. A square's expectation is one turn
-	// plus the average over turns of where the turn ends: a square already
-	// swept, the square itself (an overshoot under Stay, or a jump back to
-	// it), or an unknown's square.
-	clear(x.row(last, width))
-	x.row(last, width)[1] = 1
-	x.hi[last] = 2
-	for v := last - 1; v >= g.start; v-- {
-		if !x.isReached(g, sc, v) {
-			continue
-		}
-		r := x.row(v, width)
-		clear(r)
-		var hi int32
-		leave := 0.0 // the weight of the turns that leave v: summed, or whole rolls less whole rolls
-		if g.simple {
-			stay := int32(0)
-			top := min(v+g.faces, last)
-			for t := v + 1; t <= top; t++ {
-				stay += x.take(r, v, g.land(t), width)
-			}
-			for roll := top - v + 1; roll <= g.faces; roll++ {
-				_, to := g.overshoot(v, roll)
-				stay += x.take(r, v, to, width)
-			}
-			leave = float64(g.faces - stay)
-		} else {
-			leave = x.takeTurns(r, v, width)
-		}
-		// The row is 0 past its last nonzero column: later rows that add it
-		// stop there (under house rules: see take).
-		for hi = int32(width); !g.simple && hi > 2 && r[hi-1] == 0; hi-- {
-		}
-		x.hi[v] = hi
-		if leave == 0 {
-			return 0, errorf(ErrNeverFinishes, "square %d can be reached, and no turn leaves it", v)
-		}
-		r[0] += g.dice.den // one turn, whatever it does
-		inv := 1 / leave
-		for k := range r[:hi] {
-			r[k] *= inv
-		}
+	x.rows = grow(x.rows, rows*width)
+	x.hi = grow(x.hi, rows)
+	var err error
+	if g.simple {
+		err = x.sweepFair(g, sc, width)
+	} else {
+		err = x.sweepHouse(g, rest, width)
+	}
+	if err != nil {
+		return 0, err
 	}
 
 	x.div, x.value = grow(x.div, m), grow(x.value, m)
 	if k := eliminate(x.rows, width, x.squares, x.div, x.value); k >= 0 {
-		return 0, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", x.squares[k])
+		return 0, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", x.squares[k]%int32(size))
 	}
 	// The start's own row is untouched by the elimination unless the start
 	// is itself an unknown, whose value is then the answer.
@@ -346,6 +254,62 @@ func (x *exact) expected(g *game) (float64, error) {
 		return 0, errorf(ErrNeverFinishes, "the expected number of turns exceeds the float64 range")
 	}
 	return e, nil
+}
+
+// noteFair numbers the unknowns of one fair die, whose turn is its rolls,
+// read straight off the board, in the order it has always had: from the
+// start up.
+func (x *exact) noteFair(g *game, sc *scratch) {
+	for v := g.start; v < g.last; v++ {
+		if !sc.reached(v) {
+			continue
+		}
+		top := min(v+g.faces, g.last)
+		for t := v + 1; t <= top; t++ {
+			x.note(v, g.land(t))
+		}
+		for roll := top - v + 1; roll <= g.faces; roll++ {
+			_, to := g.overshoot(v, roll)
+			x.note(v, to)
+		}
+	}
+}
+
+// sweepFair writes, from the last square down, every reached square's
+// expected turns under one fair die in terms of the unknowns. A square's
+// expectation is one turn plus the average over rolls of where the roll
+// ends: a square already swept, the square itself (an overshoot under
+// Stay, or a jump back to it), or an unknown's square.
+func (x *exact) sweepFair(g *game, sc *scratch, width int) error {
+	last := g.last
+	clear(x.row(last, width))
+	x.row(last, width)[1] = 1
+	for v := last - 1; v >= g.start; v-- {
+		if !sc.reached(v) {
+			continue
+		}
+		r := x.row(v, width)
+		clear(r)
+		stay := int32(0)
+		top := min(v+g.faces, last)
+		for t := v + 1; t <= top; t++ {
+			stay += x.take(r, v, g.land(t), width)
+		}
+		for roll := top - v + 1; roll <= g.faces; roll++ {
+			_, to := g.overshoot(v, roll)
+			stay += x.take(r, v, to, width)
+		}
+		leave := float64(g.faces - stay) // whole rolls less whole rolls: exact
+		if leave == 0 {
+			return errorf(ErrNeverFinishes, "square %d can be reached, and no turn leaves it", v)
+		}
+		r[0] += g.dice.den // one turn, whatever it does
+		inv := 1 / leave
+		for k := range r {
+			r[k] *= inv
+		}
+	}
+	return nil
 }
 
 // eliminate solves the m unknowns of the swept rows (width numbers a

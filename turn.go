@@ -44,8 +44,7 @@ type turnScratch struct {
 	outs    []throwOut // the throws of the latest turn
 	count   []float64  // per square: the weight of the turns ending there, as merged so far
 	touched []int32    // the squares with a count
-	chain   []int32    // the squares a run of Again throws starts from
-	next    []int32    // where each throw of Again of the run leaves the token
+	links   []link     // the squares the latest turn throws from
 	at      []int32    // per square: its place in chain, or -1
 }
 
@@ -95,14 +94,63 @@ func (g *game) turn(v int32, ts *turnScratch, tiny float64) []throwOut {
 		ts.outs = outs
 		return outs
 	}
+	links, stop := g.run(v, ts, tiny)
+	if need := len(links) * int(d.hi-d.lo+1); cap(outs) < need {
+		outs = make([]throwOut, 0, need)
+	}
+	for k, l := range links {
+		for s := d.lo; s <= d.hi; s++ {
+			n := d.weight(s)
+			if n == 0 {
+				continue
+			}
+			outs = outs[:len(outs)+1] // filled in place: copying a throwOut costs more
+			o := &outs[len(outs)-1]
+			o.k, o.total, o.from, o.p, o.how, o.cycle = int32(k), s, l.u, l.f*n, turnEnds, l.cycle
+			switch {
+			case s != g.again:
+				o.landed, o.to = g.throwFrom(l.u, s)
+			case k < len(links)-1 || stop == turnGoes:
+				o.how = turnGoes
+				o.landed, o.to = g.throwFrom(l.u, s)
+			case stop == turnEnds: // onto the last square
+				o.landed, o.to = g.throwFrom(l.u, s)
+			default: // the run's limit: not moved
+				o.how, o.landed, o.to = turnVoids, l.u, g.voidTo(v)
+			}
+		}
+	}
+	ts.outs = outs
+	return outs
+}
+
+// A link is a square a turn throws from: the square it starts on, or one
+// a throw of Again put the token on.
+type link struct {
+	u     int32
+	f     float64 // the chance that the turn throws from u (on a repeating chain, times the repeats)
+	cycle int32   // on a chain of Again throws that repeats, its length in throws; else 0
+}
+
+// run returns the squares a turn from v throws from, in order, in
+// ts.links (overwritten by the next call), and what the last one's throw
+// of Again does: turnEnds if it reaches the last square, turnVoids if it
+// is the run's limit, turnGoes if the turn goes on (round a repeating
+// chain, whose repeats the chances count, or past tiny: see turn). Every
+// other total thrown from a link ends the turn. A turn without Again
+// throws from v alone.
+func (g *game) run(v int32, ts *turnScratch, tiny float64) ([]link, int8) {
+	d := &g.dice
+	links := ts.links[:0]
+	if g.again == 0 {
+		ts.links = append(links, link{u: v, f: 1})
+		return ts.links, turnGoes
+	}
 	a := d.weight(g.again)
-	// The chain of squares the run of Again throws starts its throws from,
-	// where each throw of Again leaves the token, and how the run stops.
-	chain, next := ts.chain[:0], ts.next[:0]
-	stop, repeat := turnGoes, int32(-1)
+	stop, repeat := int8(turnGoes), int32(-1)
 	u, chance := v, 1.0
 	for k := int32(0); ; k++ {
-		chain = append(chain, u)
+		links = append(links, link{u: u, f: chance})
 		if g.limit == 0 {
 			ts.at[u] = k // a run with a limit ends anyway: no need to spot a repeat
 		}
@@ -111,12 +159,11 @@ func (g *game) turn(v int32, ts *turnScratch, tiny float64) []throwOut {
 			break
 		}
 		_, to := g.throwFrom(u, g.again)
-		next = append(next, to)
 		if to == g.last {
 			stop = turnEnds
 			break
 		}
-		if g.limit == 0 && ts.at[to] >= 0 { // with a limit the run ends anyway
+		if g.limit == 0 && ts.at[to] >= 0 {
 			repeat = ts.at[to]
 			break
 		}
@@ -126,68 +173,52 @@ func (g *game) turn(v int32, ts *turnScratch, tiny float64) []throwOut {
 		u = to
 	}
 	if g.limit == 0 {
-		for _, u := range chain {
-			ts.at[u] = -1
+		for _, l := range links {
+			ts.at[l.u] = -1
 		}
 	}
-	ts.chain, ts.next = chain, next
+	ts.links = links
+	if repeat < 0 {
+		return links, stop
+	}
 	// Going round a repeating chain once has chance a^P; the throws on it
 	// happen 1/(1 − a^P) times as often, 1 − a^P written as the sum of
 	// positive terms (1 − a)(1 + a + … + a^(P−1)), 1 − a the weight of
 	// every other total, so that nothing cancels.
-	var cycle int32
-	factor := 1.0
-	if repeat >= 0 {
-		cycle = int32(len(chain)) - repeat
-		var rest, series float64
-		for s := d.lo; s <= d.hi; s++ {
-			if s != g.again {
-				rest += d.weight(s)
-			}
-		}
-		pa := 1.0
-		for range cycle {
-			series += pa
-			pa *= a / d.den
-		}
-		factor = d.den / (rest * series)
+	cycle := int32(len(links)) - repeat
+	var series float64
+	pa := 1.0
+	for range cycle {
+		series += pa
+		pa *= a / d.den
 	}
-	chance = 1
-	if need := len(chain) * int(d.hi-d.lo+1); cap(outs) < need {
-		outs = make([]throwOut, 0, need)
+	factor := d.den / (g.rest() * series)
+	for k := repeat; k < int32(len(links)); k++ {
+		links[k].f *= factor
+		links[k].cycle = cycle
 	}
-	for k, u := range chain {
-		f, cyc := chance, int32(0)
-		if repeat >= 0 && int32(k) >= repeat {
-			cyc, f = cycle, chance*factor
+	return links, stop
+}
+
+// rest is the weight of the totals other than Again: of the throws that
+// end a turn, summed rather than subtracted from dice.den.
+func (g *game) rest() float64 {
+	var rest float64
+	for s := g.dice.lo; s <= g.dice.hi; s++ {
+		if s != g.again {
+			rest += g.dice.weight(s)
 		}
-		for s := d.lo; s <= d.hi; s++ {
-			n := d.weight(s)
-			if n == 0 {
-				continue
-			}
-			outs = outs[:len(outs)+1] // filled in place: copying a throwOut costs more
-			o := &outs[len(outs)-1]
-			o.k, o.total, o.from, o.p, o.how, o.cycle = int32(k), s, u, f*n, turnEnds, cyc
-			switch {
-			case s != g.again:
-				o.landed, o.to = g.throwFrom(u, s)
-			case k < len(next):
-				o.landed, o.to = g.throwFrom(u, s)
-				if k < len(chain)-1 || stop == turnGoes {
-					o.how = turnGoes
-				}
-			default: // the run's limit: not moved
-				o.how, o.landed, o.to = turnVoids, u, v
-				if g.toStart {
-					o.to = g.start
-				}
-			}
-		}
-		chance *= a / d.den
 	}
-	ts.outs = outs
-	return outs
+	return rest
+}
+
+// voidTo is where a turn from v that reaches the limit of Again throws
+// leaves the token.
+func (g *game) voidTo(v int32) int32 {
+	if g.toStart {
+		return g.start
+	}
+	return v
 }
 
 // outBound is the most throws a turn from one square can end with, for
@@ -256,23 +287,58 @@ type edge struct {
 // square v, none from the squares below low or from the last. It reuses
 // first, edges and ts when they are large enough.
 func (g *game) moveTable(low int32, ts *turnScratch, first []int32, edges []edge) ([]int32, []edge) {
+	return g.table(low, g.outBound(), first, edges, func(v int32, edges []edge) []edge {
+		return g.moves(v, ts, edges)
+	})
+}
+
+// endTable lists every square's throws that end a turn (see endingThrows),
+// as moveTable lists turns.
+func (g *game) endTable(low int32, first []int32, edges []edge) ([]int32, []edge) {
+	return g.table(low, float64(g.dice.hi-g.dice.lo+1), first, edges, g.endingThrows)
+}
+
+// table lists what each(v) appends for every square v from low up to the
+// last, at most bound a square: edges[first[v]:first[v+1]].
+func (g *game) table(low int32, bound float64, first []int32, edges []edge, each func(v int32, edges []edge) []edge) ([]int32, []edge) {
 	size := int(g.last) + 1
 	first = grow(first, size+1)
 	// Allocated at once, since growing a slice of millions of moves copies
 	// it again and again.
-	if out := int(float64(size) * min(g.outBound(), float64(size))); cap(edges) < out {
+	if out := int(float64(size) * min(bound, float64(size))); cap(edges) < out {
 		edges = make([]edge, 0, out)
 	}
 	edges = edges[:0]
 	for v := int32(0); v < g.last; v++ {
 		first[v] = int32(len(edges))
 		if v >= low {
-			edges = g.moves(v, ts, edges)
+			edges = each(v, edges)
 		}
 	}
 	first[g.last] = int32(len(edges))
 	first[size] = int32(len(edges))
 	return first, edges
+}
+
+// endingThrows appends to edges the throws from square u that end the
+// turn (every total but Again; see run), each with its weight out of
+// dice.den, merged where one ends where the one before did; one that
+// leaves the token on u is an edge to u itself.
+func (g *game) endingThrows(u int32, edges []edge) []edge {
+	from := len(edges)
+	for s := g.dice.lo; s <= g.dice.hi; s++ {
+		n := g.dice.weight(s)
+		if n == 0 || s == g.again {
+			continue
+		}
+		_, to := g.throwFrom(u, s)
+		if k := len(edges); k > from && edges[k-1].to == to {
+			edges[k-1].n += n
+		} else {
+			edges = append(edges, edge{to: to, n: n})
+		}
+	}
+	return edges
 }
 
 // turnWork is about how many steps taking every turn from every square
@@ -292,10 +358,7 @@ func (g *game) playTurn(v int32, throw func() int32, record func(Move) bool) int
 		landed, to := g.throwFrom(u, s)
 		again := s == g.again
 		if again && g.limit > 0 && run == g.limit {
-			landed, to = u, v
-			if g.toStart {
-				to = g.start
-			}
+			landed, to = u, g.voidTo(v)
 			again = false
 		}
 		if !record(Move{From: int(u), Roll: int(s), Landed: int(landed), To: int(to)}) || !again || to == g.last {

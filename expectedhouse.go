@@ -1,0 +1,202 @@
+package snakes
+
+// This file is ExpectedTurns' structured elimination for every game but
+// one fair die. It reads a turn as run gives it: the links a turn throws
+// from, each ending the turn with its totals other than Again. Writing
+// every throw of every link into a square's row would cost a row a throw
+// (15 under Enter 6, Again 6, AgainLimit 3) and make every square a run of
+// Again throws snakes back past an unknown. Instead a square u that some
+// run passes gets a second row, S(u): the expected turns left after a
+// throw from u that ends the turn, the average over the totals other than
+// Again of where it leaves the token. A turn from v then costs one row a
+// link, and a link below v (a run that took a snake) is one more unknown,
+// S of that square, whatever its throws reach.
+
+// runEnd is where the last throw of Again of a turn from v leaves the
+// token when it ends the turn: on the last square, or back after the
+// run's limit.
+func (g *game) runEnd(v int32, stop int8) (int32, bool) {
+	switch stop {
+	case turnEnds:
+		return g.last, true
+	case turnVoids:
+		return g.voidTo(v), true
+	}
+	return 0, false
+}
+
+// reachHouse marks the squares a turn can end on (x.reached) and those a
+// run of Again throws goes on from (x.chained), following turns from the
+// start, and lists every square's ending throws in x.first and x.edges.
+func (x *exact) reachHouse(g *game) {
+	size := int(g.last) + 1
+	x.ts = x.ts.fit(size)
+	x.first, x.edges = g.endTable(g.start, x.first, x.edges)
+	x.reached = grow(x.reached, size)
+	x.chained = grow(x.chained, size)
+	clear(x.reached)
+	clear(x.chained)
+	x.reached[g.start] = true
+	stack := append(x.stack[:0], g.start)
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if v == g.last {
+			continue
+		}
+		links, stop := g.run(v, x.ts, turnTiny)
+		for k, l := range links {
+			if k > 0 {
+				x.chained[l.u] = true
+			}
+			for _, e := range x.edges[x.first[l.u]:x.first[l.u+1]] {
+				if !x.reached[e.to] {
+					x.reached[e.to] = true
+					stack = append(stack, e.to)
+				}
+			}
+		}
+		if end, ok := g.runEnd(v, stop); ok && !x.reached[end] {
+			x.reached[end] = true
+			stack = append(stack, end)
+		}
+	}
+	x.stack = stack
+}
+
+// noteHouse numbers the unknowns, from the top of the board down so that a
+// row holds only those numbered before its square's lowest move back: the
+// squares a throw from some square goes back to, and the squares below the
+// start of a turn that a run of Again throws reaches (their S rows, at row
+// size+u).
+func (x *exact) noteHouse(g *game, rest float64) {
+	size := int32(g.last) + 1
+	x.unknownS = grow(x.unknownS, int(size))
+	for i := range x.unknownS {
+		x.unknownS[i] = -1
+	}
+	for u := g.last - 1; u >= g.start; u-- {
+		if !x.reached[u] && !x.chained[u] {
+			continue
+		}
+		for _, e := range x.edges[x.first[u]:x.first[u+1]] {
+			x.note(u, e.to)
+		}
+		if !x.reached[u] {
+			continue
+		}
+		links, stop := g.run(u, x.ts, turnTiny)
+		for _, l := range links {
+			if l.u < u && rest > 0 && x.unknownS[l.u] < 0 {
+				x.unknownS[l.u] = int32(len(x.squares))
+				x.squares = append(x.squares, size+l.u)
+			}
+		}
+		if end, ok := g.runEnd(u, stop); ok {
+			x.note(u, end)
+		}
+	}
+}
+
+// takeEnds adds to r, a row of square u, the throws ends from u at weight
+// f each, and returns the weight of those that leave the token on u and
+// of those that move it.
+func (x *exact) takeEnds(r []float64, u int32, ends []edge, f float64, width int) (stay, moved float64) {
+	for _, e := range ends {
+		if e.to == u {
+			stay += f * e.n
+		} else {
+			moved += x.takeTrim(r, u, e.to, f*e.n, width)
+		}
+	}
+	return stay, moved
+}
+
+// sweepHouse writes, from the last square down, every reached square's
+// expected turns (row u) and every chained square's S (row size+u) in
+// terms of the unknowns. rest is the weight of the totals other than
+// Again.
+func (x *exact) sweepHouse(g *game, rest float64, width int) error {
+	size := g.last + 1
+	a := g.dice.weight(g.again) // 0 without Again
+	last := x.row(g.last, width)
+	clear(last)
+	last[1] = 1
+	x.hi[g.last] = 2
+	for u := g.last - 1; u >= g.start; u-- {
+		reached, chained := x.reached[u], x.chained[u] && rest > 0
+		if !reached && !chained {
+			continue
+		}
+		ends := x.edges[x.first[u]:x.first[u+1]]
+		var s []float64
+		var stay, moved float64
+		if chained { // S(u), not yet divided by rest nor counting the stays
+			s = x.row(size+u, width)
+			clear(s)
+			stay, moved = x.takeEnds(s, u, ends, 1, width)
+			s = s[:lastNonzero(s)]
+		}
+		if reached {
+			r := x.row(u, width)
+			clear(r)
+			leave := 0.0 // the weight of the turns that leave u, summed
+			links, stop := g.run(u, x.ts, turnTiny)
+			for _, l := range links {
+				switch {
+				case l.u == u && chained:
+					addScaled(r, s, l.f)
+					leave += l.f * moved
+				case l.u == u:
+					_, m := x.takeEnds(r, u, ends, l.f, width)
+					leave += m
+				case rest == 0: // every throw is Again: the links end nothing
+				case l.u > u:
+					sr := size + l.u
+					addScaled(r, x.row(sr, width)[:x.hi[sr]], l.f*rest)
+					leave += l.f * rest
+				default:
+					r[2+x.unknownS[l.u]] += l.f * rest
+					leave += l.f * rest
+				}
+			}
+			if end, ok := g.runEnd(u, stop); ok {
+				leave += x.takeTrim(r, u, end, links[len(links)-1].f*a, width)
+			}
+			if leave == 0 {
+				return errorf(ErrNeverFinishes, "square %d can be reached, and no turn leaves it", u)
+			}
+			r[0] += g.dice.den // one turn, whatever it does
+			scaleRow(r, 1/leave)
+			x.hi[u] = lastNonzero(r)
+			// A throw from u that leaves the token there ends the turn on
+			// u: S(u) counts the expected turns from u for it.
+			if chained && stay > 0 {
+				s = x.row(size+u, width)[:max(len(s), int(x.hi[u]))]
+				addScaled(s, r[:x.hi[u]], stay)
+			}
+		}
+		if chained {
+			scaleRow(s, 1/rest)
+			x.hi[size+u] = max(lastNonzero(s), 2)
+		}
+	}
+	return nil
+}
+
+// lastNonzero returns one past the last nonzero column of row r, at least
+// 2 (the columns past it are 0, and later rows add r only that far).
+func lastNonzero(r []float64) int32 {
+	hi := int32(len(r))
+	for hi > 2 && r[hi-1] == 0 {
+		hi--
+	}
+	return hi
+}
+
+// scaleRow multiplies r by f.
+func scaleRow(r []float64, f float64) {
+	for k := range r {
+		r[k] *= f
+	}
+}
