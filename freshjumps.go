@@ -63,19 +63,11 @@ func (r Rules) freshJumps(b *Board, g *game, f *fundamental, visits []float64, s
 		if js.Taken == 0 {
 			continue // never landed on: removing it changes nothing
 		}
-		// The board without the jump.
-		without := make([]int32, len(flat))
-		copy(without, flat)
-		without[js.From] = -1
-		e2, err := r.ExpectedTurns(newBoard(b.Size(), without))
-		switch {
-		case err == nil:
-			js.Effect = e2 - e
-		case errors.Is(err, ErrNeverFinishes):
-			js.Effect = math.Inf(1)
-		default:
+		effect, err := r.effectWithout(b, js.From, e)
+		if err != nil {
 			return err
 		}
+		js.Effect = effect
 		// The chance to take it: a game whose throws that take it end on
 		// the last square, worth 0, while a turn that does so is worth 1.
 		g2 := *g
@@ -106,4 +98,21 @@ func (r Rules) freshJumps(b *Board, g *game, f *fundamental, visits []float64, s
 		fundamentalPool.Put(h)
 	}
 	return nil
+}
+
+// effectWithout is what removing the jump from square from adds to the
+// expected length e of b under r, by a solve of the board without it:
+// +Inf where that board may never finish.
+func (r Rules) effectWithout(b *Board, from int, e float64) (float64, error) {
+	without := make([]int32, len(b.sq.flat))
+	copy(without, b.sq.flat)
+	without[from] = -1
+	e2, err := r.ExpectedTurns(newBoard(b.Size(), without))
+	switch {
+	case err == nil:
+		return e2 - e, nil
+	case errors.Is(err, ErrNeverFinishes):
+		return math.Inf(1), nil
+	}
+	return 0, err
 }

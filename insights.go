@@ -303,6 +303,17 @@ func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
 		}
 	}
 	f.landed = landed
-	jumpEffects(f, g, landed, stats)
+	fresh := jumpEffects(f, g, landed, stats)
+	if steps := float64(len(fresh)) * (g.turnWork()*float64(len(f.sq)+2) + math.Pow(float64(len(f.sq)), 3)); steps > workBound {
+		return nil, tooLong(steps, "solving the boards without %d jumps of a long game", len(fresh))
+	}
+	e := f.values[g.start]
+	for _, i := range fresh {
+		effect, err := r.effectWithout(b, stats[i].From, e)
+		if err != nil {
+			return nil, err
+		}
+		stats[i].Effect = effect
+	}
 	return stats, nil
 }

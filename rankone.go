@@ -22,7 +22,10 @@ import "math"
 // jumpEffects fills in Taken, Chance and Effect for each jump under rules
 // with one jump per throw and one throw per turn, after f.solve(nil):
 // landed holds the expected landings on each square per game.
-func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats) {
+//
+// It returns the indexes into stats of the jumps whose Effect the formula
+// cannot give to its bound, for fresh solves.
+func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats) (fresh []int) {
 	t := f.values
 	size := len(t)
 	// The jumps whose start the token surely finishes from go through
@@ -52,12 +55,21 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats) {
 		for j, i := range batch[:nb] {
 			js := &stats[i]
 			zs, zf, zd := z[j], z[(1+j)*nb+j], z[(1+nb+j)*nb+j]
-			js.Chance = zs / (1 + zd)
+			js.Chance = min(zs/(1+zd), 1) // a ratio of positive numbers: rounding alone can pass 1
 			denom := 1 + zd - zf
 			if denom <= 1e-9*(1+zd) && !finishesAvoiding(g, int32(js.From)) {
 				js.Effect = math.Inf(1)
-			} else {
-				js.Effect = zs * (t[js.From] - t[js.To]) / denom
+				continue
+			}
+			js.Effect = zs * (t[js.From] - t[js.To]) / denom
+			// 1 + z(d) − z(f) and t(f) − t(d) subtract numbers the solves
+			// give to rankOneError relative: in a long game the two sides
+			// agree to many digits, and the difference keeps few of them.
+			// Where what they may lose passes Effect's bound, a solve of the
+			// board without the jump gives it instead.
+			loss := rankOneError * (zs*(t[js.From]+t[js.To]) + math.Abs(js.Effect)*(1+zd+zf)) / math.Abs(denom)
+			if math.IsInf(js.Effect, 0) || !(loss <= 1e-10*math.Abs(js.Effect)+1e-14*t[g.start]) { // NaN too
+				fresh = append(fresh, i)
 			}
 		}
 		clear(u)
@@ -100,7 +112,12 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats) {
 		flush(nb)
 	}
 	f.u = u
+	return fresh
 }
+
+// rankOneError bounds the relative error of the solves' expected turns and
+// landings, as ExpectedTurns documents its own.
+const rankOneError = 1e-13
 
 // chanceFromLandings is the chance to land on the start of a jump to d at
 // least once, for a jump whose start the player may never finish from

@@ -43,7 +43,7 @@ type Report struct {
 	// most turns start on (the off-board start left out), and every jump's
 	// figures ([Rules.Jumps]), by Effect, largest first.
 	StdDev      Rounded      `json:"stdDev"`
-	Percentiles []Percentile `json:"percentiles"`
+	Percentiles []Percentile `json:"percentiles"` // with the median, in the median stage
 	MostVisited []Visited    `json:"mostVisited"`
 	Jumps       []JumpReport `json:"jumps"`
 
@@ -119,7 +119,7 @@ const (
 	StageSearch       = "fewest rolls"
 	StageExpected     = "expected turns"
 	StageDistribution = "length distribution"
-	StageMedian       = "median and most likely turns"
+	StageMedian       = "median, percentiles and most likely turns"
 	StageWinChances   = "win chances"
 	StageInsights     = "spread, visits and jumps"
 )
@@ -212,7 +212,10 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	w.ctx = ctx
 
 	var turns float64 // about how long the walks below must follow the game
-	switch e, err := r.expectedTurns(ctx, b); {
+	began := time.Now()
+	e, err := r.expectedTurns(ctx, b)
+	solveTime := time.Since(began) // the insights' solves cost a few dozen of these
+	switch {
 	case err == nil:
 		rep.Finishes, rep.ExpectedTurns = true, Rounded(e)
 		turns = 8 * e // the 99.9% point of a geometric tail is 7 means out
@@ -239,19 +242,12 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 		return rep, nil
 	}
 
+	// The median, the mode and the percentiles follow the game turn by
+	// turn, but a long game only until its tail settles (tail.go).
 	progress(rep, StageMedian)
-	if !tooSlow(StageMedian, turns) {
-		var err error
-		var median []int
-		if median, err = w.from(g.start).quantiles([]float64{0.5}); err == nil {
-			rep.MedianTurns = median[0]
-			rep.ModeTurns, err = w.from(g.start).mode()
-		}
-		if err != nil {
-			rep.MedianTurns, rep.ModeTurns = 0, 0
-			if !skip(StageMedian, err) {
-				return nil, err
-			}
+	if !tooSlow(StageMedian, min(turns, tailTurns)) {
+		if err := rep.quantiles(w, g.start); err != nil && !skip(StageMedian, err) {
+			return nil, err
 		}
 	}
 
@@ -274,21 +270,56 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 		}
 	}
 
+	// The spread, the visits and the jumps come from solves, bounded on
+	// their own (MaxWork), whatever the length of the game.
 	progress(rep, StageInsights)
-	if !tooSlow(StageInsights, 2*turns) {
-		if err := rep.insights(w.from(g.start), r, b); err != nil && !skip(StageInsights, err) {
-			return nil, err
-		}
+	if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) < insightSolves*solveTime {
+		rep.Skipped = append(rep.Skipped, Skip{Figure: StageInsights, Reason: fmt.Sprintf(
+			"their solves would take about %.1f s, more than the %.1f s left of the time budget", (insightSolves * solveTime).Seconds(), max(time.Until(deadline).Seconds(), 0))})
+		return rep, nil
+	}
+	if err := rep.insights(r, b); err != nil && !skip(StageInsights, err) {
+		return nil, err
 	}
 	return rep, nil
 }
 
-// reportQuantiles are the percentiles a report gives.
-var reportQuantiles = []float64{0.1, 0.9, 0.99}
+// insightSolves is about how many times the expected turns' solve the
+// insights cost: Variance's two solves, the visits' transposed one, the
+// jumps' (measured on boards of 10² to 10⁶ squares: 15 to 25).
+const insightSolves = 30
 
-// insights fills in the spread, the visits and the jumps, and the
-// percentiles by following w.
-func (rep *Report) insights(w *walk, r Rules, b *Board) error {
+// tailTurns is about how many turns the walks of the median stage follow a
+// long game: until its tail settles (three windows at least), then two
+// windows for each quantile, and one more for the mode.
+const tailTurns = 14 * tailWindow
+
+// reportQuantiles are the quantiles of a report's median stage: the median
+// and the percentiles.
+var reportQuantiles = []float64{0.1, 0.5, 0.9, 0.99}
+
+// quantiles fills in the median, the mode and the percentiles, following w
+// from square start.
+func (rep *Report) quantiles(w *walk, start int32) error {
+	turns, err := w.from(start).quantiles(reportQuantiles)
+	if err != nil {
+		return err
+	}
+	mode, err := w.from(start).mode()
+	if err != nil {
+		return err
+	}
+	rep.MedianTurns, rep.ModeTurns = turns[1], mode
+	for i, q := range reportQuantiles {
+		if q != 0.5 {
+			rep.Percentiles = append(rep.Percentiles, Percentile{Q: q, Turns: turns[i]})
+		}
+	}
+	return nil
+}
+
+// insights fills in the spread, the visits and the jumps.
+func (rep *Report) insights(r Rules, b *Board) error {
 	v, err := r.Variance(b)
 	if err != nil {
 		return err
@@ -301,14 +332,7 @@ func (rep *Report) insights(w *walk, r Rules, b *Board) error {
 	if err != nil {
 		return err
 	}
-	turns, err := w.quantiles(reportQuantiles)
-	if err != nil {
-		return err
-	}
 	rep.StdDev = Rounded(math.Sqrt(v))
-	for i, q := range reportQuantiles {
-		rep.Percentiles = append(rep.Percentiles, Percentile{Q: q, Turns: turns[i]})
-	}
 	rep.Visits = make([]Rounded, len(visits))
 	order := make([]int, 0, len(visits))
 	for s, x := range visits {
@@ -493,20 +517,20 @@ func (rep *Report) WritePlayText(w io.Writer) error {
 	} else if rep.Finishes || len(rep.FinishWithin) > 0 {
 		sb.WriteString("\nRandom play, one player:\n")
 		if rep.Finishes {
-			fmt.Fprintf(&sb, "  expected turns: %.4f", float64(rep.ExpectedTurns))
-			if rep.Percentiles != nil {
-				fmt.Fprintf(&sb, ", standard deviation %.4f", float64(rep.StdDev))
+			fmt.Fprintf(&sb, "  expected turns: %s", readable(float64(rep.ExpectedTurns), 4))
+			if !rep.skipped(StageInsights) {
+				fmt.Fprintf(&sb, ", standard deviation %s", readable(float64(rep.StdDev), 4))
 			}
 			sb.WriteString("\n")
 		}
 		if rep.Finishes && !rep.skipped(StageMedian) {
-			fmt.Fprintf(&sb, "  median turns: %d, most likely: %d\n", rep.MedianTurns, rep.ModeTurns)
+			fmt.Fprintf(&sb, "  median turns: %s, most likely: %s\n", readable(float64(rep.MedianTurns), 0), readable(float64(rep.ModeTurns), 0))
 		}
 		if len(rep.Percentiles) > 0 {
 			var qs, ts []string
 			for _, p := range rep.Percentiles {
 				qs = append(qs, ordinal(int(math.Round(100*p.Q))))
-				ts = append(ts, strconv.Itoa(p.Turns))
+				ts = append(ts, readable(float64(p.Turns), 0))
 			}
 			fmt.Fprintf(&sb, "  %s percentile: %s turns\n", strings.Join(qs, " / "), strings.Join(ts, " / "))
 		}
@@ -515,9 +539,9 @@ func (rep *Report) WritePlayText(w io.Writer) error {
 		}
 		for i, v := range rep.MostVisited {
 			if i == 0 {
-				fmt.Fprintf(&sb, "  most turns start on square %d (%.3f a game)", v.Square, float64(v.Turns))
+				fmt.Fprintf(&sb, "  most turns start on square %d (%s a game)", v.Square, readable(float64(v.Turns), 3))
 			} else {
-				fmt.Fprintf(&sb, ", %d (%.3f)", v.Square, float64(v.Turns))
+				fmt.Fprintf(&sb, ", %d (%s)", v.Square, readable(float64(v.Turns), 3))
 			}
 			if i == len(rep.MostVisited)-1 {
 				sb.WriteString("\n")
@@ -540,11 +564,14 @@ func (rep *Report) WritePlayText(w io.Writer) error {
 				fmt.Fprintf(&sb, "  … %s left out (-json lists them all)\n", plural(len(rep.Jumps)-jumpsShown, "jump"))
 				break
 			}
-			effect := fmt.Sprintf("%+10.4f", float64(j.Effect))
+			effect := fmt.Sprintf("%10s", readable(float64(j.Effect), 4))
+			if j.Effect >= 0 {
+				effect = fmt.Sprintf("%10s", "+"+readable(float64(j.Effect), 4))
+			}
 			if math.IsInf(float64(j.Effect), 1) {
 				effect = "  never ends"
 			}
-			fmt.Fprintf(&sb, "  %6d → %4d  %8.4f  %6.2f%%  %s\n", j.From, j.To, float64(j.Taken), 100*float64(j.Chance), effect)
+			fmt.Fprintf(&sb, "  %6d → %4d  %8s  %6.2f%%  %s\n", j.From, j.To, readable(float64(j.Taken), 4), 100*float64(j.Chance), effect)
 		}
 	}
 	if len(rep.Skipped) > 0 {
@@ -555,6 +582,17 @@ func (rep *Report) WritePlayText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, sb.String())
 	return err
+}
+
+// readable formats x for the text report: with decimals fixed digits
+// after the point below 10⁷, and six significant digits from there on, so
+// that a game of 2.4·10¹⁷ turns reads 2.38909e+17, not eighteen digits and
+// four meaningless decimals.
+func readable(x float64, decimals int) string {
+	if math.Abs(x) < 1e7 || math.IsInf(x, 0) || math.IsNaN(x) {
+		return strconv.FormatFloat(x, 'f', decimals, 64)
+	}
+	return strconv.FormatFloat(x, 'g', 6, 64)
 }
 
 // jumpsShown is how many jumps the text report lists.

@@ -195,9 +195,9 @@ func TestBigBoard(t *testing.T) {
 		"  roll 3: 1 → 4\n", // 999,999 squares to go: 3 then 166,666 sixes
 		"  … 166652 moves left out …\n",
 		"  roll 6: 999994 → 1000000\n",
-		fmt.Sprintf("  expected turns: %.4f\n", noJumpsExpected(1000*1000)),
+		fmt.Sprintf("  expected turns: %.4f", noJumpsExpected(1000*1000)),
 		"Not computed:\n",
-		"  median and most likely turns: following about ",
+		"  median, percentiles and most likely turns: following about ",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)

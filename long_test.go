@@ -1,0 +1,291 @@
+package snakes
+
+import (
+	"errors"
+	"math"
+	"math/big"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// This file checks the figures of very long games (10⁴ to 10²⁰ turns)
+// against the test's own throw-by-throw model in high precision.
+
+// genLongGame draws a board of side 2..4 and rules whose die is loaded so
+// unevenly (weights up to 10⁹ to 1) that many games last for ages.
+func genLongGame() *rapid.Generator[refHouse] {
+	return rapid.Custom(func(t *rapid.T) refHouse {
+		h := refHouse{refRules: refRules{
+			faces:    rapid.IntRange(2, 4).Draw(t, "faces"),
+			offBoard: rapid.Bool().Draw(t, "offBoard"),
+			over:     Overshoot(rapid.IntRange(0, 2).Draw(t, "overshoot")),
+			chain:    rapid.Bool().Draw(t, "chain"),
+		}}
+		h.dice = 1
+		h.weights = make([]int, h.faces)
+		for i := range h.weights {
+			h.weights[i] = []int{1, 1, 1000, 1_000_000, 1_000_000_000}[rapid.IntRange(0, 4).Draw(t, "weight")]
+		}
+		return h
+	})
+}
+
+// precise is the precision of the reference's floats, far beyond what
+// 70 squarings of a matrix can lose.
+const precise = 400
+
+// refTail answers P(T > t) ≤ p questions by powers of the turn matrix in
+// high precision: pow[k] is Q^(2^k) over the squares 0..last-1.
+type refTail struct {
+	k    refKernel
+	n    int
+	pow  [][][]*big.Float
+}
+
+func newRefTail(k refKernel, levels int) *refTail {
+	n := k.last
+	q := make([][]*big.Float, n)
+	for v := range q {
+		q[v] = make([]*big.Float, n)
+		for to := range q[v] {
+			q[v][to] = new(big.Float).SetPrec(precise)
+		}
+		k.next(v, func(to int, p *big.Rat) {
+			if to < n {
+				q[v][to].SetRat(p)
+			}
+		})
+	}
+	rt := &refTail{k: k, n: n, pow: [][][]*big.Float{q}}
+	for range levels {
+		rt.pow = append(rt.pow, rt.mul(rt.pow[len(rt.pow)-1], rt.pow[len(rt.pow)-1]))
+	}
+	return rt
+}
+
+func (rt *refTail) mul(a, b [][]*big.Float) [][]*big.Float {
+	out := make([][]*big.Float, rt.n)
+	t := new(big.Float).SetPrec(precise)
+	for i := range out {
+		out[i] = make([]*big.Float, rt.n)
+		for j := range out[i] {
+			s := new(big.Float).SetPrec(precise)
+			for k := range rt.n {
+				if a[i][k].Sign() != 0 && b[k][j].Sign() != 0 {
+					addTo(s, t.Mul(a[i][k], b[k][j]))
+				}
+			}
+			out[i][j] = s
+		}
+	}
+	return out
+}
+
+// addTo adds x ≥ 0 to s ≥ 0, skipping the addition where one of them is
+// below the other's last bit: big.Float aligns the two by shifting, which
+// costs as much as their exponents differ, and the entries of high powers
+// of the turn matrix differ by millions of binary orders.
+func addTo(s, x *big.Float) {
+	switch {
+	case x.Sign() == 0:
+	case s.Sign() == 0 || s.MantExp(nil)+precise+8 < x.MantExp(nil):
+		s.Set(x)
+	case x.MantExp(nil)+precise+8 >= s.MantExp(nil):
+		s.Add(s, x)
+	}
+}
+
+// quantile returns the smallest t with P(T > t) ≤ p, or false if it is past
+// 2^levels.
+func (rt *refTail) quantile(p float64) (*big.Int, bool) {
+	if rt.k.start == rt.k.last {
+		return new(big.Int), true
+	}
+	bound := new(big.Float).SetPrec(precise).SetFloat64(p)
+	v := make([]*big.Float, rt.n)
+	for i := range v {
+		v[i] = new(big.Float).SetPrec(precise)
+	}
+	v[rt.k.start].SetInt64(1)
+	t := new(big.Int)
+	// Binary lifting: the largest t with P(T > t) > p, then one more.
+	for lvl := len(rt.pow) - 1; lvl >= 0; lvl-- {
+		next := make([]*big.Float, rt.n)
+		tot := new(big.Float).SetPrec(precise)
+		for j := range next {
+			s := new(big.Float).SetPrec(precise)
+			for i := range rt.n {
+				if v[i].Sign() != 0 && rt.pow[lvl][i][j].Sign() != 0 {
+					addTo(s, new(big.Float).SetPrec(precise).Mul(v[i], rt.pow[lvl][i][j]))
+				}
+			}
+			next[j] = s
+			addTo(tot, s)
+		}
+		if tot.Cmp(bound) > 0 {
+			v = next
+			t.Add(t, new(big.Int).Lsh(big.NewInt(1), uint(lvl)))
+		}
+	}
+	if t.BitLen() >= len(rt.pow) {
+		return nil, false
+	}
+	return t.Add(t, big.NewInt(1)), true
+}
+
+// TestPropertyLongGameQuantiles checks Quantile at 0.5, 0.9 and 1 against
+// the high-precision reference on games of up to 10²⁰ turns: within one
+// turn or 1e-7 relative, or ErrTooLarge where the answer passes the int
+// range.
+func TestPropertyLongGameQuantiles(t *testing.T) {
+	// A game whose tail does not settle is followed turn by turn up to the
+	// work bound: lowered here to keep each draw quick, it makes such
+	// games refuse with ErrTooLarge, which the property allows.
+	defer func(bound float64) { workBound = bound }(workBound)
+	workBound = 1 << 23
+	long, byTail, refused, longest := 0, 0, 0, 0.0
+	rapid.Check(t, func(t *rapid.T) {
+		grid := genGrid(2, 3).Draw(t, "grid")
+		h := genLongGame().Draw(t, "rules")
+		r := h.rules()
+		b, err := NewBoard(grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		flat := refFlat(grid)
+		k := refKernel{last: len(flat) - 1, start: h.start(), turns: h.turns(flat, nil)}
+		want, finite := k.expected()
+		if !finite {
+			if _, err := r.Quantile(b, 1); !errors.Is(err, ErrNeverFinishes) {
+				t.Fatalf("Quantile(1) = %v on a board the token can be trapped on", err)
+			}
+			return
+		}
+		if e, _ := want.Float64(); e > 1e4 {
+			long++
+			longest = max(longest, e)
+		}
+		rt := newRefTail(k, 72)
+		for _, q := range []float64{0.5, 0.9, 1} {
+			got, err := r.Quantile(b, q)
+			want, ok := rt.quantile(tailBound(q))
+			switch {
+			case !ok || !want.IsInt64() || want.Int64() > math.MaxInt:
+				if !errors.Is(err, ErrTooLarge) {
+					t.Fatalf("Quantile(%v) = %d, %v; the answer is past the int range", q, got, err)
+				}
+			case errors.Is(err, ErrTooLarge):
+				refused++
+			case err != nil:
+				t.Fatalf("Quantile(%v): %v; want %v", q, err, want)
+			default:
+				w := float64(want.Int64())
+				if math.Abs(float64(got)-w) > max(1, 1e-7*w) {
+					t.Fatalf("Quantile(%v) = %d, want %v", q, got, want)
+				}
+				if w > tailFrom {
+					byTail++
+				}
+			}
+		}
+	})
+	t.Logf("%d games longer than 10⁴ turns, the longest %.3g; %d quantiles past 2¹⁶ turns right, %d refused", long, longest, byTail, refused)
+}
+
+// TestPropertyLongGameJumps checks Jumps on the long games of
+// genLongGame against exact rationals: every Effect within 1e-9 relative
+// plus 1e-13 times the expected length, +Inf exactly where the board
+// without the jump may never finish; Chance in [0, 1] and within 1e-12;
+// Taken within 1e-9 relative; never NaN.
+func TestPropertyLongGameJumps(t *testing.T) {
+	long, worst, worstAbs := 0, 0.0, 0.0
+	rapid.Check(t, func(t *rapid.T) {
+		grid := genGrid(2, 3).Draw(t, "grid")
+		h := genLongGame().Draw(t, "rules")
+		r := h.rules()
+		b, err := NewBoard(grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		flat := refFlat(grid)
+		last := len(flat) - 1
+		k := refKernel{last: last, start: h.start(), turns: h.turns(flat, nil)}
+		stats, err := r.Jumps(b)
+		if !k.finishes() {
+			if !errors.Is(err, ErrNeverFinishes) {
+				t.Fatalf("Jumps: %v, want ErrNeverFinishes", err)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := k.insights()
+		e := x.from[x.at[k.start]]
+		ef, _ := e.Float64()
+		if ef > 1e4 {
+			long++
+		}
+		for _, js := range stats {
+			j := js.From
+			if math.IsNaN(js.Effect) || !(js.Chance >= 0 && js.Chance <= 1) {
+				t.Fatalf("jump %d→%d: %+v", j, js.To, js)
+			}
+			// A throw takes the jump if it lands on its start, or, under
+			// Chain, on a square whose chain of jumps passes through it.
+			// (refRules.step's chain: on while the next square is new).
+			takes := func(l int) bool {
+				passed := map[int]bool{l: true}
+				for v := l; flat[v] >= 0 && !passed[flat[v]]; v = flat[v] {
+					if v == j {
+						return true
+					}
+					if !h.chain {
+						break
+					}
+					passed[flat[v]] = true
+				}
+				return false
+			}
+			taken := new(big.Rat)
+			for i, s := range x.sure {
+				for l := range flat {
+					if takes(l) {
+						taken.Add(taken, new(big.Rat).Mul(x.visits[i], k.turns[s].lands[l]))
+					}
+				}
+			}
+			if w, _ := taken.Float64(); math.Abs(js.Taken-w) > 1e-9*w {
+				t.Fatalf("jump %d→%d: Taken %.17g, exact %.17g", j, js.To, js.Taken, w)
+			}
+			if js.Taken == 0 {
+				continue
+			}
+			hk := refKernel{last: last, start: k.start, turns: h.turns(flat, takes)}
+			if w, _ := hk.chanceToHit().Float64(); math.Abs(js.Chance-w) > 1e-12 {
+				t.Fatalf("jump %d→%d: Chance %.17g, exact %.17g", j, js.To, js.Chance, w)
+			}
+			without := append([]int(nil), flat...)
+			without[j] = -1
+			wk := refKernel{last: last, start: k.start, turns: h.turns(without, nil)}
+			e2, finite := wk.expected()
+			if !finite {
+				if !math.IsInf(js.Effect, 1) {
+					t.Fatalf("jump %d→%d: Effect %v; the board without it may never finish", j, js.To, js.Effect)
+				}
+				continue
+			}
+			w, _ := new(big.Rat).Sub(e2, e).Float64()
+			if err := math.Abs(js.Effect - w); err > 1e-9*math.Abs(w)+1e-13*ef {
+				t.Fatalf("jump %d→%d: Effect %.17g, exact %.17g (expected length %.3g)", j, js.To, js.Effect, w, ef)
+			} else {
+				worstAbs = max(worstAbs, err/max(ef, math.Abs(w)))
+				if math.Abs(w) >= 1e-3*ef {
+					worst = max(worst, err/math.Abs(w))
+				}
+			}
+		}
+	})
+	t.Logf("%d games longer than 10⁴ turns; worst Effect error %.3g relative (Effects over 1e-3 of the length), %.3g of the larger of it and the length", long, worst, worstAbs)
+}
