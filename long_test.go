@@ -38,9 +38,9 @@ const precise = 400
 // refTail answers P(T > t) ≤ p questions by powers of the turn matrix in
 // high precision: pow[k] is Q^(2^k) over the squares 0..last-1.
 type refTail struct {
-	k    refKernel
-	n    int
-	pow  [][][]*big.Float
+	k   refKernel
+	n   int
+	pow [][][]*big.Float
 }
 
 func newRefTail(k refKernel, levels int) *refTail {
