@@ -55,6 +55,13 @@ type fundamental struct {
 	one     []float64 // the right-hand side of one jump
 	ts      *turnScratch
 	values  []float64 // per square: the latest solve's values
+
+	// The banded elimination (band.go): how far moves reach back and
+	// forward, every square's row of the band, and its weight to the last
+	// square.
+	behind, ahead int32
+	band      []float64
+	bandExit  []float64
 }
 
 var fundamentalPool = sync.Pool{New: func() any { return new(fundamental) }}

@@ -82,8 +82,10 @@ func (f *fundamental) sweepValues(s *system, rhs []float64) ([]float64, error) {
 // turn can have, and
 // squares·(m+2) floats, pooled, so that it allocates only the result. Past
 // the bounds ExpectedTurns gives its elimination (m over 256, or rows over
-// 32 MiB), it uses ExpectedTurns' bounded-memory solve instead: about 150
-// bytes a square, and a GMRES step a sweep. The squares from which the
+// 32 MiB), it uses ExpectedTurns' banded elimination where every turn ends
+// within a band of squares around its start, and otherwise its
+// bounded-memory solve: about 150 bytes a square, and a GMRES step a sweep.
+// Variance and Visits choose the same way. The squares from which the
 // player may never finish are found by sweeping the board until nothing
 // changes, a few sweeps on most boards. Errors are as for ExpectedTurns.
 func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
@@ -92,10 +94,14 @@ func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
 		return nil, err
 	}
 	defer fundamentalPool.Put(f)
-	if !f.dense() {
+	switch {
+	case f.dense():
+		f.solve(nil)
+	case f.bandFits():
+		f.bandSolve(nil)
+	default:
 		return f.sweepValues(f.system(), nil)
 	}
-	f.solve(nil)
 	out := make([]float64, g.last+1)
 	copy(out, f.values)
 	return out, nil
@@ -121,9 +127,14 @@ func (r Rules) Variance(b *Board) (float64, error) {
 	}
 	defer fundamentalPool.Put(f)
 	var s *system
-	if f.dense() {
+	banded := false
+	switch {
+	case f.dense():
 		f.solve(nil)
-	} else {
+	case f.bandFits():
+		f.bandSolve(nil)
+		banded = true
+	default:
 		s = f.system()
 		if f.values, err = f.sweepValues(s, nil); err != nil {
 			return 0, err
@@ -157,6 +168,11 @@ func (r Rules) Variance(b *Board) (float64, error) {
 			return 0, err
 		}
 		return y[g.start], nil
+	}
+	if banded {
+		out := make([]float64, len(dev))
+		f.bandAgain(dev, out)
+		return out[g.start], nil
 	}
 	// N·dev at the start, from the elimination the first solve made.
 	var v [1]float64
@@ -195,12 +211,17 @@ func (r Rules) Visits(b *Board) ([]float64, error) {
 		return nil, err
 	}
 	defer fundamentalPool.Put(f)
-	if !f.dense() {
+	out := make([]float64, g.last+1)
+	switch {
+	case f.dense():
+		f.solve(nil)
+		f.visits(out)
+	case f.bandFits():
+		f.bandSolve(nil)
+		f.bandVisits(out)
+	default:
 		return f.system().visits()
 	}
-	f.solve(nil)
-	out := make([]float64, g.last+1)
-	f.visits(out)
 	return out, nil
 }
 

@@ -459,6 +459,13 @@ func TestPropertyInsightsBySweeps(t *testing.T) {
 	TestPropertyInsightsAgainstExact(t)
 }
 
+// TestPropertyInsightsByBand runs them with the banded elimination, which
+// boards of short jumps use.
+func TestPropertyInsightsByBand(t *testing.T) {
+	defer byBand()()
+	TestPropertyInsightsAgainstExact(t)
+}
+
 // TestInsightsRepeat: a second call answers exactly as the first, under
 // every rule set, Chain included, whose sums once ran in map order.
 func TestInsightsRepeat(t *testing.T) {

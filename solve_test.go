@@ -12,9 +12,27 @@ import (
 // bySweeps makes ExpectedTurns use the bounded-memory solve on every board
 // until the returned function is called.
 func bySweeps() (restore func()) {
-	upTo := denseUpTo
-	denseUpTo = -1
-	return func() { denseUpTo = upTo }
+	upTo, band := denseUpTo, bandUpTo
+	denseUpTo, bandUpTo = -1, -1
+	return func() { denseUpTo, bandUpTo = upTo, band }
+}
+
+// byBand makes ExpectedTurns and the insights use the banded elimination
+// (band.go) on every board until the returned function is called.
+func byBand() (restore func()) {
+	upTo, band := denseUpTo, bandUpTo
+	denseUpTo, bandUpTo = -1, math.Inf(1)
+	return func() { denseUpTo, bandUpTo = upTo, band }
+}
+
+// TestPropertyBandAgainstExact checks the banded elimination against the
+// exact rational answers on random boards up to 6×6 under every rule set.
+func TestPropertyBandAgainstExact(t *testing.T) {
+	defer byBand()()
+	rapid.Check(t, func(t *rapid.T) {
+		rr, r, b, flat := drawGame(t, 1, 6)
+		checkExpected(t, rr, r, b, flat)
+	})
 }
 
 // TestPropertySweepsAgainstExact checks the bounded-memory solve against the
