@@ -60,8 +60,8 @@ type fundamental struct {
 	// forward, every square's row of the band, and its weight to the last
 	// square.
 	behind, ahead int32
-	band      []float64
-	bandExit  []float64
+	band          []float64
+	bandExit      []float64
 }
 
 var fundamentalPool = sync.Pool{New: func() any { return new(fundamental) }}
