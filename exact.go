@@ -2,6 +2,7 @@ package snakes
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 )
 
@@ -28,7 +29,12 @@ const (
 // millisecond or so for the
 // classic board. Boards of over 1024 squares, or with squares·(m+1) over
 // 2¹⁶, give an error wrapping [ErrTooLarge], as do loaded dice whose
-// throws have more than 2⁵³ outcomes. Under Rules.Again the chance of a
+// throws have more than 2⁵³ outcomes, and, before any of the arithmetic,
+// boards whose fractions would take over [MaxWork] word operations by an
+// estimate from m and the bits of a turn's chances (fractions of about m+1
+// times those bits, whose operations cost the square of their words: on
+// 100 squares with 50 to 60 unknowns and million-to-one loaded dice, a
+// refusal where the arithmetic would take 10 s to a minute). Under Rules.Again the chance of a
 // run of throws that comes back round is a geometric series, summed
 // exactly. Other errors are as for [Rules.ExpectedTurns].
 func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
@@ -80,6 +86,9 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 	m := len(back)
 	if entries := float64(g.last+1) * float64(m+1); entries > maxExactEntries {
 		return nil, errorf(ErrTooLarge, "exact arithmetic on %d squares with %d squares that moves go back to: over the bound of %d fractions", g.last, m, maxExactEntries)
+	}
+	if steps := exactSteps(&g, out, m); steps > workBound {
+		return nil, tooLong(steps, "exact arithmetic on %d squares with %d squares that moves go back to", g.last, m)
 	}
 
 	// rows[v] = [c, a_0, …, a_{m−1}]: E(v) = c + Σ a_k·x_k, where x_k is the
@@ -142,6 +151,23 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 		e.Add(e, tmp.Mul(rows[g.start][1+k], sys[k][m]))
 	}
 	return e, nil
+}
+
+// exactSteps is about how many word operations ExactExpectedTurns takes:
+// its fraction operations (a term a turn's end and unknown in the sweep,
+// m³ in the elimination), each on numbers of about m+1 times the bits of
+// a turn's chances, whose products and reductions cost the square of
+// their length in words.
+func exactSteps(g *game, out [][]exactEdge, m int) float64 {
+	ends, bits := 0.0, 64.0
+	for _, edges := range out {
+		ends += float64(len(edges))
+		for _, e := range edges {
+			bits = max(bits, float64(e.p.Denom().BitLen()))
+		}
+	}
+	words := float64(m+1) * bits / 64
+	return (ends*float64(m+1) + math.Pow(float64(m), 3)) * words * words
 }
 
 // gaussJordan solves the augmented m×(m+1) system in place, leaving the

@@ -1,6 +1,9 @@
 package snakes
 
-import "context"
+import (
+	"context"
+	"math"
+)
 
 // WinChances returns, for a game of players players who take turns, each
 // throwing the dice of r, and which ends when the first of them reaches the last
@@ -18,7 +21,12 @@ import "context"
 //
 // Errors wrap [ErrInvalidRules] for invalid r or fewer than one player,
 // [ErrInvalidBoard] for a nil or empty board, and [ErrTooLarge] for more
-// than 2²⁰ players or a game too long to follow within [MaxWork] steps.
+// than 2²⁰ players or a game too long to follow within [MaxWork] steps:
+// where the game surely ends, that is known before any turn is followed,
+// from its expected length E and standard deviation σ (three solves, as
+// [Rules.ExpectedFrom] and [Rules.Variance]): about E + 41·σ turns, each a
+// pass over the squares and moves (on 100 squares, games of up to about
+// 10⁵ turns). WinChancesFrom and GameLength are bounded the same way.
 func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
 	return r.winChances(context.Background(), b, players)
 }
@@ -73,8 +81,47 @@ func (r Rules) winChancesFrom(ctx context.Context, b *Board, squares []int) ([]f
 	if err != nil {
 		return nil, err
 	}
+	if err := r.raceBound(b, w, squares); err != nil {
+		return nil, err
+	}
 	w.ctx = ctx
 	return w.winChances(squares)
+}
+
+// raceBound refuses, before any turn is followed, a race that would take
+// over MaxWork steps: until the chance of still playing falls below 10⁻¹⁸,
+// about E + 41·σ turns for the longest expected game E from the players'
+// squares and the standard deviation σ from the start (a geometric tail,
+// σ ≈ E, falls by e each E turns, and a long game's tail does not settle
+// any sooner, as its rate cannot be told from rounding), each turn a pass
+// over w's moves and squares for every distinct square. E and σ come from
+// ExpectedFrom and Variance: three solves. A board where a player can be
+// trapped has neither and is left to the walks' own budget.
+func (r Rules) raceBound(b *Board, w *walk, squares []int) error {
+	if w.trap >= 0 {
+		return nil
+	}
+	from, err := r.ExpectedFrom(b)
+	if err != nil {
+		return nil // the walks find and report what is wrong
+	}
+	variance, err := r.Variance(b)
+	if err != nil {
+		return nil
+	}
+	longest, distinct := 0.0, map[int]bool{}
+	for _, s := range squares {
+		if !math.IsInf(from[s], 0) {
+			longest = max(longest, from[s])
+		}
+		distinct[s] = true
+	}
+	turns := longest + 41*math.Sqrt(variance)
+	steps := turns * float64(len(w.edges)+len(w.mass)+len(squares)) * float64(len(distinct))
+	if steps > workBound {
+		return tooLong(steps, "following a race of %d players for about %.3g turns, until the chance of still playing is below 1e-18,", len(squares), turns)
+	}
+	return nil
 }
 
 // winChances races players from squares (valid ones) over w's moves.
@@ -127,6 +174,9 @@ func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err err
 	}
 	rc, err := newRace(context.Background(), &g, onStart(&g, players))
 	if err != nil {
+		return 0, 0, err
+	}
+	if err := r.raceBound(b, rc.walks[0], onStart(&g, players)); err != nil {
 		return 0, 0, err
 	}
 	if w := rc.walks[0]; w.trap >= 0 {
