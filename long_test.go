@@ -31,6 +31,19 @@ func genLongGame() *rapid.Generator[refHouse] {
 	})
 }
 
+// drawLongGame draws a board of side lo..hi and long-game rules, and
+// returns them with the board's flat labels and the test's turn kernel.
+func drawLongGame(t *rapid.T, lo, hi int) (refHouse, Rules, *Board, []int, refKernel) {
+	grid := genGrid(lo, hi).Draw(t, "grid")
+	h := genLongGame().Draw(t, "rules")
+	b, err := NewBoard(grid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flat := refFlat(grid)
+	return h, h.rules(), b, flat, refKernel{last: len(flat) - 1, start: h.start(), turns: h.turns(flat, nil)}
+}
+
 // precise is the precision of the reference's floats, far beyond what
 // 70 squarings of a matrix can lose.
 const precise = 400
@@ -146,15 +159,7 @@ func TestPropertyLongGameQuantiles(t *testing.T) {
 	workBound = 1 << 23
 	long, byTail, refused, longest := 0, 0, 0, 0.0
 	rapid.Check(t, func(t *rapid.T) {
-		grid := genGrid(2, 3).Draw(t, "grid")
-		h := genLongGame().Draw(t, "rules")
-		r := h.rules()
-		b, err := NewBoard(grid)
-		if err != nil {
-			t.Fatal(err)
-		}
-		flat := refFlat(grid)
-		k := refKernel{last: len(flat) - 1, start: h.start(), turns: h.turns(flat, nil)}
+		_, r, b, _, k := drawLongGame(t, 2, 3)
 		want, finite := k.expected()
 		if !finite {
 			if _, err := r.Quantile(b, 1); !errors.Is(err, ErrNeverFinishes) {
@@ -201,16 +206,8 @@ func TestPropertyLongGameQuantiles(t *testing.T) {
 func TestPropertyLongGameJumps(t *testing.T) {
 	long, worst, worstAbs := 0, 0.0, 0.0
 	rapid.Check(t, func(t *rapid.T) {
-		grid := genGrid(2, 3).Draw(t, "grid")
-		h := genLongGame().Draw(t, "rules")
-		r := h.rules()
-		b, err := NewBoard(grid)
-		if err != nil {
-			t.Fatal(err)
-		}
-		flat := refFlat(grid)
-		last := len(flat) - 1
-		k := refKernel{last: last, start: h.start(), turns: h.turns(flat, nil)}
+		h, r, b, flat, k := drawLongGame(t, 2, 3)
+		last := k.last
 		stats, err := r.Jumps(b)
 		if !k.finishes() {
 			if !errors.Is(err, ErrNeverFinishes) {
@@ -288,4 +285,67 @@ func TestPropertyLongGameJumps(t *testing.T) {
 		}
 	})
 	t.Logf("%d games longer than 10⁴ turns; worst Effect error %.3g relative (Effects over 1e-3 of the length), %.3g of the larger of it and the length", long, worst, worstAbs)
+}
+
+// TestPropertyLongGameWinChances checks WinChances for two players on the
+// long games of genLongGame (boards of 2×2) against the exact chances of
+// the race, solved over pairs of squares: W(a, b), the chance that the
+// player to move from a wins while the other stands on b, is
+// Σ P(a→a')·(1 if a' is last, else 1 − W(b, a')).
+func TestPropertyLongGameWinChances(t *testing.T) {
+	defer func(bound float64) { workBound = bound }(workBound) // as in TestPropertyLongGameQuantiles
+	workBound = 1 << 23
+	long, refused := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		_, r, b, _, k := drawLongGame(t, 2, 2)
+		last := k.last
+		if !k.finishes() {
+			return
+		}
+		x := k.insights()
+		if e, _ := x.from[x.at[k.start]].Float64(); e > 1e4 {
+			long++
+		}
+		// Unknowns: the pairs of sure squares.
+		sure := x.sure
+		n := len(sure)
+		at := func(a, b int) int { return x.at[a]*n + x.at[b] }
+		sys := make([][]*big.Rat, n*n)
+		for _, a := range sure {
+			for _, bq := range sure {
+				row := make([]*big.Rat, n*n+1)
+				for i := range row {
+					row[i] = new(big.Rat)
+				}
+				i := at(a, bq)
+				row[i].SetInt64(1)
+				k.next(a, func(to int, p *big.Rat) {
+					if to == last {
+						row[n*n].Add(row[n*n], p)
+						return
+					}
+					// W(a,b) − Σ p·(1 − W(b,to)) = 0: move p to the right,
+					// +p·W(b,to) to the left.
+					row[n*n].Add(row[n*n], p)
+					j := at(bq, to)
+					row[j].Add(row[j], p)
+				})
+				sys[i] = row
+			}
+		}
+		solveRat(sys)
+		want, _ := sys[at(k.start, k.start)][n*n].Float64()
+		got, err := r.WinChances(b, 2)
+		if errors.Is(err, ErrTooLarge) {
+			refused++
+			return // a tail that does not settle: refused, not wrong
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(got[0]-want) > 1e-9 || math.Abs(got[0]+got[1]-1) > 1e-12 {
+			t.Fatalf("WinChances = %v, exact first %.17g", got, want)
+		}
+	})
+	t.Logf("%d games longer than 10⁴ turns, %d refused", long, refused)
 }

@@ -26,7 +26,11 @@ import (
 // from its expected length E and standard deviation σ (three solves, as
 // [Rules.ExpectedFrom] and [Rules.Variance]): about E + 41·σ turns, each a
 // pass over the squares and moves (on 100 squares, games of up to about
-// 10⁵ turns). WinChancesFrom and GameLength are bounded the same way.
+// 10⁵ turns). A longer race is followed for at most 16 windows of 2520
+// turns, until every player's tail settles (see [Rules.Quantile]), and
+// then summed in closed form with 1 − λ read from the tail without
+// subtraction; one whose tails do not settle by then is refused.
+// WinChancesFrom and GameLength are bounded the same way.
 func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
 	return r.winChances(context.Background(), b, players)
 }
@@ -81,33 +85,34 @@ func (r Rules) winChancesFrom(ctx context.Context, b *Board, squares []int) ([]f
 	if err != nil {
 		return nil, err
 	}
-	if err := r.raceBound(b, w, squares); err != nil {
-		return nil, err
-	}
+	r.raceBound(b, w, squares)
 	w.ctx = ctx
 	return w.winChances(squares)
 }
 
-// raceBound refuses, before any turn is followed, a race that would take
-// over MaxWork steps: until the chance of still playing falls below 10⁻¹⁸,
-// about E + 41·σ turns for the longest expected game E from the players'
-// squares and the standard deviation σ from the start (a geometric tail,
-// σ ≈ E, falls by e each E turns, and a long game's tail does not settle
-// any sooner, as its rate cannot be told from rounding), each turn a pass
-// over w's moves and squares for every distinct square. E and σ come from
-// ExpectedFrom and Variance: three solves. A board where a player can be
-// trapped has neither and is left to the walks' own budget.
-func (r Rules) raceBound(b *Board, w *walk, squares []int) error {
+// raceBound bounds, before any turn is followed, a race that would take
+// over MaxWork steps to follow until the chance of still playing falls
+// below 10⁻¹⁸: about E + 41·σ turns for the longest expected game E from
+// the players' squares and the standard deviation σ from the start (a
+// geometric tail, σ ≈ E, falls by e each E turns), each turn a pass over
+// w's moves and squares for every distinct square. E and σ come from
+// ExpectedFrom and Variance: three solves. Such a race can still end once
+// every walk's tail settles (tail.go), so rather than refuse it, raceBound
+// charges w (and the walks copied from it) with all of MaxWork but
+// raceTailTurns turns: a race whose tails have not settled by then is
+// refused. A board where a player can be trapped has neither E nor σ and
+// is left to the walks' own budget.
+func (r Rules) raceBound(b *Board, w *walk, squares []int) {
 	if w.trap >= 0 {
-		return nil
+		return
 	}
 	from, err := r.ExpectedFrom(b)
 	if err != nil {
-		return nil // the walks find and report what is wrong
+		return // the walks find and report what is wrong
 	}
 	variance, err := r.Variance(b)
 	if err != nil {
-		return nil
+		return
 	}
 	longest, distinct := 0.0, map[int]bool{}
 	for _, s := range squares {
@@ -116,13 +121,15 @@ func (r Rules) raceBound(b *Board, w *walk, squares []int) error {
 		}
 		distinct[s] = true
 	}
-	turns := longest + 41*math.Sqrt(variance)
-	steps := turns * float64(len(w.edges)+len(w.mass)+len(squares)) * float64(len(distinct))
-	if steps > workBound {
-		return tooLong(steps, "following a race of %d players for about %.3g turns, until the chance of still playing is below 1e-18,", len(squares), turns)
+	perTurn := float64(len(w.edges)+len(w.mass)+len(squares)) * float64(len(distinct))
+	if (longest+41*math.Sqrt(variance))*perTurn > workBound {
+		w.work = max(w.work, workBound-raceTailTurns*perTurn)
 	}
-	return nil
 }
+
+// raceTailTurns is how many turns a race too long to follow to its end
+// may take for its tails to settle.
+const raceTailTurns = 16 * tailWindow
 
 // winChances races players from squares (valid ones) over w's moves.
 func (w *walk) winChances(squares []int) ([]float64, error) {
@@ -172,11 +179,13 @@ func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err err
 	if err != nil {
 		return 0, 0, err
 	}
-	rc, err := newRace(context.Background(), &g, onStart(&g, players))
+	w, err := newWalk(&g)
 	if err != nil {
 		return 0, 0, err
 	}
-	if err := r.raceBound(b, rc.walks[0], onStart(&g, players)); err != nil {
+	r.raceBound(b, w, onStart(&g, players))
+	rc, err := w.race(onStart(&g, players))
+	if err != nil {
 		return 0, 0, err
 	}
 	if w := rc.walks[0]; w.trap >= 0 {
@@ -191,15 +200,6 @@ func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err err
 type race struct {
 	walks []*walk
 	of    []int // player i follows walks[of[i]]
-}
-
-func newRace(ctx context.Context, g *game, squares []int) (*race, error) {
-	w, err := newWalk(g)
-	if err != nil {
-		return nil, err
-	}
-	w.ctx = ctx
-	return w.race(squares)
 }
 
 // race follows players from squares over w's moves, a walk of its own for
@@ -244,12 +244,18 @@ func (rc *race) run() (wins []float64, rounds, turns float64, err error) {
 	}
 	suffix := make([]float64, k+1) // suffix[i]: Π over players after i-1 of before
 	lambdas := make([]float64, len(rc.walks))
+	gaps := make([]float64, len(rc.walks))
+	tails := make([]tail, len(rc.walks))
 	for t := 0; ; t++ {
 		alive := 0.0
 		for j, w := range rc.walks {
 			if t > 0 {
+				going := w.alive
 				f[j] = w.turn()
 				w.work += float64(k)
+				if w.trap < 0 {
+					tails[j].observe(f[j], going)
+				}
 			}
 			alive = max(alive, w.alive)
 		}
@@ -273,8 +279,8 @@ func (rc *race) run() (wins []float64, rounds, turns float64, err error) {
 		if alive < 1e-18 || prefix == 0 && suffix[0] == 0 {
 			break // every later term is below the last bit of every sum
 		}
-		if t%settled == 0 && rc.geometric(lambdas) {
-			rc.tail(acc, &sumRounds, &sumTurns, t, lambdas)
+		if t%settled == 0 && (rc.geometric(lambdas, gaps) || rc.settled(tails, lambdas, gaps)) {
+			rc.tail(acc, &sumRounds, &sumTurns, t, lambdas, gaps)
 			break
 		}
 		for j, w := range rc.walks {
@@ -292,15 +298,30 @@ func (rc *race) run() (wins []float64, rounds, turns float64, err error) {
 }
 
 // geometric reports whether every walk has settled into its geometric
-// tail, and records each one's λ in lambdas. Walks from different squares
-// may settle at different rates: a square may not lead back to another.
-func (rc *race) geometric(lambdas []float64) bool {
+// tail, square by square, and records each one's λ in lambdas and 1 − λ
+// in gaps. Walks from different squares may settle at different rates: a
+// square may not lead back to another.
+func (rc *race) geometric(lambdas, gaps []float64) bool {
 	for j, w := range rc.walks {
 		l, ok := w.geometric()
 		if !ok {
 			return false
 		}
-		lambdas[j] = l
+		lambdas[j], gaps[j] = l, w.finished/(w.left+w.finished)
+	}
+	return true
+}
+
+// settled is geometric for games too long for its square-by-square check,
+// whose rounding hides a rate of 10⁻⁹ a turn: every walk's tail has
+// settled by the windows and the slowest mode of tail.go, and 1 − λ comes
+// from its rate without subtraction.
+func (rc *race) settled(tails []tail, lambdas, gaps []float64) bool {
+	for j, w := range rc.walks {
+		if w.trap >= 0 || !tails[j].settled(w) {
+			return false
+		}
+		lambdas[j], gaps[j] = math.Exp(-tails[j].rate), -math.Expm1(-tails[j].rate)
 	}
 	return true
 }
@@ -312,7 +333,7 @@ func (rc *race) geometric(lambdas []float64) bool {
 // P·(1−λ_i)·Π_{l<i} λ_l / (1−Λ), and the rounds and turns are geometric
 // series in Λ. 1 − Λ is computed as Σ_i (1−λ_i)·Π_{l<i} λ_l, a sum of
 // positive terms, so that nothing cancels and the chances add up to P.
-func (rc *race) tail(acc []sum, rounds, turns *sum, last int, lambdas []float64) {
+func (rc *race) tail(acc []sum, rounds, turns *sum, last int, lambdas, gaps []float64) {
 	k := len(acc)
 	p := 1.0
 	for _, j := range rc.of {
@@ -322,8 +343,7 @@ func (rc *race) tail(acc []sum, rounds, turns *sum, last int, lambdas []float64)
 	var d sum                   // 1 − Λ
 	before := 1.0
 	for i, j := range rc.of {
-		w := rc.walks[j]
-		share[i] = w.finished / (w.left + w.finished) * before
+		share[i] = gaps[j] * before
 		d.add(share[i])
 		before *= lambdas[j]
 	}

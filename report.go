@@ -251,8 +251,15 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 		}
 	}
 
+	// A race too long to follow to its end is followed until its tails
+	// settle, raceTailTurns at most, and summed in closed form (race.go).
 	progress(rep, StageWinChances)
-	if !tooSlow(StageWinChances, 3*turns) {
+	raceTurns := 3 * turns
+	if raceTurns > raceTailTurns {
+		raceTurns = raceTailTurns
+		w.work = max(w.work, workBound-raceTailTurns*float64(len(w.edges)+len(w.mass)+4))
+	}
+	if !tooSlow(StageWinChances, raceTurns) {
 		for players := 2; players <= 4; players++ {
 			wins, err := w.winChances(onStart(&g, players))
 			if err != nil {
