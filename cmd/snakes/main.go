@@ -35,6 +35,12 @@
 //
 // When no board comes within the tolerance before the timeout it prints the
 // closest found, says so on standard error, and exits with status 1.
+//
+// The serve subcommand serves a page to draw and edit a board in the
+// browser, and its JSON API (package web), on the loopback only unless
+// -addr says otherwise:
+//
+//	snakes serve [-addr 127.0.0.1:8080] [-budget 10s] [-max-squares 250000] [-workers N]
 package main
 
 import (
@@ -57,9 +63,12 @@ func main() {
 // run is the whole command; it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var err error
-	if len(args) > 0 && args[0] == "design" {
+	switch {
+	case len(args) > 0 && args[0] == "design":
 		err = design(args[1:], stdout, stderr)
-	} else {
+	case len(args) > 0 && args[0] == "serve":
+		err = serve(args[1:], stdout, stderr)
+	default:
 		err = analyse(args, stdin, stdout, stderr)
 	}
 	var none errNoDesign

@@ -352,3 +352,19 @@ func TestHouseRules(t *testing.T) {
 		}
 	}
 }
+
+// TestServeFlags: serve's help says where it listens, and a bad address or
+// argument is one line and status 2 (the server itself is tested in
+// package web).
+func TestServeFlags(t *testing.T) {
+	_, errOut, status := runSnakes(t, "", "serve", "-h")
+	if status != 0 || !strings.Contains(errOut, "loopback only unless") || !strings.Contains(errOut, "127.0.0.1:8080") {
+		t.Fatalf("serve -h: status %d, %q", status, errOut)
+	}
+	for _, args := range [][]string{{"serve", "extra"}, {"serve", "-addr", "256.0.0.1:99999"}} {
+		_, errOut, status := runSnakes(t, "", args...)
+		if status != 2 || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "snakes: ") {
+			t.Errorf("%v: status %d, %q", args, status, errOut)
+		}
+	}
+}

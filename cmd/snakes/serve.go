@@ -1,0 +1,63 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/snakesladders/snakes/web"
+)
+
+// serve runs the page and its API (package web) until interrupted.
+func serve(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("snakes serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on: the loopback only unless told otherwise (say :8080 for every interface)")
+	budget := fs.Duration("budget", web.DefaultBudget, "time for one request's figures")
+	maxSquares := fs.Int("max-squares", web.DefaultMaxSquares, "refuse boards of more squares")
+	workers := fs.Int("workers", 0, "requests computing at once (0: one a core)")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: snakes serve [-addr 127.0.0.1:8080] [-budget 10s] [-max-squares N] [-workers N]\n\n"+
+			"Serves a page to draw and edit a board and see its figures, and its JSON API\n"+
+			"(POST /api/report, POST /api/design). It listens on the loopback only unless\n"+
+			"-addr says otherwise.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("serve takes no arguments, got %q", fs.Args())
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           web.NewHandler(web.Config{Budget: *budget, MaxSquares: *maxSquares, Workers: *workers}),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+	}
+	fmt.Fprintf(stdout, "snakes: serving http://%s/\n", ln.Addr())
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(shut)
+	}()
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

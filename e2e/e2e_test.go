@@ -1,0 +1,184 @@
+// Package e2e drives the page of package web in a real browser: headless
+// Chromium from Go, by chromedp. It is a module of its own so that the
+// library's go.mod keeps only its test dependencies.
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/snakesladders/snakes"
+	"github.com/snakesladders/snakes/web"
+)
+
+// browser finds Chromium, skipping the test when there is none and CI is
+// unset (CI installs it: see .ci/run).
+func browser(t *testing.T) string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("CI") == "" {
+		t.Skip("no Chromium on this machine: apt-get update && apt-get install -y chromium (CI installs it)")
+	}
+	t.Fatal("no Chromium, and CI is set: .ci/run should have installed it")
+	return ""
+}
+
+// expected is ExpectedTurns of board (JSON) under rules as the page shows
+// it: four decimals.
+func expected(t *testing.T, board string, rules snakes.Rules) string {
+	b, err := snakes.ParseBoard([]byte(board))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := rules.ExpectedTurns(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("%.4f", e)
+}
+
+// waitText waits until the element sel's text is want.
+func waitText(sel, want string) chromedp.Action[chromedp.Void] {
+	return waitFor(fmt.Sprintf(`document.querySelector(%q) && document.querySelector(%q).textContent === %q`, sel, sel, want))
+}
+
+// waitFor waits until the JavaScript expression is true.
+func waitFor(expression string) chromedp.Action[chromedp.Void] {
+	return chromedp.Poll[chromedp.Void](expression, chromedp.WithPollingTimeout(20*time.Second))
+}
+
+// TestPage opens the page on the classic board, adds a ladder by clicking,
+// loads a board from a link, starts and cancels a design, and fails on any
+// JavaScript error or console error. With SNAKES_SCREENSHOTS=1 it saves
+// the page at desktop and phone widths under docs/.
+func TestPage(t *testing.T) {
+	exe := browser(t)
+	srv := httptest.NewServer(web.NewHandler(web.Config{}))
+	defer srv.Close()
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.WindowSize(1280, 900))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	// The browser starts on the first call, whose context must have no
+	// deadline; each step below has one.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", exe, err)
+	}
+	var mu sync.Mutex
+	var problems []string
+	if err := chromedp.Listen(ctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch ev := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			d := ev.ExceptionDetails
+			problems = append(problems, fmt.Sprintf("exception at %s:%d: %s", d.URL, d.LineNumber+1, d.Text))
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
+				var args []string
+				for _, a := range ev.Args {
+					args = append(args, a.Description+string(a.Value))
+				}
+				problems = append(problems, "console error: "+strings.Join(args, " "))
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	step := func(what string, steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		sctx, cancel := context.WithTimeout(ctx, time.Minute)
+		defer cancel()
+		if err := chromedp.Do(sctx, steps...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+
+	classic := `{"size":10,"jumps":{"1":38,"4":14,"9":31,"16":6,"21":42,"28":84,"36":44,"47":26,"49":11,"51":67,"56":53,"62":19,"64":60,"71":91,"80":100,"87":24,"93":73,"95":75,"98":78}}`
+	withLadder := strings.Replace(classic, `"1":38,`, `"1":38,"2":45,`, 1)
+	offBoard := snakes.Rules{StartOffBoard: true}
+
+	// The classic board, then a ladder from 2 to 45 by two clicks.
+	step("adding a ladder",
+		chromedp.Navigate(srv.URL+"/"),
+		waitText("#expected", expected(t, classic, offBoard)),
+		chromedp.Click(chromedp.CSS(`#board g[data-square="2"] rect`)),
+		chromedp.Click(chromedp.CSS(`#board g[data-square="45"] rect`)),
+		waitText("#expected", expected(t, withLadder, offBoard)),
+	)
+	shot(t, ctx, "web-desktop.png", 1280, 900)
+
+	// The heat map: the squares shaded by the turns that start on them.
+	step("the heat map",
+		chromedp.Click(chromedp.ID("heat")),
+		waitFor(`[...document.querySelectorAll("#board rect")].some(r => r.getAttribute("fill").startsWith("rgb("))`),
+	)
+	shot(t, ctx, "web-heat.png", 1280, 900)
+
+	// A board from a link: LeetCode's example under its rules.
+	leet := `[[-1,-1,-1,-1,-1,-1],[-1,-1,-1,-1,-1,-1],[-1,-1,-1,-1,-1,-1],[-1,35,-1,-1,13,-1],[-1,-1,-1,-1,-1,-1],[-1,15,-1,-1,-1,-1]]`
+	link := srv.URL + "/?board=" + url.QueryEscape(leet) + "&rules=" + url.QueryEscape("{}")
+	step("a board from a link",
+		chromedp.Navigate(link),
+		waitText("#expected", expected(t, leet, snakes.Rules{})),
+		waitText("#min-rolls", "4"),
+	)
+
+	// A design that cannot meet its target, started and cancelled.
+	step("a design, cancelled",
+		chromedp.SetValue(chromedp.CSS(`#design input[name="turns"]`), "1000"),
+		chromedp.SetValue(chromedp.CSS(`#design input[name="ladders"]`), "1"),
+		chromedp.SetValue(chromedp.CSS(`#design input[name="snakes"]`), "0"),
+		chromedp.Click(chromedp.ID("design-start")),
+		waitFor(`document.getElementById("design-status").textContent.startsWith("Closest so far")`),
+		chromedp.Click(chromedp.ID("design-cancel")),
+		waitText("#design-status", "Cancelled."),
+	)
+
+	// The phone's width.
+	step("at a phone's width",
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile),
+		chromedp.Navigate(srv.URL+"/"),
+		waitText("#expected", expected(t, classic, offBoard)),
+	)
+	shot(t, ctx, "web-phone.png", 390, 844)
+
+	mu.Lock()
+	defer mu.Unlock()
+	if len(problems) > 0 {
+		t.Fatalf("the page reported:\n%s", strings.Join(problems, "\n"))
+	}
+}
+
+// shot saves a screenshot of the whole page under docs/ when
+// SNAKES_SCREENSHOTS is set, else in the test's temporary directory.
+func shot(t *testing.T, ctx context.Context, name string, width, height int) {
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	dir := t.TempDir()
+	if os.Getenv("SNAKES_SCREENSHOTS") != "" {
+		dir = filepath.Join("..", "docs")
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s: %d×%d, %d bytes", name, width, height, len(png))
+}

@@ -1,0 +1,357 @@
+// The page: a board you can edit, its rules, and its figures from the
+// server's /api/report, kept in the URL so that a link shows the same board.
+"use strict";
+
+const CLASSIC = { size: 10, jumps: { 1: 38, 4: 14, 9: 31, 16: 6, 21: 42, 28: 84, 36: 44, 47: 26, 49: 11, 51: 67, 56: 53, 62: 19, 64: 60, 71: 91, 80: 100, 87: 24, 93: 73, 95: 75, 98: 78 } };
+const LEETCODE = [[-1, -1, -1, -1, -1, -1], [-1, -1, -1, -1, -1, -1], [-1, -1, -1, -1, -1, -1], [-1, 35, -1, -1, 13, -1], [-1, -1, -1, -1, -1, -1], [-1, 15, -1, -1, -1, -1]];
+const SVGNS = "http://www.w3.org/2000/svg";
+const CELL = 40;
+
+const state = {
+  board: CLASSIC,        // {size, jumps: {from: to}}, or a grid until the server answers
+  rules: { startOffBoard: true },
+  report: null,
+  selected: 0,           // the square clicked first when adding a jump
+  request: null,         // the AbortController of the report in flight
+  design: null,          // the AbortController of the design in flight
+};
+
+const $ = (id) => document.getElementById(id);
+
+// The square's column and row from the top-left, boustrophedon from the
+// bottom-left as LeetCode numbers them.
+function cellOf(n, label) {
+  const i = Math.floor((label - 1) / n);
+  let k = (label - 1) % n;
+  if (i % 2 === 1) k = n - 1 - k;
+  return [k, n - 1 - i];
+}
+
+function centre(n, label) {
+  const [x, y] = cellOf(n, label);
+  return [x * CELL + CELL / 2, y * CELL + CELL / 2];
+}
+
+// A grid (LeetCode's form) as {size, jumps}.
+function fromGrid(grid) {
+  const n = grid.length, jumps = {};
+  for (let label = 1; label <= n * n; label++) {
+    const [x, y] = cellOf(n, label);
+    const to = grid[y][x];
+    if (to !== -1) jumps[label] = to;
+  }
+  return { size: n, jumps };
+}
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function drawBoard() {
+  const b = state.board;
+  if (!b || !b.size || !b.jumps) return; // not a board yet: the server's answer says why
+  const n = b.size, side = n * CELL;
+  const svg = el("svg", { viewBox: `0 0 ${side} ${side}`, role: "img" });
+  const visits = state.report && $("heat").checked ? state.report.visits : null;
+  let most = 0;
+  if (visits) for (const v of visits) if (v > most) most = v;
+  for (let label = 1; label <= n * n; label++) {
+    const [x, y] = cellOf(n, label);
+    const g = el("g", { class: "sq" + (label === state.selected ? " selected" : ""), "data-square": label }, svg);
+    let fill = (x + y) % 2 ? "#fbfcfe" : "#f1f4f8";
+    if (visits && most > 0 && visits[label] > 0) {
+      const t = Math.sqrt(visits[label] / most);
+      fill = `rgb(255,${Math.round(245 - 150 * t)},${Math.round(235 - 200 * t)})`;
+    }
+    el("rect", { x: x * CELL, y: y * CELL, width: CELL, height: CELL, fill, stroke: "#d6dde5" }, g);
+    const t = el("text", { x: x * CELL + 3, y: y * CELL + 11, "font-size": 9, fill: "#5b6775" }, g);
+    t.textContent = label;
+    g.addEventListener("click", () => clickSquare(label));
+  }
+  // The shortest path: from each turn's square to where the roll lands.
+  if (state.report && state.report.path) {
+    for (const m of state.report.path) {
+      if (m.from < 1 || m.landed === m.from) continue;
+      const [x1, y1] = centre(n, m.from), [x2, y2] = centre(n, m.landed);
+      el("line", { x1, y1, x2, y2, stroke: "#1f5fbf", "stroke-width": 3, opacity: 0.7, "pointer-events": "none" }, svg);
+      el("circle", { cx: x2, cy: y2, r: 4, fill: "#1f5fbf", "pointer-events": "none" }, svg);
+    }
+  }
+  for (const [from, to] of Object.entries(b.jumps)) {
+    const f = Number(from);
+    if (to === f) continue;
+    const [x1, y1] = centre(n, f), [x2, y2] = centre(n, to);
+    const ladder = to > f;
+    const g = el("g", { class: "jump", "data-from": f }, svg);
+    if (ladder) {
+      el("line", { x1, y1, x2, y2, stroke: "#2e8b57", "stroke-width": 5, "stroke-linecap": "round", opacity: 0.85 }, g);
+    } else {
+      const mx = (x1 + x2) / 2 + (y2 - y1) / 4, my = (y1 + y2) / 2 - (x2 - x1) / 4;
+      el("path", { d: `M${x1},${y1} Q${mx},${my} ${x2},${y2}`, stroke: "#c0392b", "stroke-width": 4, fill: "none", "stroke-linecap": "round", opacity: 0.85 }, g);
+      el("circle", { cx: x1, cy: y1, r: 5, fill: "#c0392b" }, g);
+    }
+    g.addEventListener("click", () => removeJump(f));
+  }
+  $("board").replaceChildren(svg);
+}
+
+function clickSquare(label) {
+  const b = state.board, last = b.size * b.size;
+  if (!state.selected) {
+    if (b.jumps[label] !== undefined) return removeJump(label);
+    if (label === last) return hint("The last square cannot start a jump.");
+    state.selected = label;
+    hint(`Square ${label} chosen: click where its jump should go.`);
+    return drawBoard();
+  }
+  const from = state.selected;
+  state.selected = 0;
+  if (label !== from) {
+    b.jumps[from] = label;
+    hint(label > from ? `Ladder ${from} → ${label} added.` : `Snake ${from} → ${label} added.`);
+  } else {
+    hint("Nothing added.");
+  }
+  changed();
+}
+
+function removeJump(from) {
+  delete state.board.jumps[from];
+  state.selected = 0;
+  hint(`Jump from ${from} removed.`);
+  changed();
+}
+
+function hint(text) { $("hint").textContent = text; }
+
+// The rules as the form says them, in Rules' JSON.
+function readRules() {
+  const f = $("rules").elements, num = (name) => Number(f[name].value) || 0;
+  const r = {
+    faces: num("faces"), startOffBoard: f.start.value === "offboard", overshoot: f.overshoot.value,
+    chain: f.chain.checked, dice: num("dice"), enter: num("enter"), again: num("again"),
+    againLimit: num("againLimit"), onLimit: f.onLimit.value,
+  };
+  const w = f.weights.value.trim();
+  if (w) {
+    r.weights = w.split(",").map((s) => Number(s.trim()));
+    r.faces = 0;
+  }
+  return r;
+}
+
+function writeRules(r) {
+  const f = $("rules").elements;
+  f.faces.value = r.weights && r.weights.length ? r.weights.length : r.faces || 6;
+  f.start.value = r.startOffBoard ? "offboard" : "1";
+  f.overshoot.value = r.overshoot || "stay";
+  f.chain.checked = !!r.chain;
+  f.dice.value = r.dice || 1;
+  f.weights.value = r.weights ? r.weights.join(",") : "";
+  f.enter.value = r.enter || 0;
+  f.again.value = r.again || 0;
+  f.againLimit.value = r.againLimit || 0;
+  f.onLimit.value = r.onLimit || "void";
+}
+
+// changed keeps the URL in step with the board and rules and asks for the
+// figures again.
+function changed() {
+  const q = new URLSearchParams();
+  q.set("board", JSON.stringify(state.board));
+  q.set("rules", JSON.stringify(state.rules));
+  history.replaceState(null, "", "?" + q.toString());
+  drawBoard();
+  fetchReport();
+}
+
+async function fetchReport() {
+  if (state.request) state.request.abort();
+  const ctl = new AbortController();
+  state.request = ctl;
+  $("expected").textContent = "…";
+  try {
+    const res = await fetch("/api/report", {
+      method: "POST", headers: { "Content-Type": "application/json" }, signal: ctl.signal,
+      body: JSON.stringify({ board: state.board, rules: state.rules }),
+    });
+    const body = await res.json();
+    if (!res.ok) return showError(body.error || res.statusText);
+    show(body);
+  } catch (e) {
+    if (e.name !== "AbortError") showError(String(e));
+  } finally {
+    if (state.request === ctl) state.request = null;
+  }
+}
+
+function showError(msg) {
+  const e = $("error");
+  e.textContent = msg;
+  e.hidden = false;
+  $("expected").textContent = "–";
+}
+
+const fixed = (x, d) => (x === null || x === undefined ? "–" : Math.abs(x) >= 1e7 ? x.toPrecision(6) : x.toFixed(d));
+
+function show(rep) {
+  state.report = rep;
+  state.board = rep.board; // the server's {size, jumps}, whatever form was sent
+  $("error").hidden = true;
+  $("min-rolls").textContent = rep.minRolls < 0 ? "never" : rep.minRolls;
+  $("expected").textContent = rep.finishes ? fixed(rep.expectedTurns, 4) : "never finishes";
+  $("stddev").textContent = rep.finishes && rep.stdDev ? fixed(rep.stdDev, 4) : "–";
+  $("median").textContent = rep.finishes && rep.medianTurns ? `${rep.medianTurns} / ${rep.modeTurns}` : "–";
+  $("percentiles").textContent = (rep.percentiles || []).map((p) => `${Math.round(100 * p.q)}%: ${p.turns}`).join(", ") || "–";
+  $("wins").textContent = (rep.winChances || []).map((c) => `${(100 * c.chances[0]).toFixed(2)}% of ${c.players}`).join(" · ") || "–";
+  $("path").textContent = rep.path ? "Path: " + rep.path.map((m) => `${m.roll}`).join(" ") + (rep.path.length ? ` (${rep.path.length} rolls)` : "") : "The last square cannot be reached.";
+  $("skipped").textContent = (rep.skipped || []).map((s) => `Not computed: ${s.figure}: ${s.reason}`).join(" ");
+  if (rep.problem) $("skipped").textContent = rep.problem.replace(/^snakes: /, "");
+  drawChart(rep.distribution || []);
+  const rows = (rep.jumps || []).map((j) => {
+    const tr = document.createElement("tr");
+    const effect = j.effect === null ? "never ends" : (j.effect >= 0 ? "+" : "") + fixed(j.effect, 3);
+    for (const v of [j.from, j.to, fixed(j.taken, 3), (100 * j.chance).toFixed(1) + "%", effect]) {
+      const td = document.createElement("td");
+      td.textContent = v;
+      tr.appendChild(td);
+    }
+    return tr;
+  });
+  $("jumps").tBodies[0].replaceChildren(...rows);
+  drawBoard();
+}
+
+function drawChart(dist) {
+  const w = 360, h = 120, n = dist.length;
+  const svg = el("svg", { viewBox: `0 0 ${w} ${h + 16}`, width: "100%", role: "img" });
+  let top = 0;
+  for (const p of dist) if (p > top) top = p;
+  if (n > 0 && top > 0) {
+    const bw = w / n;
+    dist.forEach((p, t) => {
+      const bh = (p / top) * h;
+      el("rect", { x: t * bw, y: h - bh, width: Math.max(bw - 0.5, 0.5), height: bh, fill: "#1f5fbf" }, svg);
+    });
+    const lab = el("text", { x: 0, y: h + 13, "font-size": 10, fill: "#5b6775" }, svg);
+    lab.textContent = `turns 0 to ${n - 1}: the chance of finishing on each`;
+  }
+  $("chart").replaceChildren(svg);
+}
+
+// design streams /api/design: progress events, then the board's report.
+async function design(ev) {
+  ev.preventDefault();
+  const f = $("design").elements;
+  const spec = {
+    size: state.board.size || 10, ladders: Number(f.ladders.value), snakes: Number(f.snakes.value),
+    turns: Number(f.turns.value), rules: state.rules, seed: 1,
+  };
+  const ctl = new AbortController();
+  state.design = ctl;
+  $("design-start").disabled = true;
+  $("design-cancel").disabled = false;
+  $("design-progress").value = 0;
+  $("design-status").textContent = "Searching…";
+  try {
+    const res = await fetch("/api/design", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(spec), signal: ctl.signal,
+    });
+    if (!res.ok) {
+      const body = await res.json();
+      $("design-status").textContent = body.error || res.statusText;
+      return;
+    }
+    const reader = res.body.getReader(), dec = new TextDecoder();
+    let buf = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buf += dec.decode(value, { stream: true });
+      let at;
+      while ((at = buf.indexOf("\n\n")) >= 0) {
+        const chunk = buf.slice(0, at);
+        buf = buf.slice(at + 2);
+        const name = (chunk.match(/^event: (.*)$/m) || [])[1];
+        const data = JSON.parse((chunk.match(/^data: (.*)$/m) || [])[1] || "null");
+        if (name === "progress") {
+          $("design-progress").value = 1 / (1 + data.distance);
+          $("design-status").textContent = `Closest so far: ${data.distance.toFixed(4)} turns from the target`;
+        } else if (name === "report") {
+          $("design-progress").value = 1;
+          $("design-status").textContent = data.error ? data.error : "Designed.";
+          show(data);
+          changed();
+        } else if (name === "error") {
+          $("design-status").textContent = data.error;
+        }
+      }
+    }
+  } catch (e) {
+    $("design-status").textContent = e.name === "AbortError" ? "Cancelled." : String(e);
+  } finally {
+    state.design = null;
+    $("design-start").disabled = false;
+    $("design-cancel").disabled = true;
+  }
+}
+
+function randomBoard(n) {
+  const last = n * n, jumps = {};
+  for (let s = 2; s < last; s++) {
+    if (Math.random() < 0.1) {
+      let to = 1 + Math.floor(Math.random() * last);
+      if (to !== s) jumps[s] = to;
+    }
+  }
+  return { size: n, jumps };
+}
+
+function exportBoard() {
+  const a = document.createElement("a");
+  a.href = "data:application/json," + encodeURIComponent(JSON.stringify(state.board) + "\n");
+  a.download = "board.json";
+  a.click();
+}
+
+function importBoard(ev) {
+  const file = ev.target.files[0];
+  if (!file) return;
+  file.text().then((text) => {
+    try {
+      state.board = JSON.parse(text);
+      changed();
+    } catch (e) {
+      showError("import: " + e.message);
+    }
+  });
+  ev.target.value = "";
+}
+
+function load() {
+  const q = new URLSearchParams(location.search);
+  try {
+    if (q.has("board")) state.board = JSON.parse(q.get("board"));
+    if (q.has("rules")) state.rules = JSON.parse(q.get("rules"));
+  } catch (e) {
+    showError("the link's board or rules are not JSON: " + e.message);
+  }
+  if (Array.isArray(state.board)) state.board = fromGrid(state.board);
+  writeRules(state.rules);
+  $("rules").addEventListener("change", () => { state.rules = readRules(); changed(); });
+  $("heat").addEventListener("change", drawBoard);
+  $("preset-classic").addEventListener("click", () => { state.board = structuredClone(CLASSIC); state.rules = { startOffBoard: true }; writeRules(state.rules); changed(); });
+  $("preset-leetcode").addEventListener("click", () => { state.board = fromGrid(LEETCODE); state.rules = {}; writeRules(state.rules); changed(); });
+  $("preset-random").addEventListener("click", () => { state.board = randomBoard(Number($("size").value) || 10); changed(); });
+  $("preset-empty").addEventListener("click", () => { state.board = { size: Number($("size").value) || 10, jumps: {} }; changed(); });
+  $("export").addEventListener("click", exportBoard);
+  $("import").addEventListener("change", importBoard);
+  $("design").addEventListener("submit", design);
+  $("design-cancel").addEventListener("click", () => state.design && state.design.abort());
+  changed();
+}
+
+load();

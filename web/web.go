@@ -1,0 +1,263 @@
+// Package web serves a snakes-and-ladders board in the browser: a page to
+// draw and edit a board and see its figures change, and the JSON API the
+// page reads, as one [http.Handler] that a program can mount on its own
+// mux. The page's files are embedded and reference no other host, so it
+// works offline.
+//
+// The API:
+//
+//	POST /api/report  {"board": <board JSON>, "rules": <Rules JSON>}
+//	POST /api/design  <Spec JSON>
+//
+// /api/report answers the board's report, the JSON of `snakes -json`, with
+// "visits" (the expected turns that start on each square, for the heat
+// map) added. /api/design streams server-sent events: "progress" events
+// with the search's distance from the target, then one "report" event with
+// the designed board's report (and "error" when no board met the target
+// in time), or one "error" event. A bad request gets a 4xx status and
+// {"error": "..."}: 400 for invalid JSON, boards, rules or specs (the
+// library's message), 413 for a body over the limit, 405 for a wrong
+// method, 404 for anything else, 503 when the server is too busy to start
+// the request within its budget.
+//
+// Every request is bounded: its body (Config.MaxBody), its board's squares
+// (Config.MaxSquares), its time (Config.Budget: the report skips what does
+// not fit, the design stops and answers its closest board), and the
+// requests that compute run at most Config.Workers at a time. A design
+// stops when its client goes away.
+package web
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"runtime"
+	"time"
+
+	"github.com/snakesladders/snakes"
+)
+
+//go:embed static
+var static embed.FS
+
+// Config bounds a server's requests. Its zero value gives the defaults.
+type Config struct {
+	Budget     time.Duration // time for one request's figures; 0 means 10 s
+	MaxSquares int           // the largest board, in squares; 0 means 250,000 (500×500)
+	MaxBody    int64         // the largest request body, in bytes; 0 means 1 MiB
+	Workers    int           // requests computing at once; 0 means GOMAXPROCS
+}
+
+// The defaults of Config's zero fields.
+const (
+	DefaultBudget     = 10 * time.Second
+	DefaultMaxSquares = 500 * 500
+	DefaultMaxBody    = 1 << 20
+)
+
+// withDefaults fills in c's zero fields.
+func (c Config) withDefaults() Config {
+	if c.Budget <= 0 {
+		c.Budget = DefaultBudget
+	}
+	if c.MaxSquares <= 0 {
+		c.MaxSquares = DefaultMaxSquares
+	}
+	if c.MaxBody <= 0 {
+		c.MaxBody = DefaultMaxBody
+	}
+	if c.Workers <= 0 {
+		c.Workers = runtime.GOMAXPROCS(0)
+	}
+	return c
+}
+
+// A server is the handler's state: its bounds and its free workers.
+type server struct {
+	Config
+	workers chan struct{}
+	files   http.Handler
+}
+
+// NewHandler returns the page and the API under the bounds of c.
+func NewHandler(c Config) http.Handler {
+	c = c.withDefaults()
+	sub, err := fs.Sub(static, "static")
+	if err != nil {
+		panic(err) // the embedded tree is fixed at build time
+	}
+	s := &server{Config: c, workers: make(chan struct{}, c.Workers), files: http.FileServerFS(sub)}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/api/report", s.report)
+	mux.HandleFunc("/api/design", s.design)
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		fail(w, http.StatusNotFound, "no such API: %s", r.URL.Path)
+	})
+	mux.HandleFunc("/", s.page)
+	return secure(mux)
+}
+
+// secure sets the headers every answer carries: the page may load and
+// fetch only from this server.
+func secure(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "no-referrer")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// page serves the embedded files: the page at /, its scripts and styles.
+func (s *server) page(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		fail(w, http.StatusMethodNotAllowed, "%s is not allowed here: use GET", r.Method)
+		return
+	}
+	s.files.ServeHTTP(w, r)
+}
+
+// fail answers a JSON error with status code.
+func fail(w http.ResponseWriter, code int, format string, args ...any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	json.NewEncoder(w).Encode(struct {
+		Error string `json:"error"`
+	}{fmt.Sprintf(format, args...)})
+}
+
+// body reads r's body up to s.MaxBody, answering 405 for a method other
+// than POST and 413 for a longer body; ok is false when it has answered.
+func (s *server) body(w http.ResponseWriter, r *http.Request) (data []byte, ok bool) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", "POST")
+		fail(w, http.StatusMethodNotAllowed, "%s is not allowed here: use POST", r.Method)
+		return nil, false
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.MaxBody))
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		fail(w, http.StatusRequestEntityTooLarge, "the body is over %d bytes", s.MaxBody)
+		return nil, false
+	case err != nil:
+		fail(w, http.StatusBadRequest, "reading the body: %v", err)
+		return nil, false
+	}
+	return data, true
+}
+
+// work gives a request its budget and waits for a free worker within it,
+// answering 503 when none frees up; done ends the budget and gives the
+// worker back. ok is false when it has answered.
+func (s *server) work(w http.ResponseWriter, r *http.Request) (ctx context.Context, done func(), ok bool) {
+	ctx, cancel := context.WithTimeout(r.Context(), s.Budget)
+	select {
+	case s.workers <- struct{}{}:
+		return ctx, func() { <-s.workers; cancel() }, true
+	case <-ctx.Done():
+		cancel()
+		fail(w, http.StatusServiceUnavailable, "the server is busy: no worker was free within %v", s.Budget)
+		return nil, nil, false
+	}
+}
+
+// reportRequest is what /api/report takes.
+type reportRequest struct {
+	Board json.RawMessage `json:"board"`
+	Rules json.RawMessage `json:"rules"`
+}
+
+// parse reads a board and rules, answering 400 when either is bad.
+func (s *server) parse(w http.ResponseWriter, boardJSON, rulesJSON json.RawMessage) (*snakes.Board, snakes.Rules, bool) {
+	var rules snakes.Rules
+	if len(boardJSON) == 0 {
+		fail(w, http.StatusBadRequest, "no board: send {\"board\": ..., \"rules\": ...}")
+		return nil, rules, false
+	}
+	b, err := snakes.ParseBoardLimit(boardJSON, s.MaxSquares)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%s", message(err))
+		return nil, rules, false
+	}
+	if len(rulesJSON) > 0 && string(rulesJSON) != "null" {
+		if err := json.Unmarshal(rulesJSON, &rules); err != nil {
+			fail(w, http.StatusBadRequest, "rules: %s", message(err))
+			return nil, rules, false
+		}
+	}
+	if err := rules.Validate(); err != nil {
+		fail(w, http.StatusBadRequest, "%s", message(err))
+		return nil, rules, false
+	}
+	return b, rules, true
+}
+
+// message is err's text without the library's prefix.
+func message(err error) string {
+	msg := err.Error()
+	for _, p := range []string{"snakes: "} {
+		if len(msg) > len(p) && msg[:len(p)] == p {
+			msg = msg[len(p):]
+		}
+	}
+	return msg
+}
+
+func (s *server) report(w http.ResponseWriter, r *http.Request) {
+	data, ok := s.body(w, r)
+	if !ok {
+		return
+	}
+	var req reportRequest
+	if err := json.Unmarshal(data, &req); err != nil {
+		fail(w, http.StatusBadRequest, "invalid JSON: %v", err)
+		return
+	}
+	b, rules, ok := s.parse(w, req.Board, req.Rules)
+	if !ok {
+		return
+	}
+	ctx, done, ok := s.work(w, r)
+	if !ok {
+		return
+	}
+	defer done()
+	out, err := reportJSON(ctx, b, rules)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%s", message(err))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(out)
+}
+
+// reportJSON is the report of b under rules as `snakes -json` gives it,
+// with the visits added for the heat map.
+func reportJSON(ctx context.Context, b *snakes.Board, rules snakes.Rules) ([]byte, error) {
+	rep, err := rules.ReportContext(ctx, b, nil)
+	if err != nil {
+		return nil, err
+	}
+	out, err := json.Marshal(rep)
+	if err != nil {
+		return nil, err
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(out, &fields); err != nil {
+		return nil, err
+	}
+	visits, err := json.Marshal(rep.Visits)
+	if err != nil {
+		return nil, err
+	}
+	fields["visits"] = visits
+	return json.Marshal(fields)
+}
