@@ -36,7 +36,9 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"path"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/snakesladders/snakes"
@@ -81,6 +83,7 @@ func (c Config) withDefaults() Config {
 type server struct {
 	Config
 	workers chan struct{}
+	fs      fs.FS // the embedded files
 	files   http.Handler
 }
 
@@ -91,7 +94,7 @@ func NewHandler(c Config) http.Handler {
 	if err != nil {
 		panic(err) // the embedded tree is fixed at build time
 	}
-	s := &server{Config: c, workers: make(chan struct{}, c.Workers), files: http.FileServerFS(sub)}
+	s := &server{Config: c, workers: make(chan struct{}, c.Workers), fs: sub, files: http.FileServerFS(sub)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/report", s.report)
 	mux.HandleFunc("/api/design", s.design)
@@ -120,6 +123,12 @@ func (s *server) page(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", "GET, HEAD")
 		fail(w, http.StatusMethodNotAllowed, "%s is not allowed here: use GET", r.Method)
 		return
+	}
+	if name := strings.TrimPrefix(path.Clean(r.URL.Path), "/"); name != "" {
+		if _, err := fs.Stat(s.fs, name); err != nil {
+			fail(w, http.StatusNotFound, "no such page: %s", r.URL.Path)
+			return
+		}
 	}
 	s.files.ServeHTTP(w, r)
 }

@@ -101,6 +101,7 @@ func TestBadRequests(t *testing.T) {
 		{"PUT", "/api/design", `{}`, 405, "use POST"},
 		{"POST", "/", "", 405, "use GET"},
 		{"GET", "/api/nothing", "", 404, "no such API"},
+		{"GET", "/nothing.js", "", 404, "no such page"},
 		{"POST", "/api/design", `{"size": 1, "ladders": 1, "turns": 5}`, 400, "Size is 1"},
 		{"POST", "/api/design", `{"size": 600, "turns": 5}`, 400, "over the server's bound"},
 		{"POST", "/api/design", `{"size": 10,`, 400, "invalid JSON"},
