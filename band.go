@@ -2,82 +2,106 @@ package snakes
 
 import "math"
 
-// This file solves the equations of boards whose moves all stay near the
-// square they leave: every turn ends at most fwd squares up the board or
-// back squares down it (the last square aside), as on a level whose snakes
-// and ladders are all short. Such a board can have thousands of squares
-// that moves go back to, too many for the structured elimination, and its
-// games can last long enough that GMRES needs more steps than it may take;
-// but eliminated square by square from the top down, its equations keep
-// every row within the band [i − back, i + fwd], so the elimination costs
-// squares·fwd·back steps whatever the number of snakes.
+// This file solves the equations of boards whose moves mostly stay near the
+// square they leave, as on a level whose snakes and ladders are short:
+// such a board can have thousands of squares that moves go back to, too
+// many for the structured elimination, and games long enough that GMRES
+// needs more steps than it may take. Eliminated square by square from the
+// top down, its equations keep each row within a window of columns: from
+// the lowest square the row or anything it reaches forward goes back to,
+// up to the highest square the row's own turns reach. The windows are
+// found before the elimination (a skyline), so one long ladder widens only
+// the rows it starts from, not every row.
 //
 // The elimination censors the chain (Grassmann–Taksar–Heyman): removing
 // square k sends what went to k on to where k goes, in proportion, each
 // row's divisor the sum of the weights that leave it. Nothing is
 // subtracted, so every value keeps its relative precision however long
-// the game. The factors it leaves (the multipliers below the diagonal, in
-// the columns of the eliminated squares, and each row's divisor) solve
-// further right-hand sides (Variance) and the transposed equations
-// (Visits) in squares·(fwd + back) steps each.
+// the game. The factors it leaves (the multipliers, in the columns of the
+// eliminated squares, and each row's divisor) solve further right-hand
+// sides (Variance) and the transposed equations (Visits) in a pass over
+// the windows each.
 
-// bandFits finds the band of f's sure squares and reports whether the
+// bandFits finds the windows of f's sure squares and reports whether the
 // banded elimination suits them: within bandUpTo steps and MaxBytes. The
 // callers try it after the structured elimination and before GMRES, whose
 // steps grow with the length of the game where the band's do not.
 func (f *fundamental) bandFits() bool {
 	g := f.g
-	back, fwd := int32(0), int32(0)
+	size := int(g.last) + 1
+	f.bandLo = grow(f.bandLo, size)
+	f.bandHi = grow(f.bandHi, size)
+	f.bandOff = grow(f.bandOff, size+1)
+	cover := grow(f.y, size+1) // cover[k]: the rows i < k whose window reaches k, as differences
+	clear(cover)
+	reach, drop := int32(0), int32(0) // the farthest a window reaches forward, and back
 	for v := int32(0); v < g.last; v++ {
-		if !f.sure[v] {
-			continue
-		}
-		for _, e := range f.out(v) {
-			switch {
-			case e.to == g.last:
-			case e.to < v:
-				back = max(back, v-e.to)
-			default:
-				fwd = max(fwd, e.to-v)
+		lo, hi := v, v
+		if f.sure[v] {
+			for _, e := range f.out(v) {
+				if e.to != g.last {
+					lo, hi = min(lo, e.to), max(hi, e.to)
+				}
 			}
 		}
+		f.bandLo[v], f.bandHi[v] = lo, hi
+		reach = max(reach, hi-v)
+		cover[v+1]++
+		cover[hi+1]--
 	}
-	f.behind, f.ahead = back, fwd
-	size := float64(g.last) + 1
-	return bandSteps(size, back, fwd) <= bandUpTo && bandBytes(size, back, fwd) <= MaxBytes
+	// Top down, a row's window reaches as low as those of the rows its
+	// turns reach forward: eliminating them fills its row there.
+	for k := g.last - 1; k >= 0; k-- {
+		if !f.sure[k] {
+			continue
+		}
+		lo := f.bandLo[k]
+		for j := k + 1; j <= f.bandHi[k]; j++ {
+			if f.sure[j] {
+				lo = min(lo, f.bandLo[j])
+			}
+		}
+		f.bandLo[k] = lo
+		drop = max(drop, k-lo)
+	}
+	f.ahead, f.behind = reach, drop
+	steps, cells, covering := 0.0, 0, 0.0
+	for k := int32(0); k < g.last; k++ {
+		f.bandOff[k] = cells
+		cells += int(f.bandHi[k]-f.bandLo[k]) + 1
+		covering += cover[k]
+		steps += covering*float64(k-f.bandLo[k]+1) + float64(reach+drop)
+	}
+	f.bandOff[g.last] = cells
+	bytes := float64(cells)*8 + float64(size)*(4+4+8+8+8+8)
+	return steps <= bandUpTo && bytes <= MaxBytes
 }
 
 // bandUpTo is the most steps the banded elimination takes: MaxWork, a few
-// seconds.
-// A variable so that tests can send boards either way.
+// seconds. A variable so that tests can send boards either way.
 var bandUpTo float64 = MaxWork
-
-// bandSteps is about how many steps the banded elimination of size squares
-// with the given band takes.
-func bandSteps(size float64, back, fwd int32) float64 {
-	return size * (float64(fwd) + 1) * (float64(back) + 2)
-}
-
-// bandBytes is what the banded elimination holds for size squares: a row
-// of back+fwd+1 numbers, its weight to the last square, its right-hand
-// side and divisor.
-func bandBytes(size float64, back, fwd int32) float64 {
-	return size * (float64(back+fwd+1) + 3) * 8
-}
 
 // bandAt returns the index in f.band of square i's column j.
 func (f *fundamental) bandAt(i, j int32) int {
-	return int(i)*int(f.behind+f.ahead+1) + int(j-i+f.behind)
+	return f.bandOff[i] + int(j-f.bandLo[i])
+}
+
+// covering calls each with the sure rows i < k whose window reaches k.
+func (f *fundamental) covering(k int32, each func(i int32)) {
+	for i := k - 1; i >= max(k-f.ahead, 0); i-- {
+		if f.sure[i] && f.bandHi[i] >= k {
+			each(i)
+		}
+	}
 }
 
 // bandSolve eliminates the sure squares' equations and sets f.values to N·b
 // (b ≡ 1 when rhs is nil), 0 on the last square and +Inf off the sure
-// squares, as solve does.
+// squares, as solve does. bandFits must have said yes.
 func (f *fundamental) bandSolve(rhs []float64) {
 	g := f.g
 	size := int(g.last) + 1
-	width := int(f.behind + f.ahead + 1)
-	f.band = grow(f.band, size*width)
+	f.band = grow(f.band, f.bandOff[g.last])
 	clear(f.band)
 	f.bandExit = grow(f.bandExit, size)
 	f.div = grow(f.div, size)
@@ -106,25 +130,25 @@ func (f *fundamental) bandSolve(rhs []float64) {
 		if !f.sure[k] {
 			continue
 		}
-		lo := max(k-f.behind, 0)
+		lo := f.bandLo[k]
 		rowK := f.band[f.bandAt(k, lo):f.bandAt(k, k)] // its columns below k, the live ones
 		d := f.bandExit[k]
 		for _, a := range rowK {
 			d += a
 		}
 		f.div[k] = d
-		for i := max(k-f.ahead, 0); i < k; i++ {
+		f.covering(k, func(i int32) {
 			at := f.bandAt(i, k)
 			c := f.band[at]
-			if c == 0 || !f.sure[i] {
-				continue
+			if c == 0 {
+				return
 			}
 			m := c / d
 			f.band[at] = m // the multiplier, for further right-hand sides
 			addScaled(f.band[f.bandAt(i, lo):f.bandAt(i, k)], rowK, m)
 			f.bandExit[i] += m * f.bandExit[k]
 			r[i] += m * r[k]
-		}
+		})
 	}
 	f.rhs2 = r
 	f.values = grow(f.values, size)
@@ -143,7 +167,7 @@ func (f *fundamental) bandBack(r, out []float64) {
 			}
 			continue
 		}
-		lo := max(k-f.behind, 0)
+		lo := f.bandLo[k]
 		t := r[k]
 		for j, a := range f.band[f.bandAt(k, lo):f.bandAt(k, k)] {
 			if a != 0 {
@@ -170,11 +194,7 @@ func (f *fundamental) bandAgain(rhs, out []float64) {
 		if !f.sure[k] || r[k] == 0 {
 			continue
 		}
-		for i := max(k-f.ahead, 0); i < k; i++ {
-			if f.sure[i] {
-				r[i] += f.band[f.bandAt(i, k)] * r[k]
-			}
-		}
+		f.covering(k, func(i int32) { r[i] += f.band[f.bandAt(i, k)] * r[k] })
 	}
 	f.y = r
 	f.bandBack(r, out)
@@ -196,7 +216,7 @@ func (f *fundamental) bandVisits(out []float64) {
 		}
 		s := z[j]
 		for k := j + 1; k <= min(j+f.behind, g.last-1); k++ {
-			if f.sure[k] && z[k] != 0 {
+			if f.sure[k] && z[k] != 0 && f.bandLo[k] <= j {
 				s += f.band[f.bandAt(k, j)] * z[k]
 			}
 		}
@@ -207,11 +227,11 @@ func (f *fundamental) bandVisits(out []float64) {
 			continue
 		}
 		y := z[k]
-		for i := max(k-f.ahead, 0); i < k; i++ {
-			if f.sure[i] && out[i] != 0 {
+		f.covering(k, func(i int32) {
+			if out[i] != 0 {
 				y += f.band[f.bandAt(i, k)] * out[i]
 			}
-		}
+		})
 		out[k] = y
 	}
 	out[g.last] = 0

@@ -32,12 +32,15 @@ import (
 // AgainLimit 3, where a run that takes a snake adds one unknown, not one
 // per square its throws reach), memory n²·(m+2) floats (twice that under
 // Again), pooled, so that steady-state calls do not allocate; within about
-// 1e-13 relative. Past that, a board whose turns all end within b squares
-// back and f forward of where they start (short snakes and ladders) is
-// solved by a banded subtraction-free elimination in time n²·f·b and
-// memory n²·(f+b+4) floats, up to MaxWork steps (a 100×100 board with
-// every jump within 300 squares: under 0.3 s, whatever the length of the
-// game). Past that too, the
+// 1e-13 relative. Past that, a board whose turns mostly end near where
+// they start (short snakes and ladders, with a few long ones) is solved by
+// a banded subtraction-free elimination, each square's row kept within a
+// window from the lowest square its turns or those of the squares ahead
+// of it go back to, up to the highest its own turns reach: time about
+// n²·f·b and memory n²·(f+b) floats for windows reaching f squares forward
+// and b back, up to MaxWork steps, whatever the length of the game (a
+// 100×100 board with every jump within 300 squares: under 0.3 s). Past
+// that too, the
 // unknowns are solved by GMRES, each step one sweep of the board, and the
 // answer is checked by its residual on every square, which bounds its
 // relative error by the larger of 1e-13 and 2⁻⁴⁹ times the longest expected

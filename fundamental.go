@@ -56,12 +56,14 @@ type fundamental struct {
 	ts      *turnScratch
 	values  []float64 // per square: the latest solve's values
 
-	// The banded elimination (band.go): how far moves reach back and
-	// forward, every square's row of the band, and its weight to the last
-	// square.
-	behind, ahead int32
-	band          []float64
-	bandExit      []float64
+	// The banded elimination (band.go): how far windows reach forward and
+	// back, each square's window of columns and its place in band, and its
+	// weight to the last square.
+	ahead, behind  int32
+	bandLo, bandHi []int32
+	bandOff        []int
+	band           []float64
+	bandExit       []float64
 }
 
 var fundamentalPool = sync.Pool{New: func() any { return new(fundamental) }}

@@ -111,3 +111,35 @@ func TestShortJumpsAgree(t *testing.T) {
 	}
 	t.Logf("expected %.6g turns, %v", e, time.Since(start))
 }
+
+// TestShortJumpsWithLongOnes: a short-jump board with one long ladder and
+// one long snake is still solved by the banded elimination (its windows
+// widen only the rows the long jumps touch), to the same answer by the
+// expected turns and the visits' sum.
+func TestShortJumpsWithLongOnes(t *testing.T) {
+	grid := shortGrid(100, 0.2, 0.7, 50, 1)
+	grid[99][1] = 9000 // a ladder from square 2 to 9000
+	grid[50][3] = 3    // a snake from square 4997 to 3
+	bd := mustBoard(t, grid)
+	r := snakes.Rules{}
+	start := time.Now()
+	e, err := r.ExpectedTurns(bd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	visits, err := r.Visits(bd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := 0.0
+	for _, v := range visits {
+		sum += v
+	}
+	if d := sum - e; d > 1e-9*e || d < -1e-9*e {
+		t.Fatalf("ExpectedTurns %.17g, visits sum to %.17g", e, sum)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Fatalf("took %v", d)
+	}
+	t.Logf("expected %.6g turns, %v", e, time.Since(start))
+}
