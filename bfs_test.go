@@ -3,6 +3,7 @@ package snakes
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -412,6 +413,28 @@ func TestPropertyBothWays(t *testing.T) {
 		}
 		if got, want := MinRolls(b), refDist(flat)[len(flat)-1]; got != want {
 			t.Fatalf("zero rules: MinRolls = %d, reference %d", got, want)
+		}
+	})
+}
+
+// TestPropertyPathBothWays checks the path that large boards take from
+// the both-ways search (pathboth.go) against the one-way search's path,
+// which marks the squares on fewest-throw paths from a full forward
+// search, on random boards under every rule set the search serves, with
+// house rules (another throw, loaded dice) too.
+func TestPropertyPathBothWays(t *testing.T) {
+	defer func(old int32) { bothWaysFrom = old }(bothWaysFrom)
+	rapid.Check(t, func(t *rapid.T) {
+		_, r, b, _ := drawGame(t, 1, 30)
+		if rapid.Bool().Draw(t, "house") {
+			r = genHouse().Draw(t, "house rules").rules()
+		}
+		bothWaysFrom = 1 << 30
+		want, wok := r.ShortestPath(b)
+		bothWaysFrom = 1
+		got, gok := r.ShortestPath(b)
+		if gok != wok || !slices.Equal(got, want) {
+			t.Fatalf("both ways: %v, %v\none way:  %v, %v", got, gok, want, wok)
 		}
 	})
 }

@@ -1,0 +1,201 @@
+package snakes
+
+// This file finds the fewest-throw path on boards large enough for the
+// search to go both ways, at the cost of what the search touches rather
+// than of the board. Once the fewest throws m are known, the squares of
+// fewest-throw paths are those whose distance from the start and distance
+// to the end add up to m. Searching forward from the start for df levels
+// and back from the end for db levels, df + db = m, each side growing the
+// smaller frontier as the search does, gives both distances wherever the
+// path can go: the first df squares of a path lie on the forward levels,
+// the rest on the backward ones. The path then takes, throw by throw, the
+// smallest total that stays on such a square, as ShortestPath always has.
+// Distances live in maps of the squares touched, so memory follows them.
+
+// bothWaysPath returns the fewest-throw path of m throws with the
+// lexicographically smallest totals, for a word-wise game on a board with
+// its reverse index.
+func bothWaysPath(g *game, m int) []Move {
+	fdist, bdist := newDistances(), newDistances()
+	fdist.add(g.start, 0)
+	bdist.add(g.last, 0)
+	forward := [][]int32{{g.start}}
+	back := []int32{g.last}
+	rev := g.board.reverseJumps()
+	for df, db := 0, 0; df+db < m; {
+		if len(forward[df]) <= len(back) {
+			var next []int32
+			for _, u := range forward[df] {
+				if u == g.last {
+					continue
+				}
+				for roll := int32(1); roll <= g.faces; roll++ {
+					if _, to := g.step(u, roll); fdist.add(to, int32(df+1)) {
+						next = append(next, to)
+					}
+				}
+			}
+			forward = append(forward, next)
+			df++
+		} else {
+			var next []int32
+			for _, x := range back {
+				g.throwsOnto(x, rev, func(v int32) {
+					if bdist.add(v, int32(db+1)) {
+						next = append(next, v)
+					}
+				})
+			}
+			back = next
+			db++
+		}
+	}
+	df := len(forward) - 1
+	// good: the forward squares on a fewest-throw path, from the meeting
+	// level down.
+	good := newDistances() // the value is unused
+	for _, u := range forward[df] {
+		if e, ok := bdist.get(u); ok && e == int32(m-df) {
+			good.add(u, 0)
+		}
+	}
+	on := func(to int32, d int) bool { // is to on a path, d throws out?
+		if d <= df {
+			f, _ := fdist.get(to)
+			_, ok := good.get(to)
+			return f == int32(d) && ok
+		}
+		e, ok := bdist.get(to)
+		return ok && e == int32(m-d)
+	}
+	for d := df - 1; d >= 0; d-- {
+		for _, u := range forward[d] {
+			for roll := int32(1); roll <= g.faces && u != g.last; roll++ {
+				if _, to := g.step(u, roll); on(to, d+1) {
+					good.add(u, 0)
+					break
+				}
+			}
+		}
+	}
+	path := make([]Move, 0, m)
+	turn := 1
+	for d, v := 0, g.start; d < m; d++ {
+		for roll := int32(1); roll <= g.faces; roll++ {
+			if landed, to := g.step(v, roll); on(to, d+1) {
+				path = append(path, Move{From: int(v), Roll: int(roll), Landed: int(landed), To: int(to), Turn: turn})
+				if roll != g.again {
+					turn++
+				}
+				v = to
+				break
+			}
+		}
+	}
+	return path
+}
+
+// throwsOnto calls each with every square from which one throw ends on x:
+// the throws that land on x when no jump starts there, those that land on
+// a square whose jumps lead to x, and the throws past the end, each
+// checked by step. rev indexes the board's jumps by destination.
+func (g *game) throwsOnto(x int32, rev *reverse, each func(v int32)) {
+	try := func(landing int32) {
+		for v := max(landing-g.faces, 0); v < landing; v++ {
+			if v == g.last {
+				continue
+			}
+			if _, to := g.step(v, landing-v); to == x {
+				each(v)
+			}
+		}
+	}
+	if g.jumps[x] < 0 || g.jumps[x] == x {
+		try(x)
+	}
+	// The squares whose jump, or chain of jumps, ends on x.
+	if rev.into[x>>6]&(1<<(uint(x)&63)) != 0 {
+		for seen, stack := map[int32]bool{x: true}, []int32{x}; len(stack) > 0; {
+			y := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			w := y >> 6
+			for _, p := range rev.pairs[rev.at[w]:rev.at[w+1]] {
+				if p.to == y && !seen[p.from] {
+					seen[p.from] = true
+					if g.jumps[p.from] == x {
+						try(p.from)
+					}
+					stack = append(stack, p.from)
+				}
+			}
+		}
+	}
+	// Throws past the end (Bounce and Finish move the token).
+	if g.over != Stay {
+		for v := max(g.last-g.faces, 0); v < g.last; v++ {
+			for roll := g.last - v + 1; roll <= g.faces; roll++ {
+				if _, to := g.step(v, roll); to == x {
+					each(v)
+					break
+				}
+			}
+		}
+	}
+}
+
+// A distances maps the squares a search touched to their distances: open
+// addressing over a table twice the squares or more, so that memory and
+// time follow the touched squares, without the cost of a Go map.
+type distances struct {
+	keys []int32 // the square in each slot, or -1
+	vals []int32
+	n    int
+}
+
+func newDistances() *distances {
+	d := &distances{keys: make([]int32, 1024), vals: make([]int32, 1024)}
+	for i := range d.keys {
+		d.keys[i] = -1
+	}
+	return d
+}
+
+// slot returns where square v is, or would go.
+func (d *distances) slot(v int32) int {
+	mask := len(d.keys) - 1
+	i := int(uint32(v)*0x9E3779B1) & mask
+	for d.keys[i] >= 0 && d.keys[i] != v {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+// get returns v's distance and whether it has one.
+func (d *distances) get(v int32) (int32, bool) {
+	i := d.slot(v)
+	return d.vals[i], d.keys[i] == v
+}
+
+// add gives v the distance x unless it has one, and reports whether it
+// was new.
+func (d *distances) add(v, x int32) bool {
+	i := d.slot(v)
+	if d.keys[i] == v {
+		return false
+	}
+	d.keys[i], d.vals[i] = v, x
+	if d.n++; 2*d.n > len(d.keys) {
+		old, oldVals := d.keys, d.vals
+		d.keys, d.vals = make([]int32, 2*len(old)), make([]int32, 2*len(old))
+		for j := range d.keys {
+			d.keys[j] = -1
+		}
+		for j, k := range old {
+			if k >= 0 {
+				s := d.slot(k)
+				d.keys[s], d.vals[s] = k, oldVals[j]
+			}
+		}
+	}
+	return true
+}
