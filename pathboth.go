@@ -10,7 +10,19 @@ package snakes
 // path can go: the first df squares of a path lie on the forward levels,
 // the rest on the backward ones. The path then takes, throw by throw, the
 // smallest total that stays on such a square, as ShortestPath always has.
-// Distances live in maps of the squares touched, so memory follows them.
+// Distances live in tables of the squares touched, so memory follows
+// them, and jumps are looked up only where the bitset of jump starts says
+// a square starts one.
+
+// stepAt is step, looking a square up in the board's jumps only when the
+// bitset of jump starts says it starts one: on a board of 10⁸ squares the
+// jumps are far out of cache, and most squares start none.
+func (g *game) stepAt(from, roll int32) (landed, to int32) {
+	if t := from + roll; t <= g.last && g.starts[t>>6]&(1<<(uint(t)&63)) == 0 {
+		return t, t
+	}
+	return g.step(from, roll)
+}
 
 // bothWaysPath returns the fewest-throw path of m throws with the
 // lexicographically smallest totals, for a word-wise game on a board with
@@ -30,7 +42,7 @@ func bothWaysPath(g *game, m int) []Move {
 					continue
 				}
 				for roll := int32(1); roll <= g.faces; roll++ {
-					if _, to := g.step(u, roll); fdist.add(to, int32(df+1)) {
+					if _, to := g.stepAt(u, roll); fdist.add(to, int32(df+1)) {
 						next = append(next, to)
 					}
 				}
@@ -51,38 +63,38 @@ func bothWaysPath(g *game, m int) []Move {
 		}
 	}
 	df := len(forward) - 1
-	// good: the forward squares on a fewest-throw path, from the meeting
-	// level down.
-	good := newDistances() // the value is unused
-	for _, u := range forward[df] {
-		if e, ok := bdist.get(u); ok && e == int32(m-df) {
-			good.add(u, 0)
+	// on reports whether square to, d throws out, lies on a fewest-throw
+	// path: past the forward levels by its distance to the end; on them by
+	// a search forward in roll order, whose answers are kept, so that the
+	// path looks only at the squares it tries.
+	known := newDistances() // square → 1 on a path, 2 not
+	var on func(to int32, d int) bool
+	on = func(to int32, d int) bool {
+		if d >= df {
+			e, ok := bdist.get(to)
+			f, fok := fdist.get(to)
+			return ok && e == int32(m-d) && (d > df || fok && f == int32(d))
 		}
-	}
-	on := func(to int32, d int) bool { // is to on a path, d throws out?
-		if d <= df {
-			f, _ := fdist.get(to)
-			_, ok := good.get(to)
-			return f == int32(d) && ok
+		if f, ok := fdist.get(to); !ok || f != int32(d) {
+			return false
 		}
-		e, ok := bdist.get(to)
-		return ok && e == int32(m-d)
-	}
-	for d := df - 1; d >= 0; d-- {
-		for _, u := range forward[d] {
-			for roll := int32(1); roll <= g.faces && u != g.last; roll++ {
-				if _, to := g.step(u, roll); on(to, d+1) {
-					good.add(u, 0)
-					break
-				}
+		if k, ok := known.get(to); ok {
+			return k == 1
+		}
+		for roll := int32(1); roll <= g.faces && to != g.last; roll++ {
+			if _, next := g.stepAt(to, roll); on(next, d+1) {
+				known.add(to, 1)
+				return true
 			}
 		}
+		known.add(to, 2)
+		return false
 	}
 	path := make([]Move, 0, m)
 	turn := 1
 	for d, v := 0, g.start; d < m; d++ {
 		for roll := int32(1); roll <= g.faces; roll++ {
-			if landed, to := g.step(v, roll); on(to, d+1) {
+			if landed, to := g.stepAt(v, roll); on(to, d+1) {
 				path = append(path, Move{From: int(v), Roll: int(roll), Landed: int(landed), To: int(to), Turn: turn})
 				if roll != g.again {
 					turn++
@@ -100,14 +112,9 @@ func bothWaysPath(g *game, m int) []Move {
 // a square whose jumps lead to x, and the throws past the end, each
 // checked by step. rev indexes the board's jumps by destination.
 func (g *game) throwsOnto(x int32, rev *reverse, each func(v int32)) {
-	try := func(landing int32) {
+	try := func(landing int32) { // every throw onto landing ends on x
 		for v := max(landing-g.faces, 0); v < landing; v++ {
-			if v == g.last {
-				continue
-			}
-			if _, to := g.step(v, landing-v); to == x {
-				each(v)
-			}
+			each(v)
 		}
 	}
 	if g.jumps[x] < 0 || g.jumps[x] == x {
