@@ -35,6 +35,7 @@ func (f *fundamental) bandFits() bool {
 	cover := grow(f.y, size+1) // cover[k]: the rows i < k whose window reaches k, as differences
 	clear(cover)
 	reach, drop := int32(0), int32(0) // the farthest a window reaches forward, and back
+	forward := 0.0                    // the windows' reach forward, summed
 	for v := int32(0); v < g.last; v++ {
 		lo, hi := v, v
 		if f.sure[v] {
@@ -48,6 +49,12 @@ func (f *fundamental) bandFits() bool {
 		reach = max(reach, hi-v)
 		cover[v+1]++
 		cover[hi+1]--
+		// The windows reaching forward are a lower bound of the work: a
+		// board of long ladders is refused before the pass below, which
+		// costs as much.
+		if forward += float64(hi - v); forward > bandUpTo {
+			return false
+		}
 	}
 	// Top down, a row's window reaches as low as those of the rows its
 	// turns reach forward: eliminating them fills its row there.
@@ -75,6 +82,50 @@ func (f *fundamental) bandFits() bool {
 	f.bandOff[g.last] = cells
 	bytes := float64(cells)*8 + float64(size)*(4+4+8+8+8+8)
 	return steps <= bandUpTo && bytes <= MaxBytes
+}
+
+// bandReach is a lower bound of the banded elimination's work found from
+// the rules alone, so that ExpectedTurns can pass a board of long jumps on
+// to GMRES without building the tables the band needs: each square costs
+// at least the rows whose turns reach over it times how far back its own
+// turns go. It allocates 4 bytes a square.
+func (g *game) bandReach() float64 {
+	var ts *turnScratch
+	if !g.simple {
+		ts = new(turnScratch).fit(int(g.last) + 1)
+	}
+	cover := make([]int32, g.last+2) // the rows reaching over each square, as differences
+	ends := func(v int32, each func(to int32)) {
+		if g.simple {
+			for roll := int32(1); roll <= g.faces; roll++ {
+				if _, to := g.step(v, roll); to != g.last {
+					each(to)
+				}
+			}
+			return
+		}
+		for _, o := range g.turn(v, ts, turnTiny) {
+			if o.how != turnGoes && o.to != g.last {
+				each(o.to)
+			}
+		}
+	}
+	for v := g.start; v < g.last; v++ {
+		hi := v
+		ends(v, func(to int32) { hi = max(hi, to) })
+		cover[v+1]++
+		cover[hi+1]--
+	}
+	sum, covering := 0.0, int32(0)
+	for v := int32(0); v < g.last && sum <= bandUpTo; v++ {
+		covering += cover[v]
+		lo := v
+		if v >= g.start {
+			ends(v, func(to int32) { lo = min(lo, to) })
+		}
+		sum += float64(covering) * float64(v-lo+1)
+	}
+	return sum
 }
 
 // bandUpTo is the most steps the banded elimination takes: MaxWork, a few

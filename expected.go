@@ -44,7 +44,7 @@ import (
 // unknowns are solved by GMRES, each step one sweep of the board, and the
 // answer is checked by its residual on every square, which bounds its
 // relative error by the larger of 1e-13 and 2⁻⁴⁹ times the longest expected
-// game from any square: memory about 200 bytes a square (800 under
+// game from any square: memory about 220 bytes a square (630 under
 // British house rules), time n²·e per
 // step, with tens to hundreds of steps (1000×1000 boards with 1% random
 // jumps: about 330 bytes a square allocated in all, and 2–3 s).
@@ -84,6 +84,9 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 // bandExpected is ExpectedTurns by the banded elimination (band.go), and
 // false where that does not suit the board.
 func (r Rules) bandExpected(b *Board) (float64, bool, error) {
+	if g, err := r.playable(b); err != nil || g.bandReach() > bandUpTo {
+		return 0, false, nil
+	}
 	f, g, err := r.insightFromStart(b)
 	switch {
 	case errors.Is(err, ErrNeverFinishes):
