@@ -88,42 +88,28 @@ func (f *fundamental) bandFits() bool {
 // the rules alone, so that ExpectedTurns can pass a board of long jumps on
 // to GMRES without building the tables the band needs: each square costs
 // at least the rows whose turns reach over it times how far back its own
-// turns go. It allocates 4 bytes a square.
+// turns go. One pass up the board, since the rows reaching over a square
+// all start below it; it allocates the turns' scratch and 4 bytes a square.
 func (g *game) bandReach() float64 {
-	var ts *turnScratch
-	if !g.simple {
-		ts = new(turnScratch).fit(int(g.last) + 1)
-	}
+	ts := new(turnScratch).fit(int(g.last) + 1)
 	cover := make([]int32, g.last+2) // the rows reaching over each square, as differences
-	ends := func(v int32, each func(to int32)) {
-		if g.simple {
-			for roll := int32(1); roll <= g.faces; roll++ {
-				if _, to := g.step(v, roll); to != g.last {
-					each(to)
-				}
-			}
-			return
-		}
-		for _, o := range g.turn(v, ts, turnTiny) {
-			if o.how != turnGoes && o.to != g.last {
-				each(o.to)
-			}
-		}
-	}
-	for v := g.start; v < g.last; v++ {
-		hi := v
-		ends(v, func(to int32) { hi = max(hi, to) })
-		cover[v+1]++
-		cover[hi+1]--
-	}
+	var ends []edge
 	sum, covering := 0.0, int32(0)
 	for v := int32(0); v < g.last && sum <= bandUpTo; v++ {
 		covering += cover[v]
-		lo := v
-		if v >= g.start {
-			ends(v, func(to int32) { lo = min(lo, to) })
+		if v < g.start {
+			continue
+		}
+		lo, hi := v, v
+		ends = g.moves(v, ts, ends[:0])
+		for _, e := range ends {
+			if e.to != g.last {
+				lo, hi = min(lo, e.to), max(hi, e.to)
+			}
 		}
 		sum += float64(covering) * float64(v-lo+1)
+		cover[v+1]++
+		cover[hi+1]--
 	}
 	return sum
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math"
-	"strings"
 	"sync"
 )
 
@@ -73,7 +72,7 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 	m := len(x.squares)
 	exactPool.Put(x)
 	if err == errSweep {
-		if e, ok, err := r.bandExpected(b); ok {
+		if e, ok, err := r.bandExpected(b, g); ok {
 			return e, err
 		}
 		return sweepExpected(ctx, g, m) // by value: only that path moves g to the heap
@@ -81,16 +80,17 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 	return e, err
 }
 
-// bandExpected is ExpectedTurns by the banded elimination (band.go), and
-// false where that does not suit the board.
-func (r Rules) bandExpected(b *Board) (float64, bool, error) {
-	if g, err := r.playable(b); err != nil || g.bandReach() > bandUpTo {
+// bandExpected is ExpectedTurns of g by the banded elimination (band.go),
+// and false where that does not suit the board. g comes by value, as to
+// sweepExpected.
+func (r Rules) bandExpected(b *Board, g game) (float64, bool, error) {
+	if g.bandReach() > bandUpTo {
 		return 0, false, nil
 	}
-	f, g, err := r.insightFromStart(b)
+	f, fg, err := r.insightFromStart(b)
 	switch {
 	case errors.Is(err, ErrNeverFinishes):
-		return 0, true, errorf(ErrNeverFinishes, "%s", strings.TrimPrefix(err.Error(), "snakes: "))
+		return 0, true, err
 	case err != nil:
 		return 0, false, nil
 	}
@@ -99,7 +99,7 @@ func (r Rules) bandExpected(b *Board) (float64, bool, error) {
 		return 0, false, nil
 	}
 	f.bandSolve(nil)
-	e := f.values[g.start]
+	e := f.values[fg.start]
 	if math.IsInf(e, 0) || math.IsNaN(e) {
 		return 0, true, errorf(ErrNeverFinishes, "the expected number of turns exceeds the float64 range")
 	}

@@ -120,7 +120,12 @@ func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
 // variance. Unlike (2N − I)t − t², which it equals, this subtracts no large
 // numbers, so it keeps its precision when the variance is small beside the
 // squared mean.
-func (r Rules) Variance(b *Board) (float64, error) {
+func (r Rules) Variance(b *Board) (float64, error) { return r.variance(b, nil) }
+
+// variance is Variance, copying into from, when not nil, the expected
+// turns from every square that its first solve gives (ExpectedFrom's), for
+// a caller that needs both.
+func (r Rules) variance(b *Board, from []float64) (float64, error) {
 	f, g, err := r.insightFromStart(b)
 	if err != nil {
 		return 0, err
@@ -141,6 +146,7 @@ func (r Rules) Variance(b *Board) (float64, error) {
 		}
 	}
 	t := f.values
+	copy(from, t)
 	dev := grow(f.rhs2, len(t))
 	share := 1 / g.dice.den
 	for v := int32(0); v < g.last; v++ {

@@ -70,10 +70,14 @@ func bothWaysPath(g *game, m int) []Move {
 	known := newDistances() // square → 1 on a path, 2 not
 	var on func(to int32, d int) bool
 	on = func(to int32, d int) bool {
-		if d >= df {
+		if d > df {
+			e, ok := bdist.get(to)
+			return ok && e == int32(m-d)
+		}
+		if d == df {
 			e, ok := bdist.get(to)
 			f, fok := fdist.get(to)
-			return ok && e == int32(m-d) && (d > df || fok && f == int32(d))
+			return ok && e == int32(m-d) && fok && f == int32(d)
 		}
 		if f, ok := fdist.get(to); !ok || f != int32(d) {
 			return false

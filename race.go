@@ -23,8 +23,8 @@ import (
 // [ErrInvalidBoard] for a nil or empty board, and [ErrTooLarge] for more
 // than 2²⁰ players or a game too long to follow within [MaxWork] steps:
 // where the game surely ends, that is known before any turn is followed,
-// from its expected length E and standard deviation σ (three solves, as
-// [Rules.ExpectedFrom] and [Rules.Variance]): about E + 41·σ turns, each a
+// from its expected length E and standard deviation σ (the solves of
+// [Rules.Variance]): about E + 41·σ turns, each a
 // pass over the squares and moves (on 100 squares, games of up to about
 // 10⁵ turns). A longer race is followed for at most 16 windows of 2520
 // turns, until every player's tail settles (see [Rules.Quantile]), and
@@ -96,7 +96,7 @@ func (r Rules) winChancesFrom(ctx context.Context, b *Board, squares []int) ([]f
 // the players' squares and the standard deviation σ from the start (a
 // geometric tail, σ ≈ E, falls by e each E turns), each turn a pass over
 // w's moves and squares for every distinct square. E and σ come from
-// ExpectedFrom and Variance: three solves. Such a race can still end once
+// Variance's solves, the first of which gives every square's E. Such a race can still end once
 // every walk's tail settles (tail.go), so rather than refuse it, raceBound
 // charges w (and the walks copied from it) with all of MaxWork but
 // raceTailTurns turns: a race whose tails have not settled by then is
@@ -106,13 +106,10 @@ func (r Rules) raceBound(b *Board, w *walk, squares []int) {
 	if w.trap >= 0 {
 		return
 	}
-	from, err := r.ExpectedFrom(b)
+	from := make([]float64, len(w.mass))
+	variance, err := r.variance(b, from)
 	if err != nil {
 		return // the walks find and report what is wrong
-	}
-	variance, err := r.Variance(b)
-	if err != nil {
-		return
 	}
 	longest, distinct := 0.0, map[int]bool{}
 	for _, s := range squares {

@@ -250,12 +250,8 @@ func (g *game) moves(v int32, ts *turnScratch, edges []edge) []edge {
 	if !g.simple {
 		from := len(edges)
 		for _, o := range g.turn(v, ts, turnTiny) {
-			switch n := len(edges); {
-			case o.how == turnGoes:
-			case n > from && edges[n-1].to == o.to:
-				edges[n-1].n += o.p
-			default:
-				edges = append(edges, edge{to: o.to, n: o.p})
+			if o.how != turnGoes {
+				edges = appendEnd(edges, from, o.to, o.p)
 			}
 		}
 		return edges
@@ -332,13 +328,19 @@ func (g *game) endingThrows(u int32, edges []edge) []edge {
 			continue
 		}
 		_, to := g.throwFrom(u, s)
-		if k := len(edges); k > from && edges[k-1].to == to {
-			edges[k-1].n += n
-		} else {
-			edges = append(edges, edge{to: to, n: n})
-		}
+		edges = appendEnd(edges, from, to, n)
 	}
 	return edges
+}
+
+// appendEnd appends to edges an end at to of weight n, merged into the
+// edge before when that ends there too and is not before from.
+func appendEnd(edges []edge, from int, to int32, n float64) []edge {
+	if k := len(edges); k > from && edges[k-1].to == to {
+		edges[k-1].n += n
+		return edges
+	}
+	return append(edges, edge{to: to, n: n})
 }
 
 // turnWork is about how many steps taking every turn from every square

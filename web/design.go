@@ -81,16 +81,14 @@ func (s *server) design(w http.ResponseWriter, r *http.Request) {
 			// The report gets what is left of the budget, at least a second.
 			rctx, rcancel := context.WithTimeout(r.Context(), max(s.Budget/4, 1e9))
 			defer rcancel()
-			out, err := reportJSON(rctx, res.b, spec.Rules)
+			var warning string
+			if res.err != nil {
+				warning = message(res.err)
+			}
+			out, err := reportJSON(rctx, res.b, spec.Rules, warning)
 			if err != nil {
 				event(w, "error", map[string]string{"error": message(err)})
 				return
-			}
-			if res.err != nil {
-				var fields map[string]json.RawMessage
-				json.Unmarshal(out, &fields)
-				fields["error"], _ = json.Marshal(message(res.err))
-				out, _ = json.Marshal(fields)
 			}
 			fmt.Fprintf(w, "event: report\ndata: %s\n\n", out)
 			flush(w)

@@ -210,15 +210,7 @@ func (s *server) parse(w http.ResponseWriter, boardJSON, rulesJSON json.RawMessa
 }
 
 // message is err's text without the library's prefix.
-func message(err error) string {
-	msg := err.Error()
-	for _, p := range []string{"snakes: "} {
-		if len(msg) > len(p) && msg[:len(p)] == p {
-			msg = msg[len(p):]
-		}
-	}
-	return msg
-}
+func message(err error) string { return strings.TrimPrefix(err.Error(), "snakes: ") }
 
 func (s *server) report(w http.ResponseWriter, r *http.Request) {
 	data, ok := s.body(w, r)
@@ -239,7 +231,7 @@ func (s *server) report(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer done()
-	out, err := reportJSON(ctx, b, rules)
+	out, err := reportJSON(ctx, b, rules, "")
 	if err != nil {
 		fail(w, http.StatusBadRequest, "%s", message(err))
 		return
@@ -249,8 +241,9 @@ func (s *server) report(w http.ResponseWriter, r *http.Request) {
 }
 
 // reportJSON is the report of b under rules as `snakes -json` gives it,
-// with the visits added for the heat map.
-func reportJSON(ctx context.Context, b *snakes.Board, rules snakes.Rules) ([]byte, error) {
+// with the visits added for the heat map and, when not empty, warning as
+// "error" (a design that missed its target).
+func reportJSON(ctx context.Context, b *snakes.Board, rules snakes.Rules, warning string) ([]byte, error) {
 	rep, err := rules.ReportContext(ctx, b, nil)
 	if err != nil {
 		return nil, err
@@ -268,5 +261,10 @@ func reportJSON(ctx context.Context, b *snakes.Board, rules snakes.Rules) ([]byt
 		return nil, err
 	}
 	fields["visits"] = visits
+	if warning != "" {
+		if fields["error"], err = json.Marshal(warning); err != nil {
+			return nil, err
+		}
+	}
 	return json.Marshal(fields)
 }

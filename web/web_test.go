@@ -57,7 +57,7 @@ func TestReportEqualsLibrary(t *testing.T) {
 		if err := json.Unmarshal([]byte(tc.rules), &r); err != nil {
 			t.Fatal(err)
 		}
-		want, err := reportJSON(context.Background(), b, r)
+		want, err := reportJSON(context.Background(), b, r, "")
 		if err != nil {
 			t.Fatal(err)
 		}
