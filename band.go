@@ -32,7 +32,7 @@ func (f *fundamental) bandFits() bool {
 	f.bandLo = grow(f.bandLo, size)
 	f.bandHi = grow(f.bandHi, size)
 	f.bandOff = grow(f.bandOff, size+1)
-	cover := grow(f.y, size+1) // cover[k]: the rows i < k whose window reaches k, as differences
+	cover := grow(f.sc.y, size+1) // cover[k]: the rows i < k whose window reaches k, as differences
 	clear(cover)
 	reach, drop := int32(0), int32(0) // the farthest a window reaches forward, and back
 	forward := 0.0                    // the windows' reach forward, summed
@@ -220,7 +220,7 @@ func (f *fundamental) bandBack(r, out []float64) {
 // elimination: the multipliers carry rhs down, then it is substituted back.
 func (f *fundamental) bandAgain(rhs, out []float64) {
 	g := f.g
-	r := grow(f.y, int(g.last)+1)
+	r := grow(f.sc.y, int(g.last)+1)
 	for v := int32(0); v < g.last; v++ {
 		r[v] = 0
 		if f.sure[v] {
@@ -233,7 +233,7 @@ func (f *fundamental) bandAgain(rhs, out []float64) {
 		}
 		f.covering(k, func(i int32) { r[i] += f.band[f.bandAt(i, k)] * r[k] })
 	}
-	f.y = r
+	f.sc.y = r
 	f.bandBack(r, out)
 }
 

@@ -308,7 +308,7 @@ func (d *designer) step() {
 	// on its start, and E' = E + z(start)·(t(new) − t(old))/(1 + z(old) − z(new)).
 	j := d.rng.IntN(len(d.from))
 	a, old := d.from[j], d.to[j]
-	u := grow(f.u, len(t))
+	u := grow(f.one, len(t))
 	clear(u)
 	f.sources = rollsOnto(&f.game, a, f.ts, f.sources[:0])
 	for _, src := range f.sources {
@@ -316,8 +316,8 @@ func (d *designer) step() {
 			u[src.from] += src.p
 		}
 	}
-	f.u = u
-	f.againN(u, 1, d.all, d.z)
+	f.one = u
+	f.again(u, d.all, d.z)
 	z := d.z
 	bestTo, bestDist := int32(-1), d.dist
 	var near []int32                      // candidates within the current distance, for variety

@@ -200,7 +200,7 @@ func TestRetargetScores(t *testing.T) {
 		for _, src := range rollsOnto(&f.game, a, f.ts, nil) {
 			u[src.from] += src.p
 		}
-		f.againN(u, 1, d.all, d.z)
+		f.again(u, d.all, d.z)
 		for c := int32(1); c <= d.last; c++ {
 			if c == old || c == a || d.used[c] {
 				continue

@@ -43,7 +43,8 @@ import (
 // unknowns are solved by GMRES, each step one sweep of the board, and the
 // answer is checked by its residual on every square, which bounds its
 // relative error by the larger of 1e-13 and 2⁻⁴⁹ times the longest expected
-// game from any square: memory about 220 bytes a square (630 under
+// game from any square (refused with [ErrTooLarge] on games over 10¹²
+// turns where the residual cannot show better than 1e-9): memory about 220 bytes a square (630 under
 // British house rules), time n²·e per
 // step, with tens to hundreds of steps (1000×1000 boards with 1% random
 // jumps: about 330 bytes a square allocated in all, and 2–3 s).
@@ -272,7 +273,7 @@ func (x *exact) expected(g *game) (float64, error) {
 	}
 
 	x.div, x.value = grow(x.div, m), grow(x.value, m)
-	if k := eliminate(x.rows, width, x.squares, x.div, x.value); k >= 0 {
+	if k := eliminate(x.rows, width, x.squares, x.div, x.value, 1); k >= 0 {
 		return 0, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", x.squares[k]%int32(size))
 	}
 	// The start's own row is untouched by the elimination unless the start
@@ -349,6 +350,20 @@ func (x *exact) sweepFair(g *game, sc *scratch, width int) error {
 	return nil
 }
 
+// eliminateRows eliminates, from the rows of the unknowns lo..hi-1, the
+// unknown whose row is rk (as far as its own column), over its divisor d.
+func eliminateRows(rows []float64, width int, sq []int32, rk []float64, d float64, lo, hi int) {
+	k := len(rk) - 2
+	for i := lo; i < hi; i++ {
+		ri := rows[int(sq[i])*width : int(sq[i]+1)*width]
+		if c := ri[2+k]; c != 0 {
+			if f := c / d; f != 0 {
+				addScaled(ri, rk, f)
+			}
+		}
+	}
+}
+
 // eliminate solves the m unknowns of the swept rows (width numbers a
 // square; rows of the unknowns' squares sq): each unknown equals its own
 // square's row. It eliminates them last to first, keeping each divisor in
@@ -359,7 +374,9 @@ func (x *exact) sweepFair(g *game, sc *scratch, width int) error {
 // squares the last square cannot be reached from: eliminate returns that
 // unknown's index, or -1. The columns of the rows left above an unknown
 // are not touched again once it is eliminated, so they stay for visits.
-func eliminate(rows []float64, width int, sq []int32, div, val []float64) int {
+// With workers over 1, large eliminations update the rows in that many
+// goroutines, each its own rows, so that the answer does not change.
+func eliminate(rows []float64, width int, sq []int32, div, val []float64, workers int) int {
 	m := len(sq)
 	for k := m - 1; k >= 0; k-- {
 		rk := rows[int(sq[k])*width : int(sq[k])*width+2+k]
@@ -371,13 +388,10 @@ func eliminate(rows []float64, width int, sq []int32, div, val []float64) int {
 			return k
 		}
 		div[k] = d
-		for i := 0; i < k; i++ {
-			ri := rows[int(sq[i])*width : int(sq[i]+1)*width]
-			if c := ri[2+k]; c != 0 {
-				if f := c / d; f != 0 {
-					addScaled(ri, rk, f)
-				}
-			}
+		if workers > 1 && float64(k)*float64(k)*float64(width) > parallelFrom {
+			parallel(k, workers, func(_, lo, hi int) { eliminateRows(rows, width, sq, rk, d, lo, hi) })
+		} else {
+			eliminateRows(rows, width, sq, rk, d, 0, k)
 		}
 	}
 	for k := 0; k < m; k++ {

@@ -2,6 +2,7 @@ package snakes
 
 import (
 	"math"
+	"runtime"
 	"sync"
 )
 
@@ -23,20 +24,20 @@ type rise struct {
 }
 
 type fundamental struct {
-	game    game // the game, kept here so that callers need not allocate one
-	g       *game
-	sure    []bool  // the squares solved for: those from which the token surely finishes, or can finish (absorb)
-	absorb  bool    // squares outside sure are worth 0 and absorb the token, rather than +Inf
-	mark    []bool  // scratch for the classification
-	unk     []int32 // square → its unknown's index, or -1
-	sq      []int32 // unknown → its square
-	width   int
-	rows    []float64 // per square: value without the unknowns, chance of the last square first, chance of each unknown first
-	div     []float64 // per unknown: its elimination divisor
-	val     []float64 // per unknown: its value
-	src     []float64 // per unknown: arrivals from the start, as eliminated
-	begin   []float64 // per unknown: the start's chance to reach it first
-	y, c, x []float64 // again's scalar rows, right-hand side and unknowns
+	game   game // the game, kept here so that callers need not allocate one
+	g      *game
+	sure   []bool  // the squares solved for: those from which the token surely finishes, or can finish (absorb)
+	absorb bool    // squares outside sure are worth 0 and absorb the token, rather than +Inf
+	mark   []bool  // scratch for the classification
+	unk    []int32 // square → its unknown's index, or -1
+	sq     []int32 // unknown → its square
+	width  int
+	rows   []float64    // per square (per slot, with keepRows): value without the unknowns, chance of the last square first, chance of each unknown first
+	div    []float64    // per unknown: its elimination divisor
+	val    []float64    // per unknown: its value
+	src    []float64    // per unknown: arrivals from the start, as eliminated
+	begin  []float64    // per unknown: the start's chance to reach it first
+	sc     againScratch // again's scratch, and Jumps' first batches'
 
 	// Every square's moves, merged by destination, found once per call:
 	// edges[first[v]:first[v+1]] leave square v. Rolls past the end that
@@ -51,10 +52,19 @@ type fundamental struct {
 	vis     []float64 // Jumps' visits
 	landed  []float64 // Jumps' landings per square
 	sources []source
-	u       []float64 // Jumps' right-hand sides, a batch at a time
+	queued  []int // Jumps' jumps for againN
+	lone    []int // and those whose start may trap the token
+	fresh   []int
+	freshAt []bool
 	one     []float64 // the right-hand side of one jump
 	ts      *turnScratch
 	values  []float64 // per square: the latest solve's values
+
+	// With keepRows (jumpsbig.go): each square's row slot, -1 for the
+	// ring of ring slots after the kept ones; the unknowns' slots.
+	keep       []int32
+	kept, ring int32
+	rowOf      []int32
 
 	// The banded elimination (band.go): how far windows reach forward and
 	// back, each square's window of columns and its place in band, and its
@@ -156,6 +166,7 @@ func (f *fundamental) classify() {
 // something, which exist even where the token may be trapped.
 func (f *fundamental) prepare(g *game, absorb bool) {
 	f.g, f.absorb = g, absorb
+	f.keep = f.keep[:0]
 	f.moves()
 	f.classify()
 	size := int(g.last) + 1
@@ -195,7 +206,62 @@ func (f *fundamental) prepare(g *game, absorb bool) {
 }
 
 func (f *fundamental) row(v int32) []float64 {
-	return f.rows[int(v)*f.width : int(v+1)*f.width]
+	i := int(v)
+	if len(f.keep) > 0 {
+		if s := f.keep[v]; s >= 0 {
+			i = int(s)
+		} else {
+			i = int(f.kept + v%f.ring)
+		}
+	}
+	return f.rows[i*f.width : (i+1)*f.width]
+}
+
+// sweep writes the columns lo..hi-1 of every sure square's row, from the
+// last square down: value without the unknowns (column 0), chance of the
+// last square first (1), and of each unknown first.
+func (f *fundamental) sweep(rhs []float64, lo, hi int) {
+	g := f.g
+	last := f.row(g.last)[lo:hi]
+	clear(last)
+	if lo <= 1 && 1 < hi {
+		last[1-lo] = 1
+	}
+	den := g.dice.den
+	for v := g.last - 1; v >= 0; v-- {
+		if !f.sure[v] {
+			continue
+		}
+		r := f.row(v)[lo:hi]
+		clear(r)
+		for _, e := range f.out(v) {
+			n := e.n
+			switch to := e.to; {
+			case to == v:
+			case !f.sure[to]:
+				if lo <= 1 && 1 < hi {
+					r[1-lo] += n // absorbed, worth nothing
+				}
+			case to < v:
+				if k := 2 + int(f.unk[to]); lo <= k && k < hi {
+					r[k-lo] += n
+				}
+			default:
+				addScaled(r, f.row(to)[lo:hi], n)
+			}
+		}
+		if lo == 0 {
+			b := 1.0
+			if rhs != nil {
+				b = rhs[v]
+			}
+			r[0] += b * den
+		}
+		inv := f.inv[v]
+		for k := range r {
+			r[k] *= inv
+		}
+	}
 }
 
 // solve sets f.values to N·b on the sure squares (b ≡ 1 when rhs is nil),
@@ -204,37 +270,17 @@ func (f *fundamental) solve(rhs []float64) {
 	g := f.g
 	size := int(g.last) + 1
 	w := f.width
-	f.rows = grow(f.rows, size*w)
-	clear(f.row(g.last))
-	f.row(g.last)[1] = 1
-	den := g.dice.den
-	for v := g.last - 1; v >= 0; v-- {
-		if !f.sure[v] {
-			continue
-		}
-		r := f.row(v)
-		clear(r)
-		for _, e := range f.out(v) {
-			n := e.n
-			switch to := e.to; {
-			case to == v:
-			case !f.sure[to]:
-				r[1] += n // absorbed, worth nothing
-			case to < v:
-				r[2+f.unk[to]] += n
-			default:
-				addScaled(r, f.row(to), n)
-			}
-		}
-		b := 1.0
-		if rhs != nil {
-			b = rhs[v]
-		}
-		r[0] += b * den
-		inv := f.inv[v]
-		for k := range r {
-			r[k] *= inv
-		}
+	slots, rowOf := size, f.sq
+	if len(f.keep) > 0 {
+		slots, rowOf = int(f.kept+f.ring), f.rowOf
+	}
+	f.rows = grow(f.rows, slots*w)
+	// Each column of the rows is swept on its own, so that on large boards
+	// the cores take a share of the columns each.
+	if float64(size)*float64(w) > parallelFrom {
+		parallel(w, runtime.GOMAXPROCS(0), func(_, lo, hi int) { f.sweep(rhs, lo, hi) })
+	} else {
+		f.sweep(rhs, 0, w)
 	}
 	// The start's row as the sweep left it, for visits: the elimination
 	// changes the rows of the unknowns, the start's among them.
@@ -247,7 +293,7 @@ func (f *fundamental) solve(rhs []float64) {
 	// and the frozen columns for visits.
 	f.div = grow(f.div, m)
 	f.val = grow(f.val, m)
-	eliminate(f.rows, w, f.sq, f.div, f.val)
+	eliminate(f.rows, w, rowOf, f.div, f.val, runtime.GOMAXPROCS(0))
 	f.values = grow(f.values, size)
 	for v := int32(0); v <= g.last; v++ {
 		switch {
@@ -259,6 +305,8 @@ func (f *fundamental) solve(rhs []float64) {
 			f.values[v] = math.Inf(1)
 		case f.unk[v] >= 0:
 			f.values[v] = f.val[f.unk[v]]
+		case len(f.keep) > 0 && f.keep[v] < 0:
+			f.values[v] = math.NaN() // its row was in the ring
 		default:
 			r := f.row(v)
 			e := r[0]
@@ -329,33 +377,82 @@ func (f *fundamental) visits(out []float64) {
 // and the elimination's m² steps replayed, instead of a solve. The squares
 // at must be solved for; out receives the values.
 func (f *fundamental) again(rhs []float64, at []int32, out []float64) {
-	f.againN(rhs, 1, at, out)
+	f.againN(rhs, 1, at, out, &f.sc)
+}
+
+// againScratch is againN's scratch: the scalar rows, the unknowns'
+// right-hand sides as replayed and over their divisors, and their values.
+type againScratch struct {
+	y, c, s, x []float64
+	terms      []term // Jumps' right-hand sides, a batch at a time
+	sources    []source
+	acc        [maxBatch]float64
 }
 
 // againN is again for nb right-hand sides at once, interleaved: rhs[v·nb+j]
 // is the j-th one's entry for square v, and out[i·nb+j] its value at at[i].
 // The sweeps of several right-hand sides run side by side, so that each
 // one's chain of dependent additions overlaps the others'.
-func (f *fundamental) againN(rhs []float64, nb int, at []int32, out []float64) {
+//
+// It writes only to sc and out, so that goroutines with their own may run
+// it side by side after one solve.
+func (f *fundamental) againN(rhs []float64, nb int, at []int32, out []float64, sc *againScratch) {
 	g := f.g
-	size := int(g.last) + 1
-	y := grow(f.y, size*nb) // scalar rows: the values without the unknowns
-	den := g.dice.den
 	// Above the highest square with a right-hand side the scalar rows are 0:
 	// moves forward from there never meet one.
-	top := int(g.last) - 1
-	for top >= 0 && allZero(rhs[top*nb:(top+1)*nb]) {
+	top := int32(g.last) - 1
+	for top >= 0 && allZero(rhs[int(top)*nb:int(top+1)*nb]) {
 		top--
 	}
-	clear(y[(top+1)*nb:])
-	var acc [maxBatch]float64
+	f.scalarRows(top, nb, sc, func(v int32, acc []float64) {
+		copy(acc, rhs[int(v)*nb:int(v+1)*nb])
+	})
+	f.replay(nb, at, out, sc)
+}
+
+// A term is an entry of one of againTerms' right-hand sides: the j-th
+// one's at square v is p.
+type term struct {
+	v, j int32
+	p    float64
+}
+
+// againTerms is againN for right-hand sides given by their nonzero terms,
+// in order of square from the highest down.
+func (f *fundamental) againTerms(terms []term, nb int, at []int32, out []float64, sc *againScratch) {
+	top := int32(-1)
+	if len(terms) > 0 {
+		top = terms[0].v
+	}
+	f.scalarRows(top, nb, sc, func(v int32, acc []float64) {
+		clear(acc)
+		for len(terms) > 0 && terms[0].v == v {
+			acc[terms[0].j] += terms[0].p
+			terms = terms[1:]
+		}
+	})
+	f.replay(nb, at, out, sc)
+}
+
+// scalarRows sweeps nb right-hand sides side by side from square top down
+// into sc.y, the values without the unknowns; rhs puts the right-hand
+// sides' entries for square v in acc.
+func (f *fundamental) scalarRows(top int32, nb int, sc *againScratch, rhs func(v int32, acc []float64)) {
+	g := f.g
+	size := int(g.last) + 1
+	y := grow(sc.y, size*nb)
+	sc.y = y
+	den := g.dice.den
+	clear(y[int(top+1)*nb:])
+	acc := &sc.acc // not on the stack: rhs may keep it, for all the compiler knows
 	for v := top; v >= 0; v-- {
 		if !f.sure[v] {
 			continue
 		}
+		rhs(v, acc[:nb])
 		scale := den * f.inv[v]
 		for j := range nb {
-			acc[j] = rhs[v*nb+j] * scale
+			acc[j] *= scale
 		}
 		for _, e := range f.fwd[f.fwdAt[v]:f.fwdAt[v+1]] {
 			src := y[int(e.to)*nb : int(e.to)*nb+nb]
@@ -363,27 +460,46 @@ func (f *fundamental) againN(rhs []float64, nb int, at []int32, out []float64) {
 				acc[j] += yv * e.w
 			}
 		}
-		copy(y[v*nb:v*nb+nb], acc[:nb])
+		copy(y[int(v)*nb:int(v+1)*nb], acc[:nb])
 	}
+}
+
+// replay solves for the unknowns from sc.y, replaying the latest solve's
+// elimination, and writes the values at the squares at to out.
+func (f *fundamental) replay(nb int, at []int32, out []float64, sc *againScratch) {
+	g := f.g
+	y := sc.y
 	m := len(f.sq)
-	c := grow(f.c, m*nb)
+	c := grow(sc.c, m*nb)
 	for k, s := range f.sq {
 		copy(c[k*nb:k*nb+nb], y[int(s)*nb:int(s)*nb+nb])
 	}
 	// Replay the elimination on c, then back-substitute, as solve does on
-	// column 0.
-	for k := m - 1; k >= 0; k-- {
-		ck := c[k*nb : k*nb+nb]
-		for i := 0; i < k; i++ {
-			if a := f.row(f.sq[i])[2+k] / f.div[k]; a != 0 {
-				ci := c[i*nb : i*nb+nb]
-				for j, v := range ck {
+	// column 0. Unknown i gains what each unknown k above it, eliminated
+	// before it, passes down: its frozen column k times c_k/div_k, read
+	// along row i rather than down column k.
+	// Nothing passes down from above the highest unknown with a
+	// right-hand side.
+	hi := m - 1
+	for hi >= 0 && allZero(c[hi*nb:hi*nb+nb]) {
+		hi--
+	}
+	sd := grow(sc.s, m*nb)
+	clear(sd[(hi+1)*nb:])
+	for i := hi; i >= 0; i-- {
+		ci := c[i*nb : i*nb+nb]
+		for kk, a := range f.row(f.sq[i])[2+i+1 : 2+hi+1] {
+			if a != 0 {
+				for j, v := range sd[(i+1+kk)*nb : (i+2+kk)*nb] {
 					ci[j] += a * v
 				}
 			}
 		}
+		for j, v := range ci {
+			sd[i*nb+j] = v / f.div[i]
+		}
 	}
-	x := grow(f.x, m*nb)
+	x := grow(sc.x, m*nb)
 	for k := 0; k < m; k++ {
 		xk := x[k*nb : k*nb+nb]
 		copy(xk, c[k*nb:k*nb+nb])
@@ -416,11 +532,11 @@ func (f *fundamental) againN(rhs []float64, nb int, at []int32, out []float64) {
 			}
 		}
 	}
-	f.y, f.c, f.x = y, c, x
+	sc.c, sc.s, sc.x = c, sd, x
 }
 
 // maxBatch is the most right-hand sides againN takes at once.
-const maxBatch = 8
+const maxBatch = 16
 
 func allZero(xs []float64) bool {
 	for _, x := range xs {

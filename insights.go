@@ -254,21 +254,36 @@ type JumpStats struct {
 // likely at least once, and what removing it would do to the expected
 // length. The sum of Taken over snakes is the expected number of snake
 // bites a game, over ladders the expected climbs. When the board itself
-// may never finish the error wraps [ErrNeverFinishes]; past the
-// elimination's bounds (more than 256 squares that moves go back to) it
-// wraps [ErrTooLarge]; other errors are as for [Rules.ExpectedTurns].
+// may never finish the error wraps [ErrNeverFinishes]; other errors are as
+// for [Rules.ExpectedTurns].
 //
 // With one jump per throw (no Chain) and one throw per turn (no Again),
 // it costs one solve and its visits, then for each jump one scalar
-// sweep of the board and m² steps: removing a jump moves, in every row
-// that rolls onto its start, the same mass from one column of the
-// transition matrix to another, a change of rank one, so Sherman–Morrison
-// gives every Effect and Chance exactly from the one solve (see
-// rankone.go). With Chain a removal also reroutes the chains that pass
+// sweep of the board and m² steps, for m squares that moves go back to:
+// removing a jump moves, in every row that rolls onto its start, the same
+// mass from one column of the transition matrix to another, a change of
+// rank one, so Sherman–Morrison gives every Effect and Chance from the one
+// solve (see rankone.go), to 1e-10 of the Effect plus 1e-14 of the
+// length. Where the rounding of a long game may lose more, the Effect
+// comes from a solve of the board without the jump. Past the structured
+// solve's bounds (more than 256 such squares, or rows over 32 MiB) the
+// solve keeps a row of m+2 numbers only for the unknowns, the start, both
+// ends of each jump and the squares jumps lead up to (jumpsbig.go), and
+// eliminates the unknowns on every core: memory about (m + 2·jumps)·8m
+// bytes, time squares·e·m + m³/3 + jumps·(squares·e/2 + m²) for e ends
+// a turn can have; a figure keeps 1e-10 of itself plus 8e-13 of the
+// length (a fresh solve there by GMRES keeps no better than 2e-13). A board
+// of 10⁵ squares and 1% random jumps takes about 1.3 times ExpectedTurns;
+// one of 10⁶ squares and 10⁴ jumps (m = 4954) about 105 s and 1.75 GB on
+// two cores. Past MaxBytes, or 2³⁹ multiply-adds, it wraps [ErrTooLarge],
+// before allocating.
+//
+// With Chain a removal also reroutes the chains that pass
 // through the jump, and under Again a turn's throws may take it more than
 // once: then each Effect is a fresh
 // solve of the board without it, and each Chance a solve of the chance to
-// reach it, so that Jumps costs about twice ExpectedTurns per jump. Taken
+// reach it, so that Jumps costs about twice ExpectedTurns per jump, and
+// refuses with [ErrTooLarge] past the structured solve's bounds. Taken
 // counts every throw that takes the jump, mid-turn ones included.
 func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
 	f, g, err := r.insightFromStart(b)
@@ -276,14 +291,7 @@ func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
 		return nil, err
 	}
 	defer fundamentalPool.Put(f)
-	if !f.dense() {
-		return nil, errorf(ErrTooLarge, "the jumps of a board with %d squares that moves go back to: Jumps uses the structured solve, up to %d of them", len(f.sq), denseUpTo)
-	}
-	f.solve(nil)
 	size := int(g.last) + 1
-	visits := grow(f.vis, size)
-	f.visits(visits)
-	f.vis = visits
 	flat := b.sq.flat
 	n := 0
 	for from := 1; from < size; from++ {
@@ -297,6 +305,24 @@ func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
 			stats = append(stats, JumpStats{From: from, To: to})
 		}
 	}
+	m := float64(len(f.sq))
+	// The fresh solves of long games' Effects: the structured solve's m³,
+	// or past it GMRES, a sweep of every turn a step and tens of steps.
+	perSolve := g.turnWork()*(m+2) + m*m*m
+	floor := 1e-14 // of the length: what the structured solve's Effects keep
+	if !f.dense() {
+		if err := r.keepRows(f, g, stats); err != nil {
+			return nil, err
+		}
+		// The fresh solves go by GMRES there, and their differences keep
+		// no better than twice ExpectedTurns' error: one is worth its
+		// cost only where the formula may lose four times that.
+		perSolve, floor = 64*g.turnWork(), 8*rankOneError
+	}
+	f.solve(nil)
+	visits := grow(f.vis, size)
+	f.visits(visits)
+	f.vis = visits
 	if g.again != 0 || r.Chain {
 		return stats, r.freshJumps(b, g, f, visits, stats)
 	}
@@ -330,17 +356,41 @@ func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
 		}
 	}
 	f.landed = landed
-	fresh := jumpEffects(f, g, landed, stats)
-	if steps := float64(len(fresh)) * (g.turnWork()*float64(len(f.sq)+2) + math.Pow(float64(len(f.sq)), 3)); steps > workBound {
-		return nil, tooLong(steps, "solving the boards without %d jumps of a long game", len(fresh))
+	fresh := jumpEffects(f, g, landed, stats, floor*f.values[g.start])
+	return stats, r.effectsWithout(b, stats, fresh, f.values[g.start], perSolve)
+}
+
+// effectsWithout sets the Effect of the jumps stats[i], i in fresh, by
+// solving the board without each, of expected length e, after checking
+// that their solves, of about perSolve steps each, fit the work bound.
+func (r Rules) effectsWithout(b *Board, stats []JumpStats, fresh []int, e, perSolve float64) error {
+	if steps := float64(len(fresh)) * perSolve; steps > workBound {
+		return tooLong(steps, "solving the boards without %d jumps of a long game", len(fresh))
 	}
-	e := f.values[g.start]
 	for _, i := range fresh {
 		effect, err := r.effectWithout(b, stats[i].From, e)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		stats[i].Effect = effect
 	}
-	return stats, nil
+	return nil
+}
+
+// keepRows readies f for Jumps past the structured solve's bounds, with
+// a row only where Jumps reads one (jumpsbig.go), after checking the
+// bounds of that solve.
+func (r Rules) keepRows(f *fundamental, g *game, stats []JumpStats) error {
+	m := float64(len(f.sq))
+	if g.again != 0 || r.Chain {
+		return errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to, under Chain or Again: Jumps solves the board without each jump there, and does so up to %d of them", m, denseUpTo)
+	}
+	if bytes := f.slots(stats)*(m+2)*8 + fundamentalBytes(float64(g.last)+1, min(g.outBound(), float64(g.last)+1), 0); bytes > MaxBytes {
+		return tooBig(bytes, "the jumps of a board with %.0f squares that moves go back to", m)
+	}
+	if work := keptWork(f, g, len(stats)); work > jumpsWorkBound {
+		return errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to take about %.3g multiply-adds, over Jumps' bound of %.3g", m, work, jumpsWorkBound)
+	}
+	f.keepRows(stats)
+	return nil
 }

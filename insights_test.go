@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -303,60 +304,80 @@ func (rr refRules) chanceToTake(flat []int, j int) *big.Rat {
 func TestPropertyJumpsAgainstExact(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		rr, r, b, flat := drawGame(t, 2, 6)
-		last := len(flat) - 1
-		x := rr.insights(flat)
-		stats, err := r.Jumps(b)
-		if !x.startOK {
-			if !errors.Is(err, ErrNeverFinishes) {
-				t.Fatalf("Jumps: %v, want ErrNeverFinishes", err)
-			}
-			return
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		e := x.from[x.at[rr.start()]]
-		ef, _ := e.Float64()
-		k := 0
-		for j := 1; j <= last; j++ {
-			if flat[j] == -1 || flat[j] == j {
-				continue
-			}
-			if k >= len(stats) || stats[k].From != j || stats[k].To != flat[j] {
-				t.Fatalf("Jumps = %+v; jump %d→%d missing or out of order", stats, j, flat[j])
-			}
-			js := stats[k]
-			k++
-			taken := new(big.Rat)
-			for i, s := range x.sure {
-				n := rr.rollTakes(flat, s, j)
-				taken.Add(taken, new(big.Rat).Mul(x.visits[i], big.NewRat(int64(n), int64(rr.faces))))
-			}
-			if w, _ := taken.Float64(); math.Abs(js.Taken-w) > 1e-12*w {
-				t.Fatalf("jump %d→%d: Taken %.17g, exact %s", j, flat[j], js.Taken, taken.FloatString(20))
-			}
-			if w, _ := rr.chanceToTake(flat, j).Float64(); math.Abs(js.Chance-w) > 1e-12 {
-				t.Fatalf("jump %d→%d: Chance %.17g, exact %.17g", j, flat[j], js.Chance, w)
-			}
-			without := append([]int(nil), flat...)
-			without[j] = -1
-			e2, finite := rr.expected(without)
-			switch {
-			case !finite:
-				if !math.IsInf(js.Effect, 1) {
-					t.Fatalf("jump %d→%d: Effect %v; the board without it may never finish", j, flat[j], js.Effect)
-				}
-			default:
-				w, _ := new(big.Rat).Sub(e2, e).Float64()
-				if math.Abs(js.Effect-w) > 1e-12*math.Max(math.Abs(w), ef) {
-					t.Fatalf("jump %d→%d: Effect %.17g, exact %.17g", j, flat[j], js.Effect, w)
-				}
-			}
-		}
-		if k != len(stats) {
-			t.Fatalf("Jumps = %+v has %d entries, the board %d jumps", stats, len(stats), k)
-		}
+		checkJumpsExact(t, rr, r, b, flat)
 	})
+}
+
+// TestPropertyJumpsKeptRowsAgainstExact is TestPropertyJumpsAgainstExact
+// for the solve with kept rows (jumpsbig.go), which Jumps takes past the
+// structured solve's bounds, made to take every board (without Chain,
+// which it does not serve there).
+func TestPropertyJumpsKeptRowsAgainstExact(t *testing.T) {
+	defer bySweeps()()
+	rapid.Check(t, func(t *rapid.T) {
+		rr, r, b, flat := drawGame(t, 2, 6)
+		if rr.chain {
+			rr.chain, r.Chain = false, false
+		}
+		checkJumpsExact(t, rr, r, b, flat)
+	})
+}
+
+// checkJumpsExact checks Jumps on b under r against the exact figures.
+func checkJumpsExact(t *rapid.T, rr refRules, r Rules, b *Board, flat []int) {
+	last := len(flat) - 1
+	x := rr.insights(flat)
+	stats, err := r.Jumps(b)
+	if !x.startOK {
+		if !errors.Is(err, ErrNeverFinishes) {
+			t.Fatalf("Jumps: %v, want ErrNeverFinishes", err)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := x.from[x.at[rr.start()]]
+	ef, _ := e.Float64()
+	k := 0
+	for j := 1; j <= last; j++ {
+		if flat[j] == -1 || flat[j] == j {
+			continue
+		}
+		if k >= len(stats) || stats[k].From != j || stats[k].To != flat[j] {
+			t.Fatalf("Jumps = %+v; jump %d→%d missing or out of order", stats, j, flat[j])
+		}
+		js := stats[k]
+		k++
+		taken := new(big.Rat)
+		for i, s := range x.sure {
+			n := rr.rollTakes(flat, s, j)
+			taken.Add(taken, new(big.Rat).Mul(x.visits[i], big.NewRat(int64(n), int64(rr.faces))))
+		}
+		if w, _ := taken.Float64(); math.Abs(js.Taken-w) > 1e-12*w {
+			t.Fatalf("jump %d→%d: Taken %.17g, exact %s", j, flat[j], js.Taken, taken.FloatString(20))
+		}
+		if w, _ := rr.chanceToTake(flat, j).Float64(); math.Abs(js.Chance-w) > 1e-12 {
+			t.Fatalf("jump %d→%d: Chance %.17g, exact %.17g", j, flat[j], js.Chance, w)
+		}
+		without := append([]int(nil), flat...)
+		without[j] = -1
+		e2, finite := rr.expected(without)
+		switch {
+		case !finite:
+			if !math.IsInf(js.Effect, 1) {
+				t.Fatalf("jump %d→%d: Effect %v; the board without it may never finish", j, flat[j], js.Effect)
+			}
+		default:
+			w, _ := new(big.Rat).Sub(e2, e).Float64()
+			if math.Abs(js.Effect-w) > 1e-12*math.Max(math.Abs(w), ef) {
+				t.Fatalf("jump %d→%d: Effect %.17g, exact %.17g", j, flat[j], js.Effect, w)
+			}
+		}
+	}
+	if k != len(stats) {
+		t.Fatalf("Jumps = %+v has %d entries, the board %d jumps", stats, len(stats), k)
+	}
 }
 
 // TestPropertyInsightLaws checks the laws that tie the insights together on
@@ -482,4 +503,145 @@ func TestInsightsRepeat(t *testing.T) {
 			t.Fatalf("Visits differ between calls")
 		}
 	})
+}
+
+// TestPropertyJumpsKeptRowsAgainstStructured checks Jumps with kept rows
+// (jumpsbig.go: a slot for the rows it reads, a ring for the others, the
+// elimination on every core) against the structured solve's, which keeps
+// every square's row, on random boards of 8×8 to 24×24 under rules with
+// one throw a turn (dice, loaded faces, a total to enter, every
+// overshoot) and no Chain: Taken and Chance agree to 1e-11 relative,
+// Effect to 1e-9 of itself plus 1e-12 of the game's length (each claims
+// 1e-10 of itself and a floor under 1e-12 of the length); long games
+// whose Effects both take from fresh solves agree the same way.
+func TestPropertyJumpsKeptRowsAgainstStructured(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		h := genHouse().Draw(t, "rules")
+		h.chain, h.again, h.limit = false, 0, 0
+		r := h.rules()
+		b, err := NewBoard(genGrid(8, 24).Draw(t, "grid"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := r.Jumps(b)
+		restore := bySweeps()
+		got, err2 := r.Jumps(b)
+		restore()
+		if err != nil || err2 != nil {
+			if !errors.Is(err, ErrNeverFinishes) || !errors.Is(err2, ErrNeverFinishes) {
+				t.Fatalf("Jumps: every row %v, kept rows %v", err, err2)
+			}
+			return
+		}
+		e, err := r.ExpectedTurns(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("kept rows %d jumps, every row %d", len(got), len(want))
+		}
+		for i, w := range want {
+			g := got[i]
+			if g.From != w.From || g.To != w.To {
+				t.Fatalf("jump %d: kept rows %d→%d, every row %d→%d", i, g.From, g.To, w.From, w.To)
+			}
+			if math.Abs(g.Taken-w.Taken) > 1e-11*w.Taken || math.Abs(g.Chance-w.Chance) > 1e-11*w.Chance {
+				t.Fatalf("jump %d→%d: kept rows %+v, every row %+v", w.From, w.To, g, w)
+			}
+			switch {
+			case math.IsInf(w.Effect, 1) || math.IsInf(g.Effect, 1):
+				if g.Effect != w.Effect {
+					t.Fatalf("jump %d→%d: kept rows Effect %v, every row %v", w.From, w.To, g.Effect, w.Effect)
+				}
+			case math.Abs(g.Effect-w.Effect) > 1e-9*math.Abs(w.Effect)+1e-12*e:
+				t.Fatalf("jump %d→%d: kept rows Effect %.17g, every row %.17g (length %.6g)", w.From, w.To, g.Effect, w.Effect, e)
+			}
+		}
+	})
+}
+
+// TestJumpsPastStructuredAgainstFresh checks Jumps on boards past the
+// structured solve's bounds (100×100, 6% random jumps: over 256 squares
+// that moves go back to), where it keeps rows only where it reads them,
+// against solves of each board without the jump: every Effect within 1e-9
+// of itself plus 2e-12 of the length (the fresh solves' difference keeps
+// 2e-13 of it, Jumps claims 1e-10 plus 8e-13).
+func TestJumpsPastStructuredAgainstFresh(t *testing.T) {
+	for seed := range uint64(3) {
+		rng := rand.New(rand.NewPCG(seed, 100))
+		grid := make([][]int, 100)
+		for r := range grid {
+			grid[r] = make([]int, 100)
+			for c := range grid[r] {
+				grid[r][c] = -1
+				if rng.Float64() < 0.06 {
+					grid[r][c] = 1 + rng.IntN(100*100)
+				}
+			}
+		}
+		grid[0][0] = -1 // the last square starts no jump
+		b, err := NewBoard(grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Rules{Overshoot: Overshoot(seed % 3)}
+		f, _, err := r.insight(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dense := f.dense()
+		fundamentalPool.Put(f)
+		if dense {
+			t.Fatalf("seed %d: the board is within the structured solve's bounds", seed)
+		}
+		stats, err := r.Jumps(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := r.ExpectedTurns(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < len(stats); i += 1 + len(stats)/12 {
+			js := stats[i]
+			w, err := r.effectWithout(b, js.From, e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.IsInf(w, 1) != math.IsInf(js.Effect, 1) || math.Abs(js.Effect-w) > 1e-9*math.Abs(w)+2e-12*e {
+				t.Errorf("seed %d: jump %d→%d: Effect %.17g, fresh solve %.17g (length %.6g)", seed, js.From, js.To, js.Effect, w, e)
+			}
+		}
+	}
+}
+
+// TestJumpsParallelAsSerial checks that sharing the rows' sweep, the
+// elimination and Jumps' batches among goroutines changes no bit of the
+// answer: each goroutine writes its own columns, rows or jumps. Under
+// -race it also checks that they share nothing else.
+func TestJumpsParallelAsSerial(t *testing.T) {
+	defer bySweeps()()
+	defer func(from float64) { parallelFrom = from }(parallelFrom)
+	rng := rand.New(rand.NewPCG(7, 40))
+	jumps := map[int]int{}
+	for len(jumps) < 120 {
+		from := 2 + rng.IntN(40*40-2)
+		jumps[from] = 1 + rng.IntN(40*40)
+	}
+	b := mustJumps(t, 40, jumps)
+	for _, r := range []Rules{{}, {Dice: 2, Overshoot: Bounce}} {
+		parallelFrom = math.Inf(1)
+		serial, err := r.Jumps(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parallelFrom = 0
+		shared, err := r.Jumps(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(serial, shared) {
+			t.Errorf("%+v: serial and parallel Jumps differ:\n%+v\n%+v", r, serial, shared)
+		}
+	}
 }

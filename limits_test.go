@@ -28,6 +28,14 @@ func TestTooLarge(t *testing.T) {
 			_, err := Rules{Faces: 65536}.ExpectedTurns(mustJumps(t, 1000, map[int]int{999_999: 2}))
 			return err
 		}, "snakes: taking every turn (throws of totals up to 65536) from 1000000 squares takes about 6.55e+10 steps, over the bound of 4.29e+09 (MaxWork)"},
+		{"Jumps past the structured solve", func() error {
+			snakes := map[int]int{}
+			for s := 9; s < 200*200; s += 3 {
+				snakes[s] = s - 7 // 13,331 squares that moves go back to
+			}
+			_, err := Rules{}.Jumps(mustJumps(t, 200, snakes))
+			return err
+		}, "snakes: the jumps of a board with 13331 squares that moves go back to take about 3.16e+12 multiply-adds, over Jumps' bound of 5.5e+11"},
 		{"LengthDistribution with a huge die", func() error {
 			_, err := Rules{Faces: 4096}.LengthDistribution(mustJumps(t, 1000, nil), 10)
 			return err

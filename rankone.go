@@ -1,6 +1,11 @@
 package snakes
 
-import "math"
+import (
+	"cmp"
+	"math"
+	"runtime"
+	"slices"
+)
 
 // This file gives what removing one jump does, from one solve of the board
 // as it is. Without Chain, removing the jump from f to d changes the
@@ -21,98 +26,126 @@ import "math"
 
 // jumpEffects fills in Taken, Chance and Effect for each jump under rules
 // with one jump per throw and one throw per turn, after f.solve(nil):
-// landed holds the expected landings on each square per game.
+// landed holds the expected landings on each square per game. An Effect
+// the formula gives to 1e-10 of itself plus floor is kept.
 //
 // It returns the indexes into stats of the jumps whose Effect the formula
 // cannot give to its bound, for fresh solves.
-func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats) (fresh []int) {
-	t := f.values
-	size := len(t)
+func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats, floor float64) (fresh []int) {
+	size := len(f.values)
 	// The jumps whose start the token surely finishes from go through
-	// againN in batches; the others need only the chance to take them.
-	var batch [maxBatch]int // indexes into stats
-	u := grow(f.u, size*maxBatch)
-	clear(u)
-	var at [1 + 2*maxBatch]int32
-	var z [(1 + 2*maxBatch) * maxBatch]float64
-	flush := func(nb int) {
-		// at: the start, each jump's start, each jump's end.
-		ats := at[:0]
-		ats = append(ats, g.start)
-		for _, i := range batch[:nb] {
-			ats = append(ats, int32(stats[i].From))
-		}
-		for _, i := range batch[:nb] {
-			ats = append(ats, int32(stats[i].To))
-		}
-		// Interleave the batch's right-hand sides, nb to a square.
-		if nb != maxBatch {
-			for v := range size {
-				copy(u[v*nb:v*nb+nb], u[v*maxBatch:v*maxBatch+nb])
-			}
-		}
-		f.againN(u[:size*nb], nb, ats, z[:len(ats)*nb])
-		for j, i := range batch[:nb] {
-			js := &stats[i]
-			zs, zf, zd := z[j], z[(1+j)*nb+j], z[(1+nb+j)*nb+j]
-			js.Chance = min(zs/(1+zd), 1) // a ratio of positive numbers: rounding alone can pass 1
-			denom := 1 + zd - zf
-			if denom <= 1e-9*(1+zd) && !finishesAvoiding(g, int32(js.From)) {
-				js.Effect = math.Inf(1)
-				continue
-			}
-			js.Effect = zs * (t[js.From] - t[js.To]) / denom
-			// 1 + z(d) − z(f) and t(f) − t(d) subtract numbers the solves
-			// give to rankOneError relative: in a long game the two sides
-			// agree to many digits, and the difference keeps few of them.
-			// Where what they may lose passes Effect's bound, a solve of the
-			// board without the jump gives it instead.
-			loss := rankOneError * (zs*(t[js.From]+t[js.To]) + math.Abs(js.Effect)*(1+zd+zf)) / math.Abs(denom)
-			if math.IsInf(js.Effect, 0) || !(loss <= 1e-10*math.Abs(js.Effect)+1e-14*t[g.start]) { // NaN too
-				fresh = append(fresh, i)
-			}
-		}
-		clear(u)
-	}
-	nb := 0
+	// againN in batches of maxBatch; the others need only the chance to
+	// take them.
+	queued, lone := f.queued[:0], f.lone[:0]
 	for i := range stats {
 		js := &stats[i]
-		from := int32(js.From)
-		js.Taken = landed[from]
-		if js.Taken == 0 {
-			continue // never landed on: removing it changes nothing
+		js.Taken = landed[js.From]
+		switch {
+		case js.Taken == 0: // never landed on: removing it changes nothing
+		case !f.sure[js.From]:
+			lone = append(lone, i)
+		default:
+			queued = append(queued, i)
 		}
-		f.sources = rollsOnto(g, from, f.ts, f.sources[:0])
-		if !f.sure[from] {
-			// Without the jump the token may be trapped where it lands.
-			one := grow(f.one, size)
-			clear(one)
-			for _, s := range f.sources {
-				if f.sure[s.from] {
-					one[s.from] += s.p
-				}
+	}
+	fresh = f.fresh[:0]
+	f.freshAt = grow(f.freshAt, len(stats))
+	clear(f.freshAt)
+	batches := (len(queued) + maxBatch - 1) / maxBatch
+	// Each batch is a scalar sweep and a replay of the elimination: worth
+	// the cores only on large boards.
+	if float64(size)*float64(len(f.sq)+maxBatch)*float64(batches) > 16*parallelFrom {
+		parallel(batches, runtime.GOMAXPROCS(0), func(w, lo, hi int) {
+			if w == 0 {
+				f.effectBatches(stats, queued, lo, hi, floor, &f.sc, f.ts)
+				return
 			}
-			js.Effect = math.Inf(1)
-			js.Chance = chanceFromLandings(f, g, one, int32(js.To))
-			f.one = one
-			continue
-		}
+			f.effectBatches(stats, queued, lo, hi, floor, new(againScratch), new(turnScratch).fit(size))
+		})
+	} else {
+		f.effectBatches(stats, queued, 0, batches, floor, &f.sc, f.ts)
+	}
+	for _, i := range lone {
+		// Without the jump the token may be trapped where it lands.
+		js := &stats[i]
+		f.sources = rollsOnto(g, int32(js.From), f.ts, f.sources[:0])
+		one := grow(f.one, size)
+		clear(one)
 		for _, s := range f.sources {
 			if f.sure[s.from] {
-				u[int(s.from)*maxBatch+nb] += s.p
+				one[s.from] += s.p
 			}
 		}
-		batch[nb] = i
-		if nb++; nb == maxBatch {
-			flush(nb)
-			nb = 0
+		js.Effect = math.Inf(1)
+		js.Chance = chanceFromLandings(f, g, one, int32(js.To))
+		f.one = one
+	}
+	for i, ok := range f.freshAt[:len(stats)] {
+		if ok {
+			fresh = append(fresh, i)
 		}
 	}
-	if nb > 0 {
-		flush(nb)
-	}
-	f.u = u
+	f.queued, f.lone, f.fresh = queued, lone, fresh
 	return fresh
+}
+
+// effectBatches runs the batches lo..hi-1 of the jumps stats[queued[i]]
+// through againN with the scratch sc and ts, and fills in their Chance
+// and Effect, marking in f.freshAt those that need a fresh solve.
+func (f *fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int, floor float64, sc *againScratch, ts *turnScratch) {
+	g, t := f.g, f.values
+	var at [1 + 2*maxBatch]int32
+	var z [(1 + 2*maxBatch) * maxBatch]float64
+	for b := lo; b < hi; b++ {
+		batch := queued[b*maxBatch : min((b+1)*maxBatch, len(queued))]
+		nb := len(batch)
+		// The right-hand sides' terms, from the highest square down; at:
+		// the start, each jump's start, each jump's end.
+		terms := sc.terms[:0]
+		ats := append(at[:0], g.start)
+		for j, i := range batch {
+			sc.sources = rollsOnto(g, int32(stats[i].From), ts, sc.sources[:0])
+			for _, s := range sc.sources {
+				if f.sure[s.from] {
+					terms = append(terms, term{s.from, int32(j), s.p})
+				}
+			}
+			ats = append(ats, int32(stats[i].From))
+		}
+		slices.SortStableFunc(terms, func(a, b term) int { return cmp.Compare(b.v, a.v) })
+		sc.terms = terms
+		for _, i := range batch {
+			ats = append(ats, int32(stats[i].To))
+		}
+		f.againTerms(terms, nb, ats, z[:len(ats)*nb], sc)
+		for j, i := range batch {
+			js := &stats[i]
+			zs, zf, zd := z[j], z[(1+j)*nb+j], z[(1+nb+j)*nb+j]
+			f.freshAt[i] = rankOne(js, g, zs, zf, zd, t[js.From], t[js.To], rankOneError, floor)
+		}
+	}
+}
+
+// rankOne fills in js's Chance and Effect from the expected landings on its
+// start from the game's start (zs), from its start (zf) and from its end
+// (zd), and the expected turns from its two ends, all given to relative
+// error solveErr. It reports whether the Effect may have lost more than
+// 1e-10 of itself plus floor to those errors, for a fresh solve.
+func rankOne(js *JumpStats, g *game, zs, zf, zd, tf, td, solveErr, floor float64) (fresh bool) {
+	js.Chance = min(zs/(1+zd), 1) // a ratio of positive numbers: rounding alone can pass 1
+	denom := 1 + zd - zf
+	if denom <= 1e-9*(1+zd) && !finishesAvoiding(g, int32(js.From)) {
+		js.Effect = math.Inf(1)
+		return false
+	}
+	js.Effect = zs * (tf - td) / denom
+	// 1 + z(d) − z(f) and t(f) − t(d) subtract numbers the solves give to
+	// solveErr relative: in a long game the two sides agree to many
+	// digits, and the difference keeps few of them. Where what they may
+	// lose passes Effect's bound, a solve of the board without the jump
+	// gives it instead.
+	loss := solveErr * (zs*(tf+td) + math.Abs(js.Effect)*(1+zd+zf)) / math.Abs(denom)
+	return math.IsInf(js.Effect, 0) || !(loss <= 1e-10*math.Abs(js.Effect)+floor) // NaN too
 }
 
 // rankOneError bounds the relative error of the solves' expected turns and

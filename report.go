@@ -124,6 +124,11 @@ const (
 	StageInsights     = "spread, visits and jumps"
 )
 
+// FigureJumps names the jumps' table in Report.Skipped when it alone is
+// left out: past the structured solve, Jumps costs more than the other
+// insights, and a report may give those without it.
+const FigureJumps = "jumps"
+
 // A Skip names a figure of a report that was not computed, and why.
 type Skip struct {
 	Figure string `json:"figure"`
@@ -288,6 +293,29 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	if err := rep.insights(r, b); err != nil && !skip(StageInsights, err) {
 		return nil, err
 	}
+	if rep.skipped(StageInsights) {
+		return rep, nil
+	}
+	// The jumps past the structured solve cost more than the solves above:
+	// they are left out alone when they would not end in time.
+	if deadline, ok := ctx.Deadline(); ok {
+		if work := r.jumpsWork(b); work > time.Until(deadline).Seconds()*multiplyAddsPerSecond {
+			rep.Skipped = append(rep.Skipped, Skip{Figure: FigureJumps, Reason: fmt.Sprintf(
+				"they would take about %.0f s, more than the %.1f s left of the time budget", work/multiplyAddsPerSecond, max(time.Until(deadline).Seconds(), 0))})
+			return rep, nil
+		}
+	}
+	stats, err := r.Jumps(b)
+	if err != nil {
+		if !skip(FigureJumps, err) {
+			return nil, err
+		}
+		return rep, nil
+	}
+	sort.SliceStable(stats, func(i, j int) bool { return stats[i].Effect > stats[j].Effect })
+	for _, js := range stats {
+		rep.Jumps = append(rep.Jumps, JumpReport{From: js.From, To: js.To, Taken: Rounded(js.Taken), Chance: Rounded(js.Chance), Effect: Rounded(js.Effect)})
+	}
 	return rep, nil
 }
 
@@ -325,17 +353,13 @@ func (rep *Report) quantiles(w *walk, start int32) error {
 	return nil
 }
 
-// insights fills in the spread, the visits and the jumps.
+// insights fills in the spread and the visits.
 func (rep *Report) insights(r Rules, b *Board) error {
 	v, err := r.Variance(b)
 	if err != nil {
 		return err
 	}
 	visits, err := r.Visits(b)
-	if err != nil {
-		return err
-	}
-	stats, err := r.Jumps(b)
 	if err != nil {
 		return err
 	}
@@ -351,10 +375,6 @@ func (rep *Report) insights(r Rules, b *Board) error {
 	sort.SliceStable(order, func(i, j int) bool { return visits[order[i]] > visits[order[j]] })
 	for _, s := range order[:min(5, len(order))] {
 		rep.MostVisited = append(rep.MostVisited, Visited{Square: s, Turns: Rounded(visits[s])})
-	}
-	sort.SliceStable(stats, func(i, j int) bool { return stats[i].Effect > stats[j].Effect })
-	for _, js := range stats {
-		rep.Jumps = append(rep.Jumps, JumpReport{From: js.From, To: js.To, Taken: Rounded(js.Taken), Chance: Rounded(js.Chance), Effect: Rounded(js.Effect)})
 	}
 	return nil
 }

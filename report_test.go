@@ -371,3 +371,36 @@ func TestHeatSVG(t *testing.T) {
 		t.Errorf("heat map of a board that never finishes: %v", err)
 	}
 }
+
+// TestReportJumpsAlone checks that a report whose jumps are refused leaves
+// out only them: on a board past the structured solve's bounds, with Jumps'
+// bound made too small for it, the spread and the visits are there and
+// Skipped names the jumps with the bound's message; with the bound as it
+// is, the table is there and agrees with Jumps.
+func TestReportJumpsAlone(t *testing.T) {
+	jumps := map[int]int{}
+	for s := 40; s < 60*60-10; s += 11 {
+		jumps[s] = s - 7 // 326 squares that moves go back to
+	}
+	b := mustJumps(t, 60, jumps)
+	r := Rules{}
+	defer func(bound float64) { jumpsWorkBound = bound }(jumpsWorkBound)
+	jumpsWorkBound = 1e6
+	rep, err := r.Report(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.StdDev == 0 || len(rep.Visits) == 0 || len(rep.Jumps) != 0 || len(rep.Skipped) != 1 ||
+		rep.Skipped[0].Figure != FigureJumps || !strings.Contains(rep.Skipped[0].Reason, "over Jumps' bound of 1e+06") {
+		t.Fatalf("StdDev %v, %d visits, %d jumps, Skipped %+v", rep.StdDev, len(rep.Visits), len(rep.Jumps), rep.Skipped)
+	}
+	jumpsWorkBound = 1 << 39
+	rep, err = r.Report(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stats, err := r.Jumps(b)
+	if err != nil || len(rep.Jumps) != len(stats) || len(rep.Skipped) != 0 {
+		t.Fatalf("Jumps: %d, %v; report %d, Skipped %+v", len(stats), err, len(rep.Jumps), rep.Skipped)
+	}
+}

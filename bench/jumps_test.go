@@ -1,0 +1,46 @@
+package bench
+
+import (
+	"fmt"
+	"runtime"
+	"testing"
+
+	"github.com/snakesladders/snakes"
+)
+
+// BenchmarkJumpsScale times Jumps beside ExpectedTurns on the same board,
+// in the same run, on boards of 316×316 and 1000×1000 with 1% random
+// jumps: past the structured solve's bounds (477 and 4954 squares that
+// moves go back to), where Jumps keeps rows only where it reads them
+// (jumpsbig.go). heapB is the heap in use at the peak of one untimed call.
+// Under -short only 316×316: the larger board's call takes minutes.
+func BenchmarkJumpsScale(b *testing.B) {
+	ns := []int{316, 1000}
+	if testing.Short() {
+		ns = ns[:1]
+	}
+	for _, n := range ns {
+		bd := mustBoard(b, randomGrid(n, 0.01, 1))
+		for _, call := range []struct {
+			name string
+			f    func() error
+		}{
+			{"ExpectedTurns", func() error { _, err := snakes.Rules{}.ExpectedTurns(bd); return err }},
+			{"Jumps", func() error { _, err := snakes.Rules{}.Jumps(bd); return err }},
+		} {
+			b.Run(fmt.Sprintf("%dx%d/%s", n, n, call.name), func(b *testing.B) {
+				var err error
+				peak := heapFor(func() { err = call.f() })
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ResetTimer()
+				for b.Loop() {
+					call.f()
+				}
+				b.ReportMetric(float64(peak), "heapB")
+			})
+		}
+		runtime.GC()
+	}
+}

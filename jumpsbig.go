@@ -1,0 +1,143 @@
+package snakes
+
+import (
+	"sync"
+)
+
+// This file lets Jumps take boards past the structured solve's bounds
+// (more than 256 squares that moves go back to, or rows over 32 MiB), with
+// one jump per throw and one throw per turn. The structured solve keeps a
+// row of width m+2 for every square, but the rank-one formula of
+// rankone.go reads rows only at the unknowns, the start, and the two ends
+// of each jump. The sweep down the board needs a square's row only while
+// the squares a throw below it are swept, and for the squares jumps lead
+// up to: so those rows keep a slot each, and every other square's row
+// lives in a ring of one more slot than the largest throw. On a board of
+// 10⁶ squares with 10⁴ random jumps that is about 2·10⁴ rows, not 10⁶.
+
+// keepRows gives the rows of the squares that Jumps reads after a solve,
+// and of those moves reach from further than a throw, a slot each, and
+// every other square's a place in the ring; it returns how many slots.
+func (f *fundamental) keepRows(stats []JumpStats) int {
+	g := f.g
+	size := int(g.last) + 1
+	f.keep = grow(f.keep, size)
+	for i := range f.keep {
+		f.keep[i] = -1
+	}
+	n := int32(0)
+	slot := func(v int32) {
+		if f.keep[v] < 0 {
+			f.keep[v] = n
+			n++
+		}
+	}
+	slot(g.last)
+	slot(g.start)
+	for _, s := range f.sq {
+		slot(s)
+	}
+	for _, js := range stats {
+		slot(int32(js.From))
+		slot(int32(js.To))
+	}
+	for v := int32(0); v < g.last; v++ {
+		for _, e := range f.out(v) {
+			if e.to > v+g.faces {
+				slot(e.to)
+			}
+		}
+	}
+	f.kept, f.ring = n, g.faces+1
+	f.rowOf = grow(f.rowOf, len(f.sq))
+	for k, s := range f.sq {
+		f.rowOf[k] = f.keep[s]
+	}
+	return int(n + f.ring)
+}
+
+// slots is how many rows keepRows would give f's board with the given
+// jumps, without giving them: for the bounds, before any row is allocated.
+func (f *fundamental) slots(stats []JumpStats) float64 {
+	g := f.g
+	seen := make(map[int32]bool, len(f.sq)+2*len(stats))
+	seen[g.last], seen[g.start] = true, true
+	for _, s := range f.sq {
+		seen[s] = true
+	}
+	for _, js := range stats {
+		seen[int32(js.From)], seen[int32(js.To)] = true, true
+	}
+	for v := int32(0); v < g.last; v++ {
+		for _, e := range f.out(v) {
+			if e.to > v+g.faces {
+				seen[e.to] = true
+			}
+		}
+	}
+	return float64(len(seen)) + float64(g.faces) + 1
+}
+
+// jumpsWorkBound bounds the multiply-adds of Jumps past the structured
+// solve, 2³⁹: they run in tight loops over rows on every core, about
+// 0.3 ns each on this package's two-core test machine, so that the bound
+// is about two and a half minutes there, and a board of 10⁶ squares with
+// 10⁴ random jumps (3.4·10¹¹) takes about a minute and a half. A variable,
+// so that tests can reach it cheaply.
+var jumpsWorkBound float64 = 1 << 39
+
+// multiplyAddsPerSecond is a cautious rate of those multiply-adds, for
+// guessing whether the jumps can be done before a deadline.
+const multiplyAddsPerSecond = 2e9
+
+// keptWork estimates the multiply-adds of Jumps with kept rows: the sweep
+// adds a row of width m+2 for each move, the elimination takes m³/3, and
+// each jump a scalar sweep up to its start and the m² of a replay.
+func keptWork(f *fundamental, g *game, jumps int) float64 {
+	m := float64(len(f.sq))
+	moves := float64(len(f.edges))
+	return moves*(m+2) + m*m*m/3 + float64(jumps)*(m*m+moves/2)
+}
+
+// parallel runs work over [0, n) in workers contiguous parts, the w-th
+// getting [lo, hi), and waits for them.
+func parallel(n, workers int, work func(w, lo, hi int)) {
+	workers = max(min(workers, n), 1)
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := n*w/workers, n*(w+1)/workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work(w, lo, hi)
+		}()
+	}
+	wg.Wait()
+}
+
+// jumpsWork is about how many multiply-adds Jumps takes on b under r past
+// the structured solve's bounds, and 0 within them, where it costs a few
+// solves; 0 too when it would refuse at once.
+func (r Rules) jumpsWork(b *Board) float64 {
+	f, g, err := r.insightFromStart(b)
+	if err != nil {
+		return 0
+	}
+	defer fundamentalPool.Put(f)
+	if f.dense() || g.again != 0 || r.Chain {
+		return 0
+	}
+	jumps := 0
+	for v := int32(1); v < g.last; v++ {
+		if to := g.jumps[v]; to >= 0 && to != v {
+			jumps++
+		}
+	}
+	return keptWork(f, g, jumps)
+}
+
+// parallelFrom is the work (multiply-adds, about) past which a sweep of
+// the rows, a step of the elimination or Jumps' batches are shared among
+// the cores: below it, starting goroutines costs more than it saves. A
+// variable, so that tests can make every such step parallel.
+var parallelFrom float64 = 1 << 24
