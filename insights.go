@@ -1,6 +1,9 @@
 package snakes
 
-import "math"
+import (
+	"math"
+	"runtime"
+)
 
 // insight returns a pooled fundamental for b under r, classified, its
 // unknowns found, after checking the bounds, and its game; the caller puts
@@ -385,7 +388,10 @@ func (r Rules) keepRows(f *fundamental, g *game, stats []JumpStats) error {
 	if g.again != 0 || r.Chain {
 		return errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to, under Chain or Again: Jumps solves the board without each jump there, and does so up to %d of them", m, denseUpTo)
 	}
-	if bytes := f.slots(stats)*(m+2)*8 + fundamentalBytes(float64(g.last)+1, min(g.outBound(), float64(g.last)+1), 0); bytes > MaxBytes {
+	size := float64(g.last) + 1
+	// The kept rows, the fundamental's tables, and each core's scalar rows
+	// for a batch of jumps.
+	if bytes := f.slots(stats)*(m+2)*8 + fundamentalBytes(size, min(g.outBound(), size), 0) + float64(runtime.GOMAXPROCS(0))*size*maxBatch*8; bytes > MaxBytes {
 		return tooBig(bytes, "the jumps of a board with %.0f squares that moves go back to", m)
 	}
 	if work := keptWork(f, g, len(stats)); work > jumpsWorkBound {
