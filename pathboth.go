@@ -1,5 +1,7 @@
 package snakes
 
+import "slices"
+
 // This file finds the fewest-throw path on boards large enough for the
 // search to go both ways, at the cost of what the search touches rather
 // than of the board. Once the fewest throws m are known, the squares of
@@ -28,46 +30,51 @@ func (g *game) stepAt(from, roll int32) (landed, to int32) {
 // lexicographically smallest totals, for a word-wise game on a board with
 // its reverse index.
 func bothWaysPath(g *game, m int) []Move {
-	fdist, bdist := newDistances(), newDistances()
+	// Searches on large boards touch tens of thousands of squares: tables
+	// that start near that size are not rebuilt level by level.
+	guess := min(g.last+1, 1<<15)
+	fdist, bdist := newDistances(guess), newDistances(guess)
 	fdist.add(g.start, 0)
 	bdist.add(g.last, 0)
-	forward := [][]int32{{g.start}}
-	back := []int32{g.last}
+	// Each side's frontier and the next, their arrays swapped level by
+	// level.
+	forward, fnext := append(make([]int32, 0, 1024), g.start), make([]int32, 0, 1024)
+	back, bnext := append(make([]int32, 0, 1024), g.last), make([]int32, 0, 1024)
 	rev := g.board.reverseJumps()
-	for df, db := 0, 0; df+db < m; {
-		if len(forward[df]) <= len(back) {
-			var next []int32
-			for _, u := range forward[df] {
+	df, db := 0, 0
+	for df+db < m {
+		if len(forward) <= len(back) {
+			fnext = fnext[:0]
+			for _, u := range forward {
 				if u == g.last {
 					continue
 				}
 				for roll := int32(1); roll <= g.faces; roll++ {
 					if _, to := g.stepAt(u, roll); fdist.add(to, int32(df+1)) {
-						next = append(next, to)
+						fnext = append(fnext, to)
 					}
 				}
 			}
-			forward = append(forward, next)
+			forward, fnext = fnext, forward
 			df++
 		} else {
-			var next []int32
+			bnext = bnext[:0]
 			for _, x := range back {
 				g.throwsOnto(x, rev, func(v int32) {
 					if bdist.add(v, int32(db+1)) {
-						next = append(next, v)
+						bnext = append(bnext, v)
 					}
 				})
 			}
-			back = next
+			back, bnext = bnext, back
 			db++
 		}
 	}
-	df := len(forward) - 1
 	// on reports whether square to, d throws out, lies on a fewest-throw
 	// path: past the forward levels by its distance to the end; on them by
 	// a search forward in roll order, whose answers are kept, so that the
 	// path looks only at the squares it tries.
-	known := newDistances() // square → 1 on a path, 2 not
+	known := newDistances(int32(m) * g.faces) // square → 1 on a path, 2 not
 	var on func(to int32, d int) bool
 	on = func(to int32, d int) bool {
 		if d > df {
@@ -126,17 +133,19 @@ func (g *game) throwsOnto(x int32, rev *reverse, each func(v int32)) {
 	}
 	// The squares whose jump, or chain of jumps, ends on x.
 	if rev.into[x>>6]&(1<<(uint(x)&63)) != 0 {
-		for seen, stack := map[int32]bool{x: true}, []int32{x}; len(stack) > 0; {
-			y := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
+		// Chains are short: the squares seen are kept in a small slice
+		// rather than a map.
+		var buf [16]int32
+		seen := append(buf[:0], x)
+		for next := 0; next < len(seen); next++ {
+			y := seen[next]
 			w := y >> 6
 			for _, p := range rev.pairs[rev.at[w]:rev.at[w+1]] {
-				if p.to == y && !seen[p.from] {
-					seen[p.from] = true
+				if p.to == y && !slices.Contains(seen, p.from) {
+					seen = append(seen, p.from)
 					if g.jumps[p.from] == x {
 						try(p.from)
 					}
-					stack = append(stack, p.from)
 				}
 			}
 		}
@@ -158,24 +167,33 @@ func (g *game) throwsOnto(x int32, rev *reverse, each func(v int32)) {
 // addressing over a table twice the squares or more, so that memory and
 // time follow the touched squares, without the cost of a Go map.
 type distances struct {
-	keys []int32 // the square in each slot, or -1
-	vals []int32
-	n    int
+	slots []distance
+	n     int
 }
 
-func newDistances() *distances {
-	d := &distances{keys: make([]int32, 1024), vals: make([]int32, 1024)}
-	for i := range d.keys {
-		d.keys[i] = -1
+// A distance is a slot of a distances: a square, or -1, and its distance,
+// side by side so that a probe reads one cache line.
+type distance struct{ square, d int32 }
+
+// newDistances returns an empty table sized for about squares squares
+// (it grows past them).
+func newDistances(squares int32) *distances {
+	n := 1 << 10
+	for n < 2*int(squares) {
+		n <<= 1
+	}
+	d := &distances{slots: make([]distance, n)}
+	for i := range d.slots {
+		d.slots[i].square = -1
 	}
 	return d
 }
 
 // slot returns where square v is, or would go.
 func (d *distances) slot(v int32) int {
-	mask := len(d.keys) - 1
+	mask := len(d.slots) - 1
 	i := int(uint32(v)*0x9E3779B1) & mask
-	for d.keys[i] >= 0 && d.keys[i] != v {
+	for d.slots[i].square >= 0 && d.slots[i].square != v {
 		i = (i + 1) & mask
 	}
 	return i
@@ -183,28 +201,27 @@ func (d *distances) slot(v int32) int {
 
 // get returns v's distance and whether it has one.
 func (d *distances) get(v int32) (int32, bool) {
-	i := d.slot(v)
-	return d.vals[i], d.keys[i] == v
+	s := d.slots[d.slot(v)]
+	return s.d, s.square == v
 }
 
 // add gives v the distance x unless it has one, and reports whether it
 // was new.
 func (d *distances) add(v, x int32) bool {
 	i := d.slot(v)
-	if d.keys[i] == v {
+	if d.slots[i].square == v {
 		return false
 	}
-	d.keys[i], d.vals[i] = v, x
-	if d.n++; 2*d.n > len(d.keys) {
-		old, oldVals := d.keys, d.vals
-		d.keys, d.vals = make([]int32, 2*len(old)), make([]int32, 2*len(old))
-		for j := range d.keys {
-			d.keys[j] = -1
+	d.slots[i] = distance{v, x}
+	if d.n++; 2*d.n > len(d.slots) {
+		old := d.slots
+		d.slots = make([]distance, 2*len(old))
+		for j := range d.slots {
+			d.slots[j].square = -1
 		}
-		for j, k := range old {
-			if k >= 0 {
-				s := d.slot(k)
-				d.keys[s], d.vals[s] = k, oldVals[j]
+		for _, s := range old {
+			if s.square >= 0 {
+				d.slots[d.slot(s.square)] = s
 			}
 		}
 	}
