@@ -400,3 +400,24 @@ func (r Rules) keepRows(f *fundamental, g *game, stats []JumpStats) error {
 	f.keepRows(stats)
 	return nil
 }
+
+// jumpsWork is about how many multiply-adds Jumps takes on b under r past
+// the structured solve's bounds, and 0 within them, where it costs a few
+// solves; 0 too when it would refuse at once.
+func (r Rules) jumpsWork(b *Board) float64 {
+	f, g, err := r.insightFromStart(b)
+	if err != nil {
+		return 0
+	}
+	defer fundamentalPool.Put(f)
+	if f.dense() || g.again != 0 || r.Chain {
+		return 0
+	}
+	jumps := 0
+	for v := int32(1); v < g.last; v++ {
+		if to := g.jumps[v]; to >= 0 && to != v {
+			jumps++
+		}
+	}
+	return keptWork(f, g, jumps)
+}

@@ -1,9 +1,5 @@
 package snakes
 
-import (
-	"sync"
-)
-
 // This file lets Jumps take boards past the structured solve's bounds
 // (more than 256 squares that moves go back to, or rows over 32 MiB), with
 // one jump per throw and one throw per turn. The structured solve keeps a
@@ -98,46 +94,3 @@ func keptWork(f *fundamental, g *game, jumps int) float64 {
 	moves := float64(len(f.edges))
 	return moves*(m+2) + m*m*m/3 + float64(jumps)*(m*m+moves/2)
 }
-
-// parallel runs work over [0, n) in workers contiguous parts, the w-th
-// getting [lo, hi), and waits for them.
-func parallel(n, workers int, work func(w, lo, hi int)) {
-	workers = max(min(workers, n), 1)
-	var wg sync.WaitGroup
-	for w := range workers {
-		lo, hi := n*w/workers, n*(w+1)/workers
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			work(w, lo, hi)
-		}()
-	}
-	wg.Wait()
-}
-
-// jumpsWork is about how many multiply-adds Jumps takes on b under r past
-// the structured solve's bounds, and 0 within them, where it costs a few
-// solves; 0 too when it would refuse at once.
-func (r Rules) jumpsWork(b *Board) float64 {
-	f, g, err := r.insightFromStart(b)
-	if err != nil {
-		return 0
-	}
-	defer fundamentalPool.Put(f)
-	if f.dense() || g.again != 0 || r.Chain {
-		return 0
-	}
-	jumps := 0
-	for v := int32(1); v < g.last; v++ {
-		if to := g.jumps[v]; to >= 0 && to != v {
-			jumps++
-		}
-	}
-	return keptWork(f, g, jumps)
-}
-
-// parallelFrom is the work (multiply-adds, about) past which a sweep of
-// the rows, a step of the elimination or Jumps' batches are shared among
-// the cores: below it, starting goroutines costs more than it saves. A
-// variable, so that tests can make every such step parallel.
-var parallelFrom float64 = 1 << 24
