@@ -276,8 +276,8 @@ type JumpStats struct {
 // bytes, time squares·e·m + m³/3 + jumps·(squares·e/2 + m²) for e ends
 // a turn can have; a figure keeps 1e-10 of itself plus 8e-13 of the
 // length (a fresh solve there by GMRES keeps no better than 2e-13). A board
-// of 10⁵ squares and 1% random jumps takes about 1.3 times ExpectedTurns;
-// one of 10⁶ squares and 10⁴ jumps (m = 4954) about 105 s and 1.75 GB on
+// of 10⁵ squares and 1% random jumps takes about 1.5 times ExpectedTurns;
+// one of 10⁶ squares and 10⁴ jumps (m = 4954) about 90 s and 1.75 GB on
 // two cores. Past MaxBytes, or 2³⁹ multiply-adds, it wraps [ErrTooLarge],
 // before allocating.
 //

@@ -1,5 +1,7 @@
 package snakes
 
+import "slices"
+
 // This file lets Jumps take boards past the structured solve's bounds
 // (more than 256 squares that moves go back to, or rows over 32 MiB), with
 // one jump per throw and one throw per turn. The structured solve keeps a
@@ -17,6 +19,13 @@ package snakes
 func (f *fundamental) keepRows(stats []JumpStats) int {
 	g := f.g
 	size := int(g.last) + 1
+	// The unknowns in order up the board: a batch of jumps then has right-
+	// hand sides only on the unknowns below its highest start, and the
+	// replay of the elimination starts there rather than at the top.
+	slices.Sort(f.sq)
+	for k, s := range f.sq {
+		f.unk[s] = int32(k)
+	}
 	f.keep = grow(f.keep, size)
 	for i := range f.keep {
 		f.keep[i] = -1
@@ -78,7 +87,8 @@ func (f *fundamental) slots(stats []JumpStats) float64 {
 // solve, 2³⁹: they run in tight loops over rows on every core, about
 // 0.3 ns each on this package's two-core test machine, so that the bound
 // is about two and a half minutes there, and a board of 10⁶ squares with
-// 10⁴ random jumps (3.4·10¹¹) takes about a minute and a half. A variable,
+// 10⁴ random jumps (an estimate of 3.4·10¹¹) takes about a minute and a
+// half. A variable,
 // so that tests can reach it cheaply.
 var jumpsWorkBound float64 = 1 << 39
 
