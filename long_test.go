@@ -349,3 +349,23 @@ func TestPropertyLongGameWinChances(t *testing.T) {
 	})
 	t.Logf("%d games longer than 10⁴ turns, %d refused", long, refused)
 }
+
+// TestQuantileOneOnATie pins down a board whose chances are all powers of
+// two (a two-faced fair die): the chance of still playing after 106 turns
+// is 2⁻⁵³ plus about 1.2e-32, which a float64 sum rounds onto 2⁻⁵³ itself.
+// Quantile(1) must count what the rounding dropped, as the reference does.
+func TestQuantileOneOnATie(t *testing.T) {
+	grid := [][]int{{8, 2, -1}, {-1, -1, 7}, {1, 6, 7}}
+	h := refHouse{refRules: refRules{faces: 2}, dice: 1, weights: []int{1, 1}}
+	b, err := NewBoard(grid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flat := refFlat(grid)
+	k := refKernel{last: len(flat) - 1, start: h.start(), turns: h.turns(flat, nil)}
+	want, ok := newRefTail(k, 72).quantile(tailBound(1))
+	got, err := h.rules().Quantile(b, 1)
+	if !ok || err != nil || !want.IsInt64() || int64(got) != want.Int64() {
+		t.Fatalf("Quantile(1) = %d, %v; the reference %v", got, err, want)
+	}
+}

@@ -136,7 +136,7 @@ func (w *walk) quantiles(qs []float64) ([]int, error) {
 		if skipped {
 			return tl.past(tailBound(q))
 		}
-		return q < 1 && done.value() >= q || w.trap < 0 && w.alive <= tailBound(q)
+		return q < 1 && done.value() >= q || w.trap < 0 && w.aliveAtMost(tailBound(q))
 	}
 	for t := 0; ; t++ {
 		if t > 0 {
@@ -176,6 +176,13 @@ func (w *walk) quantiles(qs []float64) ([]int, error) {
 	}
 }
 
+// aliveAtMost reports whether the chance of still playing is at most p,
+// counting what its rounding dropped: on boards whose chances are powers of
+// two, alive can round onto p exactly while the sum it stands for is above.
+func (w *walk) aliveAtMost(p float64) bool {
+	return w.alive < p || w.alive == p && w.aliveLow <= 0
+}
+
 // skip moves w on by n turns of its settled tail, over which the chance on
 // every square falls by factor.
 func (w *walk) skip(n int, factor float64) {
@@ -183,6 +190,7 @@ func (w *walk) skip(n int, factor float64) {
 		w.mass[v] *= factor
 	}
 	w.alive *= factor
+	w.aliveLow *= factor
 	w.left *= factor
 	w.turns += n
 }
@@ -301,6 +309,7 @@ type walk struct {
 	next     []float64 // after a turn: the mass before it
 	left     float64   // chance of not having finished, kept as 1 − Σ finished
 	alive    float64   // chance of not having finished but still being able to
+	aliveLow float64   // what alive, a compensated sum, rounded away
 	finished float64   // chance of having finished on the latest turn
 
 	canFinish []bool // squares from which the last square can be reached
@@ -349,7 +358,7 @@ func newWalk(g *game) (*walk, error) {
 func (w *walk) from(s int32) *walk {
 	v := *w
 	v.mass, v.next = make([]float64, len(w.mass)), make([]float64, len(w.mass))
-	v.finished, v.left, v.alive, v.turns = 0, 0, 0, 0
+	v.finished, v.left, v.alive, v.aliveLow, v.turns = 0, 0, 0, 0, 0
 	if s != w.g.start {
 		v.reached = make([]bool, len(w.mass))
 		v.trap = w.explore(s, v.reached, nil)
@@ -455,12 +464,13 @@ func (w *walk) turn() float64 {
 	// finished on it: the race's terms then telescope, and their sum stays
 	// 1 over millions of turns instead of gathering a rounding error a turn.
 	w.left = max(w.left-w.finished, 0)
-	w.alive = 0
+	var alive sum
 	for v, p := range w.mass {
 		if w.canFinish[v] {
-			w.alive += p
+			alive.add(p)
 		}
 	}
+	w.alive, w.aliveLow = alive.split()
 	w.turns++
 	w.work += float64(last)
 	return w.finished

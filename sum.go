@@ -22,6 +22,13 @@ func (a *sum) add(x float64) {
 
 func (a *sum) value() float64 { return a.s + a.c }
 
+// split returns the sum's value and what rounding it dropped, so that
+// value + low stands for the sum to twice float64's precision.
+func (a *sum) split() (value, low float64) {
+	v := a.s + a.c
+	return v, (a.s - v) + a.c
+}
+
 // addProduct adds x·y exactly: its rounded value and, by a fused
 // multiply-add, the rounding error.
 func (a *sum) addProduct(x, y float64) {
