@@ -508,3 +508,24 @@ func TestScratchReuse(t *testing.T) {
 		}
 	}
 }
+
+// TestDistancesGrow fills a distance table far past the size it started
+// for, with squares whose low bits agree (multiples of 4096, so that they
+// collide), and reads every square back: growing keeps each square's first
+// distance, and the squares never added (one past each) stay absent.
+func TestDistancesGrow(t *testing.T) {
+	d := newDistances(1)
+	for i := range int32(50_000) {
+		if !d.add(i*4096, i%97) || d.add(i*4096, 1000) {
+			t.Fatalf("add(%d): new the first time only", i*4096)
+		}
+	}
+	for i := range int32(50_000) {
+		if got, ok := d.get(i * 4096); !ok || got != i%97 {
+			t.Fatalf("get(%d) = %d, %v; want %d", i*4096, got, ok, i%97)
+		}
+		if _, ok := d.get(i*4096 + 1); ok {
+			t.Fatalf("get(%d) found a square never added", i*4096+1)
+		}
+	}
+}

@@ -186,7 +186,7 @@ type designer struct {
 	kind     []int8  // +1 ladder, -1 snake, 0 either (Spec.Jumps)
 	used     []bool  // squares that start or end a jump
 	f        fundamental
-	all      []int32 // every square, for againN
+	all      []int32 // every square, for again
 	z        []float64
 	dist     float64 // the current board's distance to the target
 

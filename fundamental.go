@@ -52,7 +52,7 @@ type fundamental struct {
 	vis     []float64 // Jumps' visits
 	landed  []float64 // Jumps' landings per square
 	sources []source
-	queued  []int // Jumps' jumps for againN
+	queued  []int // Jumps' jumps for againTerms
 	lone    []int // and those whose start may trap the token
 	fresh   []int
 	freshAt []bool
@@ -377,37 +377,23 @@ func (f *fundamental) visits(out []float64) {
 // and the elimination's m² steps replayed, instead of a solve. The squares
 // at must be solved for; out receives the values.
 func (f *fundamental) again(rhs []float64, at []int32, out []float64) {
-	f.againN(rhs, 1, at, out, &f.sc)
+	// Above the highest square with a right-hand side the scalar rows are 0:
+	// moves forward from there never meet one.
+	top := f.g.last - 1
+	for top >= 0 && rhs[top] == 0 {
+		top--
+	}
+	f.scalarRows(top, 1, &f.sc, func(v int32, acc []float64) { acc[0] = rhs[v] })
+	f.replay(1, at, out, &f.sc)
 }
 
-// againScratch is againN's scratch: the scalar rows, the unknowns'
+// againScratch is the scratch of again and againTerms: the scalar rows, the unknowns'
 // right-hand sides as replayed and over their divisors, and their values.
 type againScratch struct {
 	y, c, s, x []float64
 	terms      []term // Jumps' right-hand sides, a batch at a time
 	sources    []source
 	acc        [maxBatch]float64
-}
-
-// againN is again for nb right-hand sides at once, interleaved: rhs[v·nb+j]
-// is the j-th one's entry for square v, and out[i·nb+j] its value at at[i].
-// The sweeps of several right-hand sides run side by side, so that each
-// one's chain of dependent additions overlaps the others'.
-//
-// It writes only to sc and out, so that goroutines with their own may run
-// it side by side after one solve.
-func (f *fundamental) againN(rhs []float64, nb int, at []int32, out []float64, sc *againScratch) {
-	g := f.g
-	// Above the highest square with a right-hand side the scalar rows are 0:
-	// moves forward from there never meet one.
-	top := int32(g.last) - 1
-	for top >= 0 && allZero(rhs[int(top)*nb:int(top+1)*nb]) {
-		top--
-	}
-	f.scalarRows(top, nb, sc, func(v int32, acc []float64) {
-		copy(acc, rhs[int(v)*nb:int(v+1)*nb])
-	})
-	f.replay(nb, at, out, sc)
 }
 
 // A term is an entry of one of againTerms' right-hand sides: the j-th
@@ -417,8 +403,12 @@ type term struct {
 	p    float64
 }
 
-// againTerms is againN for right-hand sides given by their nonzero terms,
-// in order of square from the highest down.
+// againTerms is again for nb right-hand sides at once, given by their
+// nonzero terms in order of square from the highest down; out[i·nb+j] is
+// the j-th one's value at at[i]. The sweeps of the right-hand sides run
+// side by side, so that each one's chain of dependent additions overlaps
+// the others'. It writes only to sc and out, so that goroutines with their
+// own may run it side by side after one solve.
 func (f *fundamental) againTerms(terms []term, nb int, at []int32, out []float64, sc *againScratch) {
 	top := int32(-1)
 	if len(terms) > 0 {
@@ -535,7 +525,7 @@ func (f *fundamental) replay(nb int, at []int32, out []float64, sc *againScratch
 	sc.c, sc.s, sc.x = c, sd, x
 }
 
-// maxBatch is the most right-hand sides againN takes at once.
+// maxBatch is the most right-hand sides againTerms takes at once.
 const maxBatch = 16
 
 func allZero(xs []float64) bool {

@@ -288,7 +288,11 @@ type JumpStats struct {
 // reach it, so that Jumps costs about twice ExpectedTurns per jump, and
 // refuses with [ErrTooLarge] past the structured solve's bounds. Taken
 // counts every throw that takes the jump, mid-turn ones included.
-func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
+func (r Rules) Jumps(b *Board) ([]JumpStats, error) { return r.jumps(b, math.Inf(1)) }
+
+// jumps is Jumps, refusing with [ErrTooLarge] a board past the structured
+// solve whose jumps would take over seconds: the report's time left.
+func (r Rules) jumps(b *Board, seconds float64) ([]JumpStats, error) {
 	f, g, err := r.insightFromStart(b)
 	if err != nil {
 		return nil, err
@@ -314,7 +318,7 @@ func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
 	perSolve := g.turnWork()*(m+2) + m*m*m
 	floor := 1e-14 // of the length: what the structured solve's Effects keep
 	if !f.dense() {
-		if err := r.keepRows(f, g, stats); err != nil {
+		if err := r.keepRows(f, g, stats, seconds); err != nil {
 			return nil, err
 		}
 		// The fresh solves go by GMRES there, and their differences keep
@@ -382,42 +386,25 @@ func (r Rules) effectsWithout(b *Board, stats []JumpStats, fresh []int, e, perSo
 
 // keepRows readies f for Jumps past the structured solve's bounds, with
 // a row only where Jumps reads one (jumpsbig.go), after checking the
-// bounds of that solve.
-func (r Rules) keepRows(f *fundamental, g *game, stats []JumpStats) error {
+// bounds of that solve and that it would take at most seconds.
+func (r Rules) keepRows(f *fundamental, g *game, stats []JumpStats, seconds float64) error {
 	m := float64(len(f.sq))
 	if g.again != 0 || r.Chain {
 		return errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to, under Chain or Again: Jumps solves the board without each jump there, and does so up to %d of them", m, denseUpTo)
 	}
 	size := float64(g.last) + 1
-	// The kept rows, the fundamental's tables, and each core's scalar rows
-	// for a batch of jumps.
-	if bytes := f.slots(stats)*(m+2)*8 + fundamentalBytes(size, min(g.outBound(), size), 0) + float64(runtime.GOMAXPROCS(0))*size*maxBatch*8; bytes > MaxBytes {
+	// The kept rows (their slots given, no row yet), the fundamental's
+	// tables, and each core's scalar rows for a batch of jumps.
+	slots := float64(f.keepRows(stats))
+	if bytes := slots*(m+2)*8 + fundamentalBytes(size, min(g.outBound(), size), 0) + float64(runtime.GOMAXPROCS(0))*size*maxBatch*8; bytes > MaxBytes {
 		return tooBig(bytes, "the jumps of a board with %.0f squares that moves go back to", m)
 	}
-	if work := keptWork(f, g, len(stats)); work > jumpsWorkBound {
+	work := keptWork(f, g, len(stats))
+	if work > jumpsWorkBound {
 		return errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to take about %.3g multiply-adds, over Jumps' bound of %.3g", m, work, jumpsWorkBound)
 	}
-	f.keepRows(stats)
+	if t := work / multiplyAddsPerSecond; t > seconds {
+		return errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to: they would take about %.0f s, more than the %.1f s left of the time budget", m, t, max(seconds, 0))
+	}
 	return nil
-}
-
-// jumpsWork is about how many multiply-adds Jumps takes on b under r past
-// the structured solve's bounds, and 0 within them, where it costs a few
-// solves; 0 too when it would refuse at once.
-func (r Rules) jumpsWork(b *Board) float64 {
-	f, g, err := r.insightFromStart(b)
-	if err != nil {
-		return 0
-	}
-	defer fundamentalPool.Put(f)
-	if f.dense() || g.again != 0 || r.Chain {
-		return 0
-	}
-	jumps := 0
-	for v := int32(1); v < g.last; v++ {
-		if to := g.jumps[v]; to >= 0 && to != v {
-			jumps++
-		}
-	}
-	return keptWork(f, g, jumps)
 }

@@ -15,7 +15,8 @@ import "slices"
 
 // keepRows gives the rows of the squares that Jumps reads after a solve,
 // and of those moves reach from further than a throw, a slot each, and
-// every other square's a place in the ring; it returns how many slots.
+// every other square's a place in the ring; it returns how many slots,
+// allocating none of their rows: solve does, and Jumps bounds them first.
 func (f *fundamental) keepRows(stats []JumpStats) int {
 	g := f.g
 	size := int(g.last) + 1
@@ -59,28 +60,6 @@ func (f *fundamental) keepRows(stats []JumpStats) int {
 		f.rowOf[k] = f.keep[s]
 	}
 	return int(n + f.ring)
-}
-
-// slots is how many rows keepRows would give f's board with the given
-// jumps, without giving them: for the bounds, before any row is allocated.
-func (f *fundamental) slots(stats []JumpStats) float64 {
-	g := f.g
-	seen := make(map[int32]bool, len(f.sq)+2*len(stats))
-	seen[g.last], seen[g.start] = true, true
-	for _, s := range f.sq {
-		seen[s] = true
-	}
-	for _, js := range stats {
-		seen[int32(js.From)], seen[int32(js.To)] = true, true
-	}
-	for v := int32(0); v < g.last; v++ {
-		for _, e := range f.out(v) {
-			if e.to > v+g.faces {
-				seen[e.to] = true
-			}
-		}
-	}
-	return float64(len(seen)) + float64(g.faces) + 1
 }
 
 // jumpsWorkBound bounds the multiply-adds of Jumps past the structured

@@ -215,10 +215,7 @@ func (d *distances) add(v, x int32) bool {
 	d.slots[i] = distance{v, x}
 	if d.n++; 2*d.n > len(d.slots) {
 		old := d.slots
-		d.slots = make([]distance, 2*len(old))
-		for j := range d.slots {
-			d.slots[j].square = -1
-		}
+		d.slots = newDistances(int32(len(old))).slots // twice as many
 		for _, s := range old {
 			if s.square >= 0 {
 				d.slots[d.slot(s.square)] = s

@@ -34,7 +34,7 @@ import (
 func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats, floor float64) (fresh []int) {
 	size := len(f.values)
 	// The jumps whose start the token surely finishes from go through
-	// againN in batches of maxBatch; the others need only the chance to
+	// againTerms in batches of maxBatch; the others need only the chance to
 	// take them.
 	queued, lone := f.queued[:0], f.lone[:0]
 	for i := range stats {
@@ -90,7 +90,7 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats, f
 }
 
 // effectBatches runs the batches lo..hi-1 of the jumps stats[queued[i]]
-// through againN with the scratch sc and ts, and fills in their Chance
+// through againTerms with the scratch sc and ts, and fills in their Chance
 // and Effect, marking in f.freshAt those that need a fresh solve.
 func (f *fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int, floor float64, sc *againScratch, ts *turnScratch) {
 	g, t := f.g, f.values

@@ -298,14 +298,11 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	}
 	// The jumps past the structured solve cost more than the solves above:
 	// they are left out alone when they would not end in time.
+	seconds := math.Inf(1)
 	if deadline, ok := ctx.Deadline(); ok {
-		if work := r.jumpsWork(b); work > time.Until(deadline).Seconds()*multiplyAddsPerSecond {
-			rep.Skipped = append(rep.Skipped, Skip{Figure: FigureJumps, Reason: fmt.Sprintf(
-				"they would take about %.0f s, more than the %.1f s left of the time budget", work/multiplyAddsPerSecond, max(time.Until(deadline).Seconds(), 0))})
-			return rep, nil
-		}
+		seconds = time.Until(deadline).Seconds()
 	}
-	stats, err := r.Jumps(b)
+	stats, err := r.jumps(b, seconds)
 	if err != nil {
 		if !skip(FigureJumps, err) {
 			return nil, err
