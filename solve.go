@@ -255,6 +255,7 @@ func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *walk) 
 		return nil
 	}
 	target := 1e-15 * norm
+	stuck := false
 	for restarts := 0; ; restarts++ {
 		r := gm.basis[0]
 		apply(r, x)
@@ -292,6 +293,15 @@ func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *walk) 
 				h[i], h[i+1] = gm.cs[i]*h[i]+gm.sn[i]*h[i+1], -gm.sn[i]*h[i]+gm.cs[i]*h[i+1]
 			}
 			d := math.Hypot(h[k], h[k+1])
+			if d == 0 {
+				// The new direction is one the basis already spans, at
+				// rounding level: it cannot reduce the residual, and
+				// dividing by it would fill x with NaN. Take the steps
+				// before it and leave the rest to the caller's residual
+				// refinement.
+				stuck = true
+				break
+			}
 			gm.cs[k], gm.sn[k] = h[k]/d, h[k+1]/d
 			h[k], h[k+1] = d, 0
 			gm.g[k], gm.g[k+1] = gm.cs[k]*gm.g[k], -gm.sn[k]*gm.g[k]
@@ -320,7 +330,7 @@ func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *walk) 
 				x[j] += a * b
 			}
 		}
-		if math.Abs(gm.g[k]) <= target || restarts > 1000 {
+		if math.Abs(gm.g[k]) <= target || stuck || restarts > 1000 {
 			return nil
 		}
 	}

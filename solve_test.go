@@ -132,3 +132,36 @@ func TestExactExpectedTurnsClassic(t *testing.T) {
 		t.Errorf("a 300×300 board: %v, want ErrTooLarge", err)
 	}
 }
+
+// TestVisitsBySweepsStagnating pins a board whose reduced system GMRES
+// exhausts at rounding level: the next Hessenberg diagonal came out exactly
+// 0, and dividing by it filled the visits with NaN. The sweeps' visits
+// must match the structured elimination's.
+func TestVisitsBySweepsStagnating(t *testing.T) {
+	b, err := NewBoard([][]int{
+		{1, 3, -1, 2, -1},
+		{1, 18, 11, 2, 3},
+		{4, 2, 2, 2, 2},
+		{3, 2, -1, 8, 2},
+		{-1, 4, 18, 18, 2},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Rules{StartOffBoard: true, Overshoot: Bounce, Chain: true}
+	want, err := r.Visits(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	restore := bySweeps()
+	got, err := r.Visits(b)
+	restore()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v := range want {
+		if math.Abs(got[v]-want[v]) > 1e-9*math.Max(want[v], 1) {
+			t.Fatalf("Visits[%d] by sweeps = %.17g, by elimination %.17g", v, got[v], want[v])
+		}
+	}
+}
