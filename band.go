@@ -57,18 +57,20 @@ func (f *fundamental) bandFits() bool {
 		}
 	}
 	// Top down, a row's window reaches as low as those of the rows its
-	// turns reach forward: eliminating them fills its row there.
+	// turns reach forward: eliminating them fills its row there. The
+	// lowest among those rows comes from a tree of minima over the rows
+	// done, so that a long ladder costs a logarithm rather than its length.
+	low := newMinTree(size)
 	for k := g.last - 1; k >= 0; k-- {
 		if !f.sure[k] {
 			continue
 		}
-		lo := f.bandLo[k]
-		for j := k + 1; j <= f.bandHi[k]; j++ {
-			if f.sure[j] {
-				lo = min(lo, f.bandLo[j])
-			}
+		if k&1023 == 0 && stopped(f.ctx) != nil {
+			return false // the caller's solve reports it
 		}
+		lo := min(f.bandLo[k], low.min(k+1, f.bandHi[k]))
 		f.bandLo[k] = lo
+		low.set(k, lo)
 		drop = max(drop, k-lo)
 	}
 	f.ahead, f.behind = reach, drop
@@ -114,10 +116,6 @@ func (g *game) bandReach() float64 {
 	return sum
 }
 
-// bandUpTo is the most steps the banded elimination takes: MaxWork, a few
-// seconds. A variable so that tests can send boards either way.
-var bandUpTo float64 = MaxWork
-
 // bandAt returns the index in f.band of square i's column j.
 func (f *fundamental) bandAt(i, j int32) int {
 	return f.bandOff[i] + int(j-f.bandLo[i])
@@ -134,8 +132,9 @@ func (f *fundamental) covering(k int32, each func(i int32)) {
 
 // bandSolve eliminates the sure squares' equations and sets f.values to N·b
 // (b ≡ 1 when rhs is nil), 0 on the last square and +Inf off the sure
-// squares, as solve does. bandFits must have said yes.
-func (f *fundamental) bandSolve(rhs []float64) {
+// squares, as solve does. bandFits must have said yes. It stops with
+// f.ctx's error once that is done.
+func (f *fundamental) bandSolve(rhs []float64) error {
 	g := f.g
 	size := int(g.last) + 1
 	f.band = grow(f.band, f.bandOff[g.last])
@@ -163,12 +162,19 @@ func (f *fundamental) bandSolve(rhs []float64) {
 			r[v] *= rhs[v]
 		}
 	}
+	steps := 0
 	for k := g.last - 1; k >= 0; k-- {
 		if !f.sure[k] {
 			continue
 		}
 		lo := f.bandLo[k]
 		rowK := f.band[f.bandAt(k, lo):f.bandAt(k, k)] // its columns below k, the live ones
+		if steps += len(rowK) * int(f.ahead+1); steps > checkEvery {
+			if err := stopped(f.ctx); err != nil {
+				return err
+			}
+			steps = 0
+		}
 		d := f.bandExit[k]
 		for _, a := range rowK {
 			d += a
@@ -190,6 +196,7 @@ func (f *fundamental) bandSolve(rhs []float64) {
 	f.rhs2 = r
 	f.values = grow(f.values, size)
 	f.bandBack(r, f.values)
+	return nil
 }
 
 // bandBack back-substitutes the eliminated right-hand side r into out, from
@@ -272,4 +279,41 @@ func (f *fundamental) bandVisits(out []float64) {
 		out[k] = y
 	}
 	out[g.last] = 0
+}
+
+// A minTree answers the least of a range of values, with point updates,
+// each in time logarithmic in its size.
+type minTree []int32
+
+func newMinTree(n int) minTree {
+	t := make(minTree, 2*n)
+	for i := range t {
+		t[i] = math.MaxInt32
+	}
+	return t
+}
+
+// set makes the value at i v.
+func (t minTree) set(i, v int32) {
+	n := int32(len(t) / 2)
+	for i += n; i > 0; i /= 2 {
+		t[i] = min(t[i], v)
+	}
+}
+
+// min returns the least value at lo..hi, MaxInt32 when there is none.
+func (t minTree) min(lo, hi int32) int32 {
+	n := int32(len(t) / 2)
+	m := int32(math.MaxInt32)
+	for lo, hi = lo+n, hi+n+1; lo < hi; lo, hi = lo/2, hi/2 {
+		if lo&1 == 1 {
+			m = min(m, t[lo])
+			lo++
+		}
+		if hi&1 == 1 {
+			hi--
+			m = min(m, t[hi])
+		}
+	}
+	return m
 }

@@ -65,6 +65,15 @@
 // [Rules.ModeTurns], [Rules.WinChances], [Rules.WinChancesFrom] (a game in
 // progress), [Rules.GameLength], [Rules.Play]; and [Rules.Validate].
 //
+// Many questions of one board: [Rules.Analyze] returns an [Analysis], which
+// answers the same questions ([Analysis.ExpectedTurns],
+// [Analysis.ExpectedFrom], [Analysis.Variance], [Analysis.Visits],
+// [Analysis.Jumps], [Analysis.LengthDistribution], [Analysis.Quantile],
+// [Analysis.ModeTurns], [Analysis.WinChances], [Analysis.WinChancesFrom])
+// from one solve of the game's equations and one table of its moves, each
+// kept once computed, and each stopping within about a millisecond of its
+// context's end.
+//
 // Designing a board: [Design] (and [DesignProgress]) search for a board
 // whose game lasts as long as a [Spec] asks, errors wrapping
 // [ErrInvalidSpec] or [ErrNoDesign].

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log"
 	"math"
 	"math/rand/v2"
+	"os"
 
 	"github.com/snakesladders/snakes"
 )
@@ -404,4 +406,103 @@ func ExampleRules_loadedDie() {
 	// Output:
 	// 1
 	// fair 39.2251, loaded 36.2526
+}
+
+// Analyze solves a board once and answers many questions from that solve:
+// the expectation, the spread, the visits and the jumps share it.
+func ExampleRules_Analyze() {
+	ctx := context.Background()
+	a, err := snakes.Rules{StartOffBoard: true}.Analyze(ctx, snakes.Classic())
+	if err != nil {
+		log.Fatal(err)
+	}
+	e, _ := a.ExpectedTurns(ctx)
+	v, _ := a.Variance(ctx)
+	median, _ := a.Quantile(ctx, 0.5)
+	wins, _ := a.WinChances(ctx, 2)
+	jumps, _ := a.Jumps(ctx)
+	fmt.Printf("expected %.4f turns, standard deviation %.4f, median %d\n", e, math.Sqrt(v), median)
+	fmt.Printf("the first of two players wins %.4f\n", wins[0])
+	fmt.Printf("the ladder %d→%d is taken %.4f times a game\n", jumps[0].From, jumps[0].To, jumps[0].Taken)
+	// Output:
+	// expected 39.2251 turns, standard deviation 25.2250, median 32
+	// the first of two players wins 0.5079
+	// the ladder 1→38 is taken 0.1667 times a game
+}
+
+// ExpectedFrom gives the expected turns left from every square: on the
+// classic board a player on 79, a roll below the ladder from 80 to 100, is
+// five turns closer to the end than one on 81, just past it.
+func ExampleRules_ExpectedFrom() {
+	from, err := snakes.Rules{StartOffBoard: true}.ExpectedFrom(snakes.Classic())
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("from the start %.4f, from 79 %.4f, from 81 %.4f, from 100 %.0f\n", from[0], from[79], from[81], from[100])
+	// Output:
+	// from the start 39.2251, from 79 20.5203, from 81 25.4658, from 100 0
+}
+
+// FromJumps builds a board from its jumps alone, here a 4×4 board with one
+// ladder and one snake.
+func ExampleFromJumps() {
+	b, err := snakes.FromJumps(4, map[int]int{3: 11, 14: 2})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(snakes.MinRolls(b))
+	fmt.Print(b)
+	// Output:
+	// 2
+	// 16    15    14↓2  13
+	//  9    10    11    12
+	//  8     7     6     5
+	//  1     2     3↑11  4
+}
+
+// Report gathers every figure the snakes command prints; WriteText prints
+// them.
+func ExampleRules_Report() {
+	b, err := snakes.FromJumps(3, map[int]int{2: 8, 7: 3})
+	if err != nil {
+		log.Fatal(err)
+	}
+	rep, err := snakes.Rules{}.Report(b)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("fewest rolls %d, expected turns %.4f, median %d\n", rep.MinRolls, rep.ExpectedTurns, rep.MedianTurns)
+	if err := rep.WriteText(os.Stdout); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// fewest rolls 2, expected turns 7.0000, median 5
+	// Board: 3×3, 1 ladder, 1 snake
+	// Rules: 6-sided die, start on square 1, a roll past the end is not moved, one jump per roll
+	//
+	// 7 ↓3 8*   9*
+	// 6    5    4
+	// 1    2*↑8 3
+	//
+	// Fewest rolls: 2
+	//   roll 1: 1 → 2, ladder to 8
+	//   roll 1: 8 → 9
+	//
+	// Random play, one player:
+	//   expected turns: 7.0000, standard deviation 5.4772
+	//   median turns: 5, most likely: 2
+	//   10th / 90th / 99th percentile: 2 / 14 / 27 turns
+	//   finished within 10 turns: 80.62%
+	//   finished within 25 turns: 98.74%
+	//   finished within 50 turns: 99.99%
+	//   most turns start on square 8 (3.500 a game), 1 (1.000), 6 (0.875), 3 (0.750), 5 (0.525)
+	// First player's chance to win:
+	//   2 players: 54.55% (fair share 50.00%, edge +4.55 points)
+	//   3 players: 39.56% (fair share 33.33%, edge +6.23 points)
+	//   4 players: 32.19% (fair share 25.00%, edge +7.19 points)
+	//
+	// Jumps, by what removing each would add to the expected length:
+	//      from →   to     taken   chance     effect
+	//        2 →    8    0.1667   16.67%     +0.1667
+	//        7 →    3    0.5833   38.89%     +0.0000
 }

@@ -69,11 +69,11 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 		return 0, err
 	}
 	x := exactPool.Get().(*exact)
-	e, err := x.expected(&g)
+	e, err := x.expected(ctx, &g)
 	m := len(x.squares)
 	exactPool.Put(x)
 	if err == errSweep {
-		if e, ok, err := r.bandExpected(b, g); ok {
+		if e, ok, err := r.bandExpected(ctx, b, g); ok {
 			return e, err
 		}
 		return sweepExpected(ctx, g, m) // by value: only that path moves g to the heap
@@ -84,22 +84,24 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 // bandExpected is ExpectedTurns of g by the banded elimination (band.go),
 // and false where that does not suit the board. g comes by value, as to
 // sweepExpected.
-func (r Rules) bandExpected(b *Board, g game) (float64, bool, error) {
+func (r Rules) bandExpected(ctx context.Context, b *Board, g game) (float64, bool, error) {
 	if g.bandReach() > bandUpTo {
 		return 0, false, nil
 	}
-	f, fg, err := r.insightFromStart(b)
-	switch {
-	case errors.Is(err, ErrNeverFinishes):
+	f, fg, err := r.insight(ctx, b)
+	if err != nil {
+		return 0, false, nil
+	}
+	defer f.release()
+	if err := f.fromStart(); err != nil {
 		return 0, true, err
-	case err != nil:
-		return 0, false, nil
 	}
-	defer fundamentalPool.Put(f)
 	if !f.bandFits() {
-		return 0, false, nil
+		return 0, false, stopped(ctx)
 	}
-	f.bandSolve(nil)
+	if err := f.bandSolve(nil); err != nil {
+		return 0, true, err
+	}
 	e := f.values[fg.start]
 	if math.IsInf(e, 0) || math.IsNaN(e) {
 		return 0, true, errorf(ErrNeverFinishes, "the expected number of turns exceeds the float64 range")
@@ -111,15 +113,6 @@ func (r Rules) bandExpected(b *Board, g game) (float64, bool, error) {
 // too large and the bounded-memory solve of solve.go is to be used.
 var errSweep = errors.New("solve by sweeps")
 
-// denseUpTo is the most unknowns the structured elimination takes, and
-// denseBytes the most memory for its rows: past either, the bounded-memory
-// solve is faster as well as smaller. Variables so that tests can send
-// every board either way.
-var (
-	denseUpTo  = 256
-	denseBytes = 32 << 20
-)
-
 // sweepExpected is ExpectedTurns by the bounded-memory solve, for a game
 // with m squares that moves go back to.
 func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
@@ -129,11 +122,10 @@ func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 	if bytes > MaxBytes {
 		return 0, tooBig(bytes, "the expected length on %d squares with %d squares moves go back to", g.last, m)
 	}
-	w, err := newWalk(&g)
+	w, err := newWalk(ctx, &g)
 	if err != nil {
 		return 0, err
 	}
-	w.ctx = ctx
 	if w.trap >= 0 {
 		return 0, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.trap)
 	}
@@ -224,7 +216,7 @@ func (x *exact) takeTrim(r []float64, v, to int32, n float64, width int) float64
 	return n
 }
 
-func (x *exact) expected(g *game) (float64, error) {
+func (x *exact) expected(ctx context.Context, g *game) (float64, error) {
 	last := g.last
 	size := int(last) + 1
 	if g.start == last {
@@ -246,7 +238,9 @@ func (x *exact) expected(g *game) (float64, error) {
 		x.noteFair(g, sc)
 	} else {
 		rest = g.rest()
-		x.reachHouse(g)
+		if err := x.reachHouse(ctx, g); err != nil {
+			return 0, err
+		}
 		x.noteHouse(g, rest)
 		if g.again > 0 {
 			rows = 2 * size // the S rows
@@ -273,7 +267,9 @@ func (x *exact) expected(g *game) (float64, error) {
 	}
 
 	x.div, x.value = grow(x.div, m), grow(x.value, m)
-	if k := eliminate(x.rows, width, x.squares, x.div, x.value, 1); k >= 0 {
+	if k, err := eliminate(ctx, x.rows, width, x.squares, x.div, x.value, 1); err != nil {
+		return 0, err
+	} else if k >= 0 {
 		return 0, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", x.squares[k]%int32(size))
 	}
 	// The start's own row is untouched by the elimination unless the start
@@ -372,20 +368,27 @@ func eliminateRows(rows []float64, width int, sq []int32, rk []float64, d float6
 // subtraction loses precision. It then back-substitutes (unknown k depends
 // only on unknowns 0..k-1) into val. A zero divisor means a closed set of
 // squares the last square cannot be reached from: eliminate returns that
-// unknown's index, or -1. The columns of the rows left above an unknown
+// unknown's index, or -1; and it stops with ctx's error once ctx is done. The columns of the rows left above an unknown
 // are not touched again once it is eliminated, so they stay for visits.
 // With workers over 1, large eliminations update the rows in that many
 // goroutines, each its own rows, so that the answer does not change.
-func eliminate(rows []float64, width int, sq []int32, div, val []float64, workers int) int {
+func eliminate(ctx context.Context, rows []float64, width int, sq []int32, div, val []float64, workers int) (int, error) {
 	m := len(sq)
+	steps := 0
 	for k := m - 1; k >= 0; k-- {
+		if steps += k * width; steps > checkEvery {
+			if err := stopped(ctx); err != nil {
+				return -1, err
+			}
+			steps = 0
+		}
 		rk := rows[int(sq[k])*width : int(sq[k])*width+2+k]
 		d := rk[1]
 		for _, c := range rk[2:] {
 			d += c
 		}
 		if d == 0 {
-			return k
+			return k, nil
 		}
 		div[k] = d
 		if workers > 1 && float64(k)*float64(k)*float64(width) > parallelFrom {
@@ -402,5 +405,5 @@ func eliminate(rows []float64, width int, sq []int32, div, val []float64, worker
 		}
 		val[k] = u / div[k]
 	}
-	return -1
+	return -1, nil
 }

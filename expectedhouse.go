@@ -1,5 +1,7 @@
 package snakes
 
+import "context"
+
 // This file is ExpectedTurns' structured elimination for every game but
 // one fair die. It reads a turn as run gives it: the links a turn throws
 // from, each ending the turn with its totals other than Again. Writing
@@ -27,11 +29,15 @@ func (g *game) runEnd(v int32, stop int8) (int32, bool) {
 
 // reachHouse marks the squares a turn can end on (x.reached) and those a
 // run of Again throws goes on from (x.chained), following turns from the
-// start, and lists every square's ending throws in x.first and x.edges.
-func (x *exact) reachHouse(g *game) {
+// start, and lists every square's ending throws in x.first and x.edges;
+// or returns ctx's error once ctx is done.
+func (x *exact) reachHouse(ctx context.Context, g *game) error {
 	size := int(g.last) + 1
 	x.ts = x.ts.fit(size)
-	x.first, x.edges = g.endTable(g.start, x.first, x.edges)
+	var err error
+	if x.first, x.edges, err = g.endTable(ctx, g.start, x.first, x.edges); err != nil {
+		return err
+	}
 	x.reached = grow(x.reached, size)
 	x.chained = grow(x.chained, size)
 	clear(x.reached)
@@ -62,6 +68,7 @@ func (x *exact) reachHouse(g *game) {
 		}
 	}
 	x.stack = stack
+	return nil
 }
 
 // noteHouse numbers the unknowns, from the top of the board down so that a

@@ -1,6 +1,7 @@
 package snakes
 
 import (
+	"context"
 	"errors"
 	"math"
 )
@@ -63,7 +64,10 @@ func (r Rules) freshJumps(b *Board, g *game, f *fundamental, visits []float64, s
 		if js.Taken == 0 {
 			continue // never landed on: removing it changes nothing
 		}
-		effect, err := r.effectWithout(b, js.From, e)
+		if err := stopped(f.ctx); err != nil {
+			return err
+		}
+		effect, err := r.effectWithout(f.ctx, b, js.From, e)
 		if err != nil {
 			return err
 		}
@@ -103,11 +107,11 @@ func (r Rules) freshJumps(b *Board, g *game, f *fundamental, visits []float64, s
 // effectWithout is what removing the jump from square from adds to the
 // expected length e of b under r, by a solve of the board without it:
 // +Inf where that board may never finish.
-func (r Rules) effectWithout(b *Board, from int, e float64) (float64, error) {
+func (r Rules) effectWithout(ctx context.Context, b *Board, from int, e float64) (float64, error) {
 	without := make([]int32, len(b.sq.flat))
 	copy(without, b.sq.flat)
 	without[from] = -1
-	e2, err := r.ExpectedTurns(newBoard(b.Size(), without))
+	e2, err := r.expectedTurns(ctx, newBoard(b.Size(), without))
 	switch {
 	case err == nil:
 		return e2 - e, nil

@@ -1,6 +1,7 @@
 package snakes
 
 import (
+	"context"
 	"math"
 	"runtime"
 	"sync"
@@ -26,18 +27,24 @@ type rise struct {
 type fundamental struct {
 	game   game // the game, kept here so that callers need not allocate one
 	g      *game
-	sure   []bool  // the squares solved for: those from which the token surely finishes, or can finish (absorb)
-	absorb bool    // squares outside sure are worth 0 and absorb the token, rather than +Inf
-	mark   []bool  // scratch for the classification
-	unk    []int32 // square → its unknown's index, or -1
-	sq     []int32 // unknown → its square
-	width  int
-	rows   []float64    // per square (per slot, with keepRows): value without the unknowns, chance of the last square first, chance of each unknown first
-	div    []float64    // per unknown: its elimination divisor
-	val    []float64    // per unknown: its value
-	src    []float64    // per unknown: arrivals from the start, as eliminated
-	begin  []float64    // per unknown: the start's chance to reach it first
-	sc     againScratch // again's scratch, and Jumps' first batches'
+	ctx    context.Context // when not nil, solves stop once it is done
+	how    method          // how its equations are solved: see choose
+	sys    *system         // the bounded-memory solve, once made
+	solved bool            // values hold the expected turns from every square
+	// visited: vis holds the start's visits
+	visited bool
+	sure    []bool  // the squares solved for: those from which the token surely finishes, or can finish (absorb)
+	absorb  bool    // squares outside sure are worth 0 and absorb the token, rather than +Inf
+	mark    []bool  // scratch for the classification
+	unk     []int32 // square → its unknown's index, or -1
+	sq      []int32 // unknown → its square
+	width   int
+	rows    []float64    // per square (per slot, with keepRows): value without the unknowns, chance of the last square first, chance of each unknown first
+	div     []float64    // per unknown: its elimination divisor
+	val     []float64    // per unknown: its value
+	src     []float64    // per unknown: arrivals from the start, as eliminated
+	begin   []float64    // per unknown: the start's chance to reach it first
+	sc      againScratch // again's scratch, and Jumps' first batches'
 
 	// Every square's moves, merged by destination, found once per call:
 	// edges[first[v]:first[v+1]] leave square v. Rolls past the end that
@@ -85,12 +92,16 @@ func fundamentalBytes(size, out, m float64) float64 {
 }
 
 // moves lists every square's turns, merged by destination, and the chance
-// of leaving each square, as the sum of the weights of the turns that do.
-func (f *fundamental) moves() {
+// of leaving each square, as the sum of the weights of the turns that do;
+// or returns f.ctx's error once that is done.
+func (f *fundamental) moves() error {
 	g := f.g
 	size := int(g.last) + 1
 	f.ts = f.ts.fit(size)
-	f.first, f.edges = g.moveTable(0, f.ts, f.first, f.edges)
+	var err error
+	if f.first, f.edges, err = g.moveTable(f.ctx, 0, f.ts, f.first, f.edges); err != nil {
+		return err
+	}
 	f.leave = grow(f.leave, size)
 	f.inv = grow(f.inv, size)
 	for v := int32(0); v <= g.last; v++ {
@@ -103,6 +114,7 @@ func (f *fundamental) moves() {
 		f.leave[v] = leave
 		f.inv[v] = 1 / leave // +Inf where no turn leaves
 	}
+	return nil
 }
 
 // out returns the moves from square v.
@@ -112,13 +124,16 @@ func (f *fundamental) out(v int32) []edge { return f.edges[f.first[v]:f.first[v+
 // from which no square it can reach lacks a way on to the last. Both
 // closures are found by sweeping from the last square down until nothing
 // changes, which the moves back (along snakes) need a few times.
-func (f *fundamental) classify() {
+func (f *fundamental) classify() error {
 	g := f.g
 	size := int(g.last) + 1
 	can := grow(f.mark, size) // can reach the last square
 	clear(can)
 	can[g.last] = true
 	for changed := true; changed; {
+		if err := stopped(f.ctx); err != nil {
+			return err
+		}
 		changed = false
 		for v := g.last - 1; v >= 0; v-- {
 			if can[v] {
@@ -141,6 +156,9 @@ func (f *fundamental) classify() {
 		all = all && ok
 	}
 	for changed := !all; changed; { // with no square stuck, every one is sure
+		if err := stopped(f.ctx); err != nil {
+			return err
+		}
 		changed = false
 		for v := g.last - 1; v >= 0; v-- {
 			if !sure[v] {
@@ -158,17 +176,24 @@ func (f *fundamental) classify() {
 	if f.absorb {
 		f.sure, f.mark = can, sure
 	}
+	return nil
 }
 
 // prepare classifies g's squares and finds the unknowns. With absorb, the
 // squares solved for are those from which the last square can be reached,
 // and the others absorb the token, worth 0: for chances of reaching
-// something, which exist even where the token may be trapped.
-func (f *fundamental) prepare(g *game, absorb bool) {
+// something, which exist even where the token may be trapped. It stops
+// with f.ctx's error once that is done.
+func (f *fundamental) prepare(g *game, absorb bool) error {
 	f.g, f.absorb = g, absorb
+	f.how, f.sys, f.solved, f.visited = unchosen, nil, false, false
 	f.keep = f.keep[:0]
-	f.moves()
-	f.classify()
+	if err := f.moves(); err != nil {
+		return err
+	}
+	if err := f.classify(); err != nil {
+		return err
+	}
 	size := int(g.last) + 1
 	f.unk = grow(f.unk, size)
 	for i := range f.unk {
@@ -190,8 +215,16 @@ func (f *fundamental) prepare(g *game, absorb bool) {
 	// The moves forward between solved squares, weighted by the chance of
 	// each given that the turn leaves its square, for again's sweeps.
 	f.fwdAt = grow(f.fwdAt, size+1)
+	if cap(f.fwd) < len(f.edges) { // made at once: growing millions of rises copies them again and again
+		f.fwd = make([]rise, 0, len(f.edges))
+	}
 	f.fwd = f.fwd[:0]
 	for v := int32(0); v <= g.last; v++ {
+		if v&4095 == 0 {
+			if err := stopped(f.ctx); err != nil {
+				return err
+			}
+		}
 		f.fwdAt[v] = int32(len(f.fwd))
 		if v == g.last || !f.sure[v] {
 			continue
@@ -203,6 +236,7 @@ func (f *fundamental) prepare(g *game, absorb bool) {
 		}
 	}
 	f.fwdAt[size] = int32(len(f.fwd))
+	return nil
 }
 
 func (f *fundamental) row(v int32) []float64 {
@@ -229,6 +263,9 @@ func (f *fundamental) sweep(rhs []float64, lo, hi int) {
 	}
 	den := g.dice.den
 	for v := g.last - 1; v >= 0; v-- {
+		if v&1023 == 0 && stopped(f.ctx) != nil {
+			return
+		}
 		if !f.sure[v] {
 			continue
 		}
@@ -265,8 +302,9 @@ func (f *fundamental) sweep(rhs []float64, lo, hi int) {
 }
 
 // solve sets f.values to N·b on the sure squares (b ≡ 1 when rhs is nil),
-// 0 on the last square and +Inf elsewhere.
-func (f *fundamental) solve(rhs []float64) {
+// 0 on the last square and +Inf elsewhere. It stops with f.ctx's error
+// once that is done.
+func (f *fundamental) solve(rhs []float64) error {
 	g := f.g
 	size := int(g.last) + 1
 	w := f.width
@@ -282,6 +320,9 @@ func (f *fundamental) solve(rhs []float64) {
 	} else {
 		f.sweep(rhs, 0, w)
 	}
+	if err := stopped(f.ctx); err != nil {
+		return err
+	}
 	// The start's row as the sweep left it, for visits: the elimination
 	// changes the rows of the unknowns, the start's among them.
 	m := len(f.sq)
@@ -293,7 +334,9 @@ func (f *fundamental) solve(rhs []float64) {
 	// and the frozen columns for visits.
 	f.div = grow(f.div, m)
 	f.val = grow(f.val, m)
-	eliminate(f.rows, w, rowOf, f.div, f.val, runtime.GOMAXPROCS(0))
+	if _, err := eliminate(f.ctx, f.rows, w, rowOf, f.div, f.val, runtime.GOMAXPROCS(0)); err != nil {
+		return err
+	}
 	f.values = grow(f.values, size)
 	for v := int32(0); v <= g.last; v++ {
 		switch {
@@ -316,6 +359,7 @@ func (f *fundamental) solve(rhs []float64) {
 			f.values[v] = e
 		}
 	}
+	return nil
 }
 
 // visits sets out[s] to the expected number of turns that start on square s

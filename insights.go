@@ -1,74 +1,109 @@
 package snakes
 
 import (
+	"context"
 	"math"
 	"runtime"
+	"slices"
 )
 
 // insight returns a pooled fundamental for b under r, classified, its
-// unknowns found, after checking the bounds, and its game; the caller puts
-// it back in fundamentalPool.
-func (r Rules) insight(b *Board) (f *fundamental, g *game, err error) {
-	gv, err := r.playable(b)
+// unknowns found, after checking the bounds, and its game; the caller
+// hands it back with release. Its solves stop once ctx (when not nil) is
+// done.
+func (r Rules) insight(ctx context.Context, b *Board) (*fundamental, *game, error) {
+	f := fundamentalPool.Get().(*fundamental)
+	f.ctx = ctx
+	g, err := r.insightInto(b, f)
 	if err != nil {
+		f.release()
 		return nil, nil, err
-	}
-	size := float64(gv.last) + 1
-	out := min(gv.outBound(), size)
-	if bytes := fundamentalBytes(size, out, 0); bytes > MaxBytes {
-		return nil, nil, tooBig(bytes, "the insights on %d squares", gv.last)
-	}
-	if steps := gv.turnWork() * 4; steps > workBound {
-		return nil, nil, tooLong(steps, "classifying %d squares under throws of totals up to %d", gv.last, gv.faces)
-	}
-	// The game lives in the pooled fundamental, so that it is not allocated.
-	f = fundamentalPool.Get().(*fundamental)
-	f.game = gv
-	g = &f.game
-	f.prepare(g, false)
-	m := float64(len(f.sq))
-	if !f.dense() {
-		return f, g, nil // the bounded-memory solve: linear in the squares
-	}
-	if bytes := fundamentalBytes(size, out, m); bytes > MaxBytes {
-		fundamentalPool.Put(f)
-		return nil, nil, tooBig(bytes, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
-	}
-	if steps := g.turnWork()*(m+2) + m*m*m; steps > workBound {
-		fundamentalPool.Put(f)
-		return nil, nil, tooLong(steps, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
 	}
 	return f, g, nil
 }
 
-// dense reports whether the structured elimination suits f's board, by the
-// rule ExpectedTurns uses; otherwise the insights use the bounded-memory
-// solve of solve.go.
-func (f *fundamental) dense() bool {
-	m := len(f.sq)
-	return m <= denseUpTo && ((int(f.g.last)+1)*(m+2)*8 <= denseBytes || m <= 4)
+// insightInto readies f for b under r as insight does: a pooled f for one
+// call, or an Analysis' own for all of them.
+func (r Rules) insightInto(b *Board, f *fundamental) (*game, error) {
+	gv, err := r.playable(b)
+	if err != nil {
+		return nil, err
+	}
+	size := float64(gv.last) + 1
+	out := min(gv.outBound(), size)
+	if bytes := fundamentalBytes(size, out, 0); bytes > MaxBytes {
+		return nil, tooBig(bytes, "the insights on %d squares", gv.last)
+	}
+	if steps := gv.turnWork() * 4; steps > workBound {
+		return nil, tooLong(steps, "classifying %d squares under throws of totals up to %d", gv.last, gv.faces)
+	}
+	// The game lives in the fundamental, so that it is not allocated.
+	f.game = gv
+	g := &f.game
+	if err := f.prepare(g, false); err != nil {
+		return nil, err
+	}
+	m := float64(len(f.sq))
+	if !f.dense() {
+		return g, nil // the band or the bounded-memory solve: linear in the squares
+	}
+	if bytes := fundamentalBytes(size, out, m); bytes > MaxBytes {
+		return nil, tooBig(bytes, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
+	}
+	if steps := g.turnWork()*(m+2) + m*m*m; steps > workBound {
+		return nil, tooLong(steps, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
+	}
+	return g, nil
+}
+
+// release hands a fundamental back to the pool, without the slices of a
+// bounded-memory solve: the pool keeps none that large.
+func (f *fundamental) release() {
+	if f.how == viaGMRES {
+		f.values, f.vis, f.sys = nil, nil, nil
+	}
+	f.ctx = nil
+	fundamentalPool.Put(f)
 }
 
 // system returns the bounded-memory solve over the squares f solves for.
 func (f *fundamental) system() *system {
-	w := &walk{g: f.g, edges: f.edges, first: f.first, share: 1 / f.g.dice.den, reached: f.sure, trap: -1}
+	w := &walk{g: f.g, edges: f.edges, first: f.first, share: 1 / f.g.dice.den, reached: f.sure, trap: -1, ctx: f.ctx}
 	return newSystem(w)
 }
 
-// sweepValues is ExpectedFrom's values, or with rhs N·rhs, by the
-// bounded-memory solve: +Inf off the squares f solves for, 0 on the last.
-func (f *fundamental) sweepValues(s *system, rhs []float64) ([]float64, error) {
-	y, err := s.solve(rhs, 1)
-	if err != nil {
-		return nil, err
+// solveValues sets f.values to the expected turns from every square, by
+// the method choose picks, once: +Inf off the squares f solves for, 0 on
+// the last.
+func (f *fundamental) solveValues() error {
+	if f.solved {
+		return nil
 	}
-	for v := range y[:f.g.last] {
-		if !f.sure[v] {
-			y[v] = math.Inf(1)
+	switch f.choose() {
+	case viaElimination:
+		if err := f.solve(nil); err != nil {
+			return err
 		}
+	case viaBand:
+		if err := f.bandSolve(nil); err != nil {
+			return err
+		}
+	default:
+		f.sys = f.system()
+		y, err := f.sys.solve(nil, 1)
+		if err != nil {
+			return err
+		}
+		for v := range y[:f.g.last] {
+			if !f.sure[v] {
+				y[v] = math.Inf(1)
+			}
+		}
+		y[f.g.last] = 0
+		f.values = y
 	}
-	y[f.g.last] = 0
-	return y, nil
+	f.solved = true
+	return nil
 }
 
 // ExpectedFrom returns, for every square s (indexed by label, index 0 the
@@ -82,32 +117,31 @@ func (f *fundamental) sweepValues(s *system, rhs []float64) ([]float64, error) {
 // It solves the game's equations over every square from which the player
 // surely finishes, as ExpectedTurns does over those the start reaches:
 // time squares·e·m + m³ for m squares that moves go back to and e ends a
-// turn can have, and
-// squares·(m+2) floats, pooled, so that it allocates only the result. Past
-// the bounds ExpectedTurns gives its elimination (m over 256, or rows over
-// 32 MiB), it uses ExpectedTurns' banded elimination where every turn ends
-// within a band of squares around its start, and otherwise its
-// bounded-memory solve: about 150 bytes a square, and a GMRES step a sweep.
-// Variance and Visits choose the same way. The squares from which the
-// player may never finish are found by sweeping the board until nothing
-// changes, a few sweeps on most boards. Errors are as for ExpectedTurns.
+// turn can have, and squares·(m+2) floats, pooled, so that it allocates
+// only the result. Past the bounds ExpectedTurns gives its elimination (m
+// over 256, or rows over 32 MiB), it uses ExpectedTurns' banded
+// elimination where every turn ends within a band of squares around its
+// start, and otherwise its bounded-memory solve: about 150 bytes a square,
+// and a GMRES step a sweep. Variance and Visits choose the same way. The
+// squares from which the player may never finish are found by sweeping
+// the board until nothing changes, a few sweeps on most boards. Errors are
+// as for ExpectedTurns. [Analysis.ExpectedFrom] gives the same from a
+// solve it shares with the other insights.
 func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
-	f, g, err := r.insight(b)
+	f, _, err := r.insight(context.Background(), b)
 	if err != nil {
 		return nil, err
 	}
-	defer fundamentalPool.Put(f)
-	switch {
-	case f.dense():
-		f.solve(nil)
-	case f.bandFits():
-		f.bandSolve(nil)
-	default:
-		return f.sweepValues(f.system(), nil)
+	defer f.release()
+	return f.expectedFrom()
+}
+
+// expectedFrom is ExpectedFrom of f's game, a new slice.
+func (f *fundamental) expectedFrom() ([]float64, error) {
+	if err := f.solveValues(); err != nil {
+		return nil, err
 	}
-	out := make([]float64, g.last+1)
-	copy(out, f.values)
-	return out, nil
+	return slices.Clone(f.values), nil
 }
 
 // Variance returns the variance of the length of a one-player game, in
@@ -119,37 +153,45 @@ func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
 // lengths t, then, reusing that elimination, for V = N·d, where d(s) is
 // the variance over the first roll from s of the expected length left,
 // the mean over a turn's ends of (t(end) − mean)² (the law of total
-// variance); V(start) is the
-// variance. Unlike (2N − I)t − t², which it equals, this subtracts no large
-// numbers, so it keeps its precision when the variance is small beside the
-// squared mean.
+// variance); V(start) is the variance. Unlike (2N − I)t − t², which it
+// equals, this subtracts no large numbers, so it keeps its precision when
+// the variance is small beside the squared mean.
 func (r Rules) Variance(b *Board) (float64, error) { return r.variance(b, nil) }
 
 // variance is Variance, copying into from, when not nil, the expected
 // turns from every square that its first solve gives (ExpectedFrom's), for
 // a caller that needs both.
 func (r Rules) variance(b *Board, from []float64) (float64, error) {
-	f, g, err := r.insightFromStart(b)
+	f, _, err := r.insight(context.Background(), b)
 	if err != nil {
 		return 0, err
 	}
-	defer fundamentalPool.Put(f)
-	var s *system
-	banded := false
-	switch {
-	case f.dense():
-		f.solve(nil)
-	case f.bandFits():
-		f.bandSolve(nil)
-		banded = true
-	default:
-		s = f.system()
-		if f.values, err = f.sweepValues(s, nil); err != nil {
-			return 0, err
-		}
+	defer f.release()
+	v, err := f.variance()
+	if err == nil {
+		copy(from, f.values)
 	}
-	t := f.values
-	copy(from, t)
+	return v, err
+}
+
+// fromStart refuses the figures of a game from the start where the player
+// may not finish from there.
+func (f *fundamental) fromStart() error {
+	if !f.sure[f.g.start] {
+		return errorf(ErrNeverFinishes, "from square %d the player can reach a square with no way on to the last", f.g.start)
+	}
+	return nil
+}
+
+// variance is Variance of f's game, from its one solve.
+func (f *fundamental) variance() (float64, error) {
+	if err := f.fromStart(); err != nil {
+		return 0, err
+	}
+	if err := f.solveValues(); err != nil {
+		return 0, err
+	}
+	g, t := f.g, f.values
 	dev := grow(f.rhs2, len(t))
 	share := 1 / g.dice.den
 	for v := int32(0); v < g.last; v++ {
@@ -170,15 +212,14 @@ func (r Rules) variance(b *Board, from []float64) (float64, error) {
 	}
 	dev[g.last] = 0
 	f.rhs2 = dev
-	if s != nil {
-		f.values = nil // the pool keeps no slice that large
-		y, err := s.solve(dev, 0)
+	switch f.how {
+	case viaGMRES:
+		y, err := f.sys.solve(dev, 0)
 		if err != nil {
 			return 0, err
 		}
 		return y[g.start], nil
-	}
-	if banded {
+	case viaBand:
 		out := make([]float64, len(dev))
 		f.bandAgain(dev, out)
 		return out[g.start], nil
@@ -188,17 +229,6 @@ func (r Rules) variance(b *Board, from []float64) (float64, error) {
 	at := [1]int32{g.start}
 	f.again(dev, at[:], v[:])
 	return v[0], nil
-}
-
-// insightFromStart is insight for the figures of a game from the start,
-// which exist only when the player surely finishes from there.
-func (r Rules) insightFromStart(b *Board) (*fundamental, *game, error) {
-	f, g, err := r.insight(b)
-	if err == nil && !f.sure[g.start] {
-		fundamentalPool.Put(f)
-		return nil, nil, errorf(ErrNeverFinishes, "from square %d the player can reach a square with no way on to the last", g.start)
-	}
-	return f, g, err
 }
 
 // Visits returns, for every square s (indexed by label), the expected
@@ -215,22 +245,47 @@ func (r Rules) insightFromStart(b *Board) (*fundamental, *game, error) {
 // equations by GMRES, each step a sweep up the board, in memory linear in
 // the squares.
 func (r Rules) Visits(b *Board) ([]float64, error) {
-	f, g, err := r.insightFromStart(b)
+	f, _, err := r.insight(context.Background(), b)
 	if err != nil {
 		return nil, err
 	}
-	defer fundamentalPool.Put(f)
-	out := make([]float64, g.last+1)
-	switch {
-	case f.dense():
-		f.solve(nil)
-		f.visits(out)
-	case f.bandFits():
-		f.bandSolve(nil)
-		f.bandVisits(out)
-	default:
-		return f.system().visits()
+	defer f.release()
+	v, err := f.startVisits()
+	if err != nil {
+		return nil, err
 	}
+	return slices.Clone(v), nil
+}
+
+// startVisits is Visits of f's game, kept in f.vis: the caller copies it.
+func (f *fundamental) startVisits() ([]float64, error) {
+	if f.visited {
+		return f.vis, nil
+	}
+	if err := f.fromStart(); err != nil {
+		return nil, err
+	}
+	if f.choose() == viaGMRES {
+		if f.sys == nil {
+			f.sys = f.system()
+		}
+		v, err := f.sys.visits()
+		if err != nil {
+			return nil, err
+		}
+		f.vis, f.visited = v, true
+		return v, nil
+	}
+	if err := f.solveValues(); err != nil {
+		return nil, err
+	}
+	out := grow(f.vis, int(f.g.last)+1)
+	if f.how == viaBand {
+		f.bandVisits(out)
+	} else {
+		f.visits(out)
+	}
+	f.vis, f.visited = out, true
 	return out, nil
 }
 
@@ -288,16 +343,24 @@ type JumpStats struct {
 // reach it, so that Jumps costs about twice ExpectedTurns per jump, and
 // refuses with [ErrTooLarge] past the structured solve's bounds. Taken
 // counts every throw that takes the jump, mid-turn ones included.
-func (r Rules) Jumps(b *Board) ([]JumpStats, error) { return r.jumps(b, math.Inf(1)) }
-
-// jumps is Jumps, refusing with [ErrTooLarge] a board past the structured
-// solve whose jumps would take over seconds: the report's time left.
-func (r Rules) jumps(b *Board, seconds float64) ([]JumpStats, error) {
-	f, g, err := r.insightFromStart(b)
+func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
+	f, _, err := r.insight(context.Background(), b)
 	if err != nil {
 		return nil, err
 	}
-	defer fundamentalPool.Put(f)
+	defer f.release()
+	return r.jumpsOf(b, f)
+}
+
+// jumpsOf is jumps from f, readied for b: within the structured solve's
+// bounds it reads f's solve and visits, made once and kept for the other
+// insights; past them it keeps rows in f (jumpsbig.go), which then serves
+// nothing else.
+func (r Rules) jumpsOf(b *Board, f *fundamental) ([]JumpStats, error) {
+	if err := f.fromStart(); err != nil {
+		return nil, err
+	}
+	g := f.g
 	size := int(g.last) + 1
 	flat := b.sq.flat
 	n := 0
@@ -317,19 +380,27 @@ func (r Rules) jumps(b *Board, seconds float64) ([]JumpStats, error) {
 	// or past it GMRES, a sweep of every turn a step and tens of steps.
 	perSolve := g.turnWork()*(m+2) + m*m*m
 	floor := 1e-14 // of the length: what the structured solve's Effects keep
-	if !f.dense() {
-		if err := r.keepRows(f, g, stats, seconds); err != nil {
+	var visits []float64
+	if f.dense() {
+		var err error
+		if visits, err = f.startVisits(); err != nil {
+			return nil, err
+		}
+	} else {
+		if err := r.keepRowsWithin(f, g, stats); err != nil {
 			return nil, err
 		}
 		// The fresh solves go by GMRES there, and their differences keep
 		// no better than twice ExpectedTurns' error: one is worth its
 		// cost only where the formula may lose four times that.
 		perSolve, floor = 64*g.turnWork(), 8*rankOneError
+		if err := f.solve(nil); err != nil {
+			return nil, err
+		}
+		visits = grow(f.vis, size)
+		f.visits(visits)
+		f.vis = visits
 	}
-	f.solve(nil)
-	visits := grow(f.vis, size)
-	f.visits(visits)
-	f.vis = visits
 	if g.again != 0 || r.Chain {
 		return stats, r.freshJumps(b, g, f, visits, stats)
 	}
@@ -363,19 +434,22 @@ func (r Rules) jumps(b *Board, seconds float64) ([]JumpStats, error) {
 		}
 	}
 	f.landed = landed
-	fresh := jumpEffects(f, g, landed, stats, floor*f.values[g.start])
-	return stats, r.effectsWithout(b, stats, fresh, f.values[g.start], perSolve)
+	fresh, err := jumpEffects(f, g, landed, stats, floor*f.values[g.start])
+	if err != nil {
+		return nil, err
+	}
+	return stats, r.effectsWithout(f.ctx, b, stats, fresh, f.values[g.start], perSolve)
 }
 
 // effectsWithout sets the Effect of the jumps stats[i], i in fresh, by
 // solving the board without each, of expected length e, after checking
 // that their solves, of about perSolve steps each, fit the work bound.
-func (r Rules) effectsWithout(b *Board, stats []JumpStats, fresh []int, e, perSolve float64) error {
+func (r Rules) effectsWithout(ctx context.Context, b *Board, stats []JumpStats, fresh []int, e, perSolve float64) error {
 	if steps := float64(len(fresh)) * perSolve; steps > workBound {
 		return tooLong(steps, "solving the boards without %d jumps of a long game", len(fresh))
 	}
 	for _, i := range fresh {
-		effect, err := r.effectWithout(b, stats[i].From, e)
+		effect, err := r.effectWithout(ctx, b, stats[i].From, e)
 		if err != nil {
 			return err
 		}
@@ -384,10 +458,10 @@ func (r Rules) effectsWithout(b *Board, stats []JumpStats, fresh []int, e, perSo
 	return nil
 }
 
-// keepRows readies f for Jumps past the structured solve's bounds, with
-// a row only where Jumps reads one (jumpsbig.go), after checking the
-// bounds of that solve and that it would take at most seconds.
-func (r Rules) keepRows(f *fundamental, g *game, stats []JumpStats, seconds float64) error {
+// keepRowsWithin readies f for Jumps past the structured solve's bounds,
+// with a row only where Jumps reads one (jumpsbig.go), after checking the
+// bounds of that solve.
+func (r Rules) keepRowsWithin(f *fundamental, g *game, stats []JumpStats) error {
 	m := float64(len(f.sq))
 	if g.again != 0 || r.Chain {
 		return errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to, under Chain or Again: Jumps solves the board without each jump there, and does so up to %d of them", m, denseUpTo)
@@ -402,9 +476,6 @@ func (r Rules) keepRows(f *fundamental, g *game, stats []JumpStats, seconds floa
 	work := keptWork(f, g, len(stats))
 	if work > jumpsWorkBound {
 		return errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to take about %.3g multiply-adds, over Jumps' bound of %.3g", m, work, jumpsWorkBound)
-	}
-	if t := work / multiplyAddsPerSecond; t > seconds {
-		return errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to: they would take about %.0f s, more than the %.1f s left of the time budget", m, t, max(seconds, 0))
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package snakes
 
 import (
+	"context"
 	"errors"
 	"math"
 	"math/big"
@@ -585,7 +586,7 @@ func TestJumpsPastStructuredAgainstFresh(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := Rules{Overshoot: Overshoot(seed % 3)}
-		f, _, err := r.insight(b)
+		f, _, err := r.insight(context.Background(), b)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -604,7 +605,7 @@ func TestJumpsPastStructuredAgainstFresh(t *testing.T) {
 		}
 		for i := 0; i < len(stats); i += 1 + len(stats)/12 {
 			js := stats[i]
-			w, err := r.effectWithout(b, js.From, e)
+			w, err := r.effectWithout(context.Background(), b, js.From, e)
 			if err != nil {
 				t.Fatal(err)
 			}

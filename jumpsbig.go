@@ -71,11 +71,6 @@ func (f *fundamental) keepRows(stats []JumpStats) int {
 // so that tests can reach it cheaply.
 var jumpsWorkBound float64 = 1 << 39
 
-// multiplyAddsPerSecond is a cautious rate of those multiply-adds, for
-// guessing whether the jumps can be done before a deadline; a variable, so
-// that tests can make any board's jumps too slow for a report.
-var multiplyAddsPerSecond = 2e9
-
 // keptWork estimates the multiply-adds of Jumps with kept rows: the sweep
 // adds a row of width m+2 for each move, the elimination takes m³/3, and
 // each jump a scalar sweep up to its start and the m² of a replay.

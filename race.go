@@ -66,28 +66,35 @@ func (r Rules) WinChancesFrom(b *Board, squares []int) ([]float64, error) {
 }
 
 func (r Rules) winChancesFrom(ctx context.Context, b *Board, squares []int) ([]float64, error) {
-	if len(squares) == 0 {
-		return nil, errorf(ErrInvalidRules, "no players: squares is empty")
-	}
-	if err := checkPlayers(len(squares)); err != nil {
-		return nil, err
-	}
 	g, err := r.playable(b)
 	if err != nil {
 		return nil, err
 	}
-	for i, s := range squares {
-		if s < int(g.start) || s > int(g.last) {
-			return nil, errorf(ErrInvalidRules, "squares[%d] is %d, want a square in %d..%d", i, s, g.start, g.last)
-		}
+	if err := checkRace(&g, squares); err != nil {
+		return nil, err
 	}
-	w, err := newWalk(&g)
+	w, err := newWalk(ctx, &g)
 	if err != nil {
 		return nil, err
 	}
 	r.raceBound(b, w, squares)
-	w.ctx = ctx
 	return w.winChances(squares)
+}
+
+// checkRace refuses players' squares WinChancesFrom cannot answer.
+func checkRace(g *game, squares []int) error {
+	if len(squares) == 0 {
+		return errorf(ErrInvalidRules, "no players: squares is empty")
+	}
+	if err := checkPlayers(len(squares)); err != nil {
+		return err
+	}
+	for i, s := range squares {
+		if s < int(g.start) || s > int(g.last) {
+			return errorf(ErrInvalidRules, "squares[%d] is %d, want a square in %d..%d", i, s, g.start, g.last)
+		}
+	}
+	return nil
 }
 
 // raceBound bounds, before any turn is followed, a race that would take
@@ -108,7 +115,13 @@ func (r Rules) raceBound(b *Board, w *walk, squares []int) {
 	}
 	from := make([]float64, len(w.mass))
 	variance, err := r.variance(b, from)
-	if err != nil {
+	raceBound(w, squares, from, variance, err)
+}
+
+// raceBound is Rules.raceBound given the expected turns from every square
+// and the variance from the start, or the error that refused them.
+func raceBound(w *walk, squares []int, from []float64, variance float64, err error) {
+	if w.trap >= 0 || err != nil {
 		return // the walks find and report what is wrong
 	}
 	longest, distinct := 0.0, map[int]bool{}
@@ -176,7 +189,7 @@ func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err err
 	if err != nil {
 		return 0, 0, err
 	}
-	w, err := newWalk(&g)
+	w, err := newWalk(context.Background(), &g)
 	if err != nil {
 		return 0, 0, err
 	}

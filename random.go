@@ -29,16 +29,30 @@ func (r Rules) LengthDistribution(b *Board, maxTurns int) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	if maxTurns < 0 {
-		return nil, errorf(ErrInvalidRules, "maxTurns is %d, want 0 or more", maxTurns)
+	if err := checkTurns(maxTurns); err != nil {
+		return nil, err
 	}
-	if bytes := 8 * (float64(maxTurns) + 1); bytes > MaxBytes {
-		return nil, tooBig(bytes, "the length distribution to turn %d", maxTurns)
-	}
-	w, err := newWalk(&g)
+	w, err := newWalk(context.Background(), &g)
 	if err != nil {
 		return nil, err
 	}
+	return w.distribution(maxTurns)
+}
+
+// checkTurns refuses a maxTurns LengthDistribution cannot answer.
+func checkTurns(maxTurns int) error {
+	if maxTurns < 0 {
+		return errorf(ErrInvalidRules, "maxTurns is %d, want 0 or more", maxTurns)
+	}
+	if bytes := 8 * (float64(maxTurns) + 1); bytes > MaxBytes {
+		return tooBig(bytes, "the length distribution to turn %d", maxTurns)
+	}
+	return nil
+}
+
+// distribution follows w from the start to turn maxTurns, or to its
+// settled tail, for LengthDistribution.
+func (w *walk) distribution(maxTurns int) ([]float64, error) {
 	dist := make([]float64, maxTurns+1)
 	dist[0] = w.finished
 	for t := 1; t <= maxTurns; t++ {
@@ -105,8 +119,8 @@ func (r Rules) quantile(ctx context.Context, b *Board, q float64) (int, error) {
 // quantiles is Quantile for each of qs, ascending, in one walk.
 func (r Rules) quantiles(ctx context.Context, b *Board, qs []float64) ([]int, error) {
 	for _, q := range qs {
-		if !(q > 0 && q <= 1) {
-			return nil, errorf(ErrInvalidRules, "q is %v, want a probability in (0, 1]", q)
+		if err := checkQuantile(q); err != nil {
+			return nil, err
 		}
 	}
 	w, err := r.walk(ctx, b)
@@ -114,6 +128,14 @@ func (r Rules) quantiles(ctx context.Context, b *Board, qs []float64) ([]int, er
 		return nil, err
 	}
 	return w.quantiles(qs)
+}
+
+// checkQuantile refuses a q Quantile cannot answer.
+func checkQuantile(q float64) error {
+	if !(q > 0 && q <= 1) {
+		return errorf(ErrInvalidRules, "q is %v, want a probability in (0, 1]", q)
+	}
+	return nil
 }
 
 // quantiles follows w from where it stands to each of qs, ascending: to
@@ -318,7 +340,7 @@ type walk struct {
 	turns     int
 	work      float64         // steps taken so far, bounded by MaxWork
 	ctx       context.Context // when not nil, the walk stops once it is done
-	checks    int
+	nextCheck float64         // the work at which budget next looks at ctx
 }
 
 // walkBytes is what newWalk allocates on a board of size squares (counting
@@ -329,7 +351,9 @@ func walkBytes(size, out float64) float64 {
 	return size*(8+8+4+1+1+12+4+4) + size*out*(16+4)
 }
 
-func newWalk(g *game) (*walk, error) {
+// newWalk builds the moves of g and classifies its squares, for a walk that
+// stops once ctx is done (never, for a nil ctx), as the building does.
+func newWalk(ctx context.Context, g *game) (*walk, error) {
 	size := int(g.last) + 1
 	out := min(g.outBound(), float64(size))
 	if bytes := walkBytes(float64(size), out); bytes > MaxBytes {
@@ -338,8 +362,11 @@ func newWalk(g *game) (*walk, error) {
 	if err := g.checkRolls(); err != nil {
 		return nil, err
 	}
-	w := &walk{g: g, mass: make([]float64, size), next: make([]float64, size), share: 1 / g.dice.den}
-	w.first, w.edges = g.moveTable(g.start, new(turnScratch).fit(size), nil, nil)
+	w := &walk{g: g, mass: make([]float64, size), next: make([]float64, size), share: 1 / g.dice.den, ctx: ctx}
+	var err error
+	if w.first, w.edges, err = g.moveTable(ctx, g.start, new(turnScratch).fit(size), nil, nil); err != nil {
+		return nil, err
+	}
 	w.work = g.turnWork()
 	w.classify()
 	if g.start == g.last {
@@ -526,10 +553,9 @@ func (w *walk) budget() error {
 	if w.work > workBound {
 		return errorf(ErrTooLarge, "games last too long to evaluate: after %d turns %.3g of them are still going, and following them further would take over %.3g steps (MaxWork)", w.turns, w.left, workBound)
 	}
-	if w.ctx != nil {
-		if w.checks++; w.checks&63 == 0 {
-			return w.ctx.Err()
-		}
+	if w.ctx != nil && w.work >= w.nextCheck {
+		w.nextCheck = w.work + checkEvery
+		return w.ctx.Err()
 	}
 	return nil
 }
@@ -540,9 +566,5 @@ func (r Rules) walk(ctx context.Context, b *Board) (*walk, error) {
 	if err != nil {
 		return nil, err
 	}
-	w, err := newWalk(&g)
-	if err == nil {
-		w.ctx = ctx
-	}
-	return w, err
+	return newWalk(ctx, &g)
 }

@@ -30,8 +30,9 @@ import (
 // the formula gives to 1e-10 of itself plus floor is kept.
 //
 // It returns the indexes into stats of the jumps whose Effect the formula
-// cannot give to its bound, for fresh solves.
-func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats, floor float64) (fresh []int) {
+// cannot give to its bound, for fresh solves; or f.ctx's error once that
+// is done.
+func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats, floor float64) (fresh []int, err error) {
 	size := len(f.values)
 	// The jumps whose start the token surely finishes from go through
 	// againTerms in batches of maxBatch; the others need only the chance to
@@ -65,6 +66,9 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats, f
 	} else {
 		f.effectBatches(stats, queued, 0, batches, floor, &f.sc, f.ts)
 	}
+	if err := stopped(f.ctx); err != nil {
+		return nil, err
+	}
 	for _, i := range lone {
 		// Without the jump the token may be trapped where it lands.
 		js := &stats[i]
@@ -86,7 +90,7 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats, f
 		}
 	}
 	f.queued, f.lone, f.fresh = queued, lone, fresh
-	return fresh
+	return fresh, nil
 }
 
 // effectBatches runs the batches lo..hi-1 of the jumps stats[queued[i]]
@@ -97,6 +101,9 @@ func (f *fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int,
 	var at [1 + 2*maxBatch]int32
 	var z [(1 + 2*maxBatch) * maxBatch]float64
 	for b := lo; b < hi; b++ {
+		if stopped(f.ctx) != nil {
+			return // jumpEffects reports it
+		}
 		batch := queued[b*maxBatch : min((b+1)*maxBatch, len(queued))]
 		nb := len(batch)
 		// The right-hand sides' terms, from the highest square down; at:
@@ -158,7 +165,7 @@ const rankOneError = 1e-13
 func chanceFromLandings(f *fundamental, g *game, u []float64, d int32) float64 {
 	var z [2]float64
 	f.again(u, []int32{g.start, d}, z[:])
-	return z[0] / (1 + z[1])
+	return min(z[0]/(1+z[1]), 1) // a ratio of positive numbers: rounding alone can pass 1
 }
 
 // A source is a square from which a roll lands on a given square, and the

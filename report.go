@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // A Report gathers what the snakes command shows about a board under a rule
@@ -135,25 +134,20 @@ type Skip struct {
 	Reason string `json:"reason"`
 }
 
-// stepsPerSecond is a cautious rate of the walks' steps, for guessing
-// whether a figure can be done before a deadline.
-const stepsPerSecond = 2e8
-
 // ReportContext analyses b under r as [Rules.Report] does, computing each
 // random-play figure only while ctx lasts: a figure whose computation ctx
-// ends, or which it can tell in advance would take longer than ctx has
-// left, or which is over the package's bounds ([ErrTooLarge]), is left out
+// ends, or which is over the package's bounds ([ErrTooLarge]), is left out
 // and named in Report.Skipped with the reason. The fewest rolls and the
 // path are always computed. progress, when not nil, is called as each
 // stage begins with the report so far (every stage before it is filled in)
 // and the stage's name, one of the Stage constants, so that a caller can
-// print what is ready or show what is being worked on.
+// print what is ready or show what is being worked on. The figures come
+// from one [Analysis] of the board, so that the insights share one solve.
 //
 // Errors wrap [ErrInvalidRules] or [ErrInvalidBoard]; a game that may never
 // finish is not an error but a report with Finishes false.
 func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *Report, stage string)) (*Report, error) {
-	g, err := r.playable(b)
-	if err != nil {
+	if _, err := r.playable(b); err != nil {
 		return nil, err
 	}
 	if progress == nil {
@@ -186,61 +180,33 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 		rep.Skipped = append(rep.Skipped, Skip{Figure: stage, Reason: reason})
 		return true
 	}
-	// tooSlow skips a stage that walks the game for about turns turns when
-	// that would plainly not end before ctx does.
 	progress(rep, StageExpected)
-	w, err := newWalk(&g)
-	tooSlow := func(stage string, turns float64) bool {
-		deadline, ok := ctx.Deadline()
-		if !ok || w == nil {
-			return false
-		}
-		steps := turns * float64(len(w.edges)+len(w.mass))
-		left := time.Until(deadline).Seconds()
-		switch {
-		case left <= 0:
-			rep.Skipped = append(rep.Skipped, Skip{Figure: stage, Reason: "the time budget ran out"})
-		case steps > left*stepsPerSecond:
-			rep.Skipped = append(rep.Skipped, Skip{Figure: stage, Reason: fmt.Sprintf(
-				"following about %s turns on %d squares would take about %.0f s, more than the %.1f s left of the time budget", approx(turns), g.last, steps/stepsPerSecond, left)})
-		default:
-			return false
-		}
-		return true
-	}
-	if err != nil {
+	a := &Analysis{r: r, b: b, turn: make(chan struct{}, 1)}
+	if _, err := a.startWalk(ctx); err != nil {
 		if !skip("random play", err) {
 			return nil, err
 		}
 		return rep, nil
 	}
-	w.ctx = ctx
-
-	var turns float64 // about how long the walks below must follow the game
-	began := time.Now()
-	e, err := r.expectedTurns(ctx, b)
-	solveTime := time.Since(began) // the insights' solves cost a few dozen of these
+	e, err := a.ExpectedTurns(ctx)
 	switch {
 	case err == nil:
 		rep.Finishes, rep.ExpectedTurns = true, Rounded(e)
-		turns = 8 * e // the 99.9% point of a geometric tail is 7 means out
 	case errors.Is(err, ErrNeverFinishes):
 		rep.Problem = err.Error()
-		turns = maxReportTurns
 	case skip(StageExpected, err):
-		turns = maxReportTurns
 	default:
 		return nil, err
 	}
 
 	// Follow the distribution only as far as the report shows it.
-	// Each stage follows the game from the start afresh over the moves of
-	// this one walk, built once.
 	progress(rep, StageDistribution)
-	if !tooSlow(StageDistribution, min(turns, maxReportTurns)) {
-		if err := rep.distribution(w.from(g.start)); err != nil && !skip(StageDistribution, err) {
-			return nil, err
-		}
+	w, err := a.startWalk(ctx)
+	if err == nil {
+		err = rep.distribution(w)
+	}
+	if err != nil && !skip(StageDistribution, err) {
+		return nil, err
 	}
 	if !rep.Finishes {
 		rep.FinishWithin = nil
@@ -250,59 +216,41 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	// The median, the mode and the percentiles follow the game turn by
 	// turn, but a long game only until its tail settles (tail.go).
 	progress(rep, StageMedian)
-	if !tooSlow(StageMedian, min(turns, tailTurns)) {
-		if err := rep.quantiles(w, g.start); err != nil && !skip(StageMedian, err) {
-			return nil, err
-		}
+	if err := rep.quantiles(ctx, a); err != nil && !skip(StageMedian, err) {
+		return nil, err
 	}
 
 	// A race too long to follow to its end is followed until its tails
-	// settle, raceTailTurns at most, and summed in closed form (race.go).
+	// settle and summed in closed form (race.go).
 	progress(rep, StageWinChances)
-	raceTurns := 3 * turns
-	if raceTurns > raceTailTurns {
-		raceTurns = raceTailTurns
-		w.work = max(w.work, workBound-raceTailTurns*float64(len(w.edges)+len(w.mass)+4))
-	}
-	if !tooSlow(StageWinChances, raceTurns) {
-		for players := 2; players <= 4; players++ {
-			wins, err := w.winChances(onStart(&g, players))
-			if err != nil {
-				rep.WinChances = nil
-				if !skip(StageWinChances, err) {
-					return nil, err
-				}
-				break
+	for players := 2; players <= 4; players++ {
+		wins, err := a.WinChances(ctx, players)
+		if err != nil {
+			rep.WinChances = nil
+			if !skip(StageWinChances, err) {
+				return nil, err
 			}
-			c := Chances{Players: players}
-			for _, p := range wins {
-				c.Chances = append(c.Chances, Rounded(p))
-			}
-			rep.WinChances = append(rep.WinChances, c)
+			break
 		}
+		c := Chances{Players: players}
+		for _, p := range wins {
+			c.Chances = append(c.Chances, Rounded(p))
+		}
+		rep.WinChances = append(rep.WinChances, c)
 	}
 
-	// The spread, the visits and the jumps come from solves, bounded on
-	// their own (MaxWork), whatever the length of the game.
+	// The spread, the visits and the jumps come from one solve, bounded on
+	// its own (MaxWork), whatever the length of the game.
 	progress(rep, StageInsights)
-	if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) < insightSolves*solveTime {
-		rep.Skipped = append(rep.Skipped, Skip{Figure: StageInsights, Reason: fmt.Sprintf(
-			"their solves would take about %.1f s, more than the %.1f s left of the time budget", (insightSolves * solveTime).Seconds(), max(time.Until(deadline).Seconds(), 0))})
-		return rep, nil
-	}
-	if err := rep.insights(r, b); err != nil && !skip(StageInsights, err) {
+	if err := rep.insights(ctx, a); err != nil && !skip(StageInsights, err) {
 		return nil, err
 	}
 	if rep.skipped(StageInsights) {
 		return rep, nil
 	}
-	// The jumps past the structured solve cost more than the solves above:
-	// they are left out alone when they would not end in time.
-	seconds := math.Inf(1)
-	if deadline, ok := ctx.Deadline(); ok {
-		seconds = time.Until(deadline).Seconds()
-	}
-	stats, err := r.jumps(b, seconds)
+	// The jumps past the structured solve cost more than the other
+	// insights: they are left out alone when they do not end in time.
+	stats, err := a.Jumps(ctx)
 	if err != nil {
 		if !skip(FigureJumps, err) {
 			return nil, err
@@ -316,28 +264,22 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	return rep, nil
 }
 
-// insightSolves is about how many times the expected turns' solve the
-// insights cost: Variance's two solves, the visits' transposed one, the
-// jumps' (measured on boards of 10² to 10⁶ squares: 15 to 25).
-const insightSolves = 30
-
-// tailTurns is about how many turns the walks of the median stage follow a
-// long game: until its tail settles (three windows at least), then two
-// windows for each quantile, and one more for the mode.
-const tailTurns = 14 * tailWindow
-
 // reportQuantiles are the quantiles of a report's median stage: the median
 // and the percentiles.
 var reportQuantiles = []float64{0.1, 0.5, 0.9, 0.99}
 
-// quantiles fills in the median, the mode and the percentiles, following w
-// from square start.
-func (rep *Report) quantiles(w *walk, start int32) error {
-	turns, err := w.from(start).quantiles(reportQuantiles)
+// quantiles fills in the median, the mode and the percentiles, following
+// a's walks from the start.
+func (rep *Report) quantiles(ctx context.Context, a *Analysis) error {
+	w, err := a.startWalk(ctx)
 	if err != nil {
 		return err
 	}
-	mode, err := w.from(start).mode()
+	turns, err := w.quantiles(reportQuantiles)
+	if err != nil {
+		return err
+	}
+	mode, err := a.ModeTurns(ctx)
 	if err != nil {
 		return err
 	}
@@ -351,12 +293,12 @@ func (rep *Report) quantiles(w *walk, start int32) error {
 }
 
 // insights fills in the spread and the visits.
-func (rep *Report) insights(r Rules, b *Board) error {
-	v, err := r.Variance(b)
+func (rep *Report) insights(ctx context.Context, a *Analysis) error {
+	v, err := a.Variance(ctx)
 	if err != nil {
 		return err
 	}
-	visits, err := r.Visits(b)
+	visits, err := a.Visits(ctx)
 	if err != nil {
 		return err
 	}
@@ -374,14 +316,6 @@ func (rep *Report) insights(r Rules, b *Board) error {
 		rep.MostVisited = append(rep.MostVisited, Visited{Square: s, Turns: Rounded(visits[s])})
 	}
 	return nil
-}
-
-// approx writes a count of turns for people: 1000, 2.06e+07.
-func approx(x float64) string {
-	if x < 1e6 {
-		return strconv.FormatFloat(x, 'f', 0, 64)
-	}
-	return strconv.FormatFloat(x, 'g', 3, 64)
 }
 
 // maxReportTurns is the longest distribution a report shows.

@@ -2,7 +2,6 @@ package snakes
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
@@ -11,7 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -377,9 +375,8 @@ func TestHeatSVG(t *testing.T) {
 // TestReportJumpsAlone checks that a report whose jumps are refused leaves
 // out only them: on a board past the structured solve's bounds, with Jumps'
 // bound made too small for it, the spread and the visits are there and
-// Skipped names the jumps with the bound's message; with their estimate
-// past a budget's time left, it names them with the estimate; with the
-// bound as it is and no budget, the table is there and agrees with Jumps.
+// Skipped names the jumps with the bound's message; with the bound as it
+// is, the table is there and agrees with Jumps.
 func TestReportJumpsAlone(t *testing.T) {
 	jumps := map[int]int{}
 	for s := 40; s < 60*60-10; s += 11 {
@@ -398,20 +395,6 @@ func TestReportJumpsAlone(t *testing.T) {
 		t.Fatalf("StdDev %v, %d visits, %d jumps, Skipped %+v", rep.StdDev, len(rep.Visits), len(rep.Jumps), rep.Skipped)
 	}
 	jumpsWorkBound = 1 << 39
-	// Their estimate over the time left of a budget: named, with it.
-	defer func(rate float64) { multiplyAddsPerSecond = rate }(multiplyAddsPerSecond)
-	multiplyAddsPerSecond = 1
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	rep, err = r.ReportContext(ctx, b, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rep.StdDev == 0 || len(rep.Jumps) != 0 || len(rep.Skipped) != 1 || rep.Skipped[0].Figure != FigureJumps ||
-		!strings.Contains(rep.Skipped[0].Reason, "they would take about") {
-		t.Fatalf("with a slow estimate: StdDev %v, %d jumps, Skipped %+v", rep.StdDev, len(rep.Jumps), rep.Skipped)
-	}
-	multiplyAddsPerSecond = 2e9
 	rep, err = r.Report(b)
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,9 @@
 package snakes
 
-import "math"
+import (
+	"context"
+	"math"
+)
 
 // This file is the one model of a turn that every random-play engine
 // reads: from the square a turn starts on, the throws it can make, where
@@ -281,22 +284,24 @@ type edge struct {
 
 // moveTable lists every square's turns: edges[first[v]:first[v+1]] leave
 // square v, none from the squares below low or from the last. It reuses
-// first, edges and ts when they are large enough.
-func (g *game) moveTable(low int32, ts *turnScratch, first []int32, edges []edge) ([]int32, []edge) {
-	return g.table(low, g.outBound(), first, edges, func(v int32, edges []edge) []edge {
+// first, edges and ts when they are large enough, and stops with ctx's
+// error once ctx is done.
+func (g *game) moveTable(ctx context.Context, low int32, ts *turnScratch, first []int32, edges []edge) ([]int32, []edge, error) {
+	return g.table(ctx, low, g.outBound(), first, edges, func(v int32, edges []edge) []edge {
 		return g.moves(v, ts, edges)
 	})
 }
 
 // endTable lists every square's throws that end a turn (see endingThrows),
 // as moveTable lists turns.
-func (g *game) endTable(low int32, first []int32, edges []edge) ([]int32, []edge) {
-	return g.table(low, float64(g.dice.hi-g.dice.lo+1), first, edges, g.endingThrows)
+func (g *game) endTable(ctx context.Context, low int32, first []int32, edges []edge) ([]int32, []edge, error) {
+	return g.table(ctx, low, float64(g.dice.hi-g.dice.lo+1), first, edges, g.endingThrows)
 }
 
 // table lists what each(v) appends for every square v from low up to the
-// last, at most bound a square: edges[first[v]:first[v+1]].
-func (g *game) table(low int32, bound float64, first []int32, edges []edge, each func(v int32, edges []edge) []edge) ([]int32, []edge) {
+// last, at most bound a square: edges[first[v]:first[v+1]]; or ctx's error
+// once ctx is done.
+func (g *game) table(ctx context.Context, low int32, bound float64, first []int32, edges []edge, each func(v int32, edges []edge) []edge) ([]int32, []edge, error) {
 	size := int(g.last) + 1
 	first = grow(first, size+1)
 	// Allocated at once, since growing a slice of millions of moves copies
@@ -305,15 +310,22 @@ func (g *game) table(low int32, bound float64, first []int32, edges []edge, each
 		edges = make([]edge, 0, out)
 	}
 	edges = edges[:0]
+	checked := 0
 	for v := int32(0); v < g.last; v++ {
 		first[v] = int32(len(edges))
 		if v >= low {
 			edges = each(v, edges)
 		}
+		if len(edges)-checked > checkEvery/16 {
+			if err := stopped(ctx); err != nil {
+				return first, edges, err
+			}
+			checked = len(edges)
+		}
 	}
 	first[g.last] = int32(len(edges))
 	first[size] = int32(len(edges))
-	return first, edges
+	return first, edges, nil
 }
 
 // endingThrows appends to edges the throws from square u that end the

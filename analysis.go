@@ -1,0 +1,339 @@
+package snakes
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// This file is Analysis: one board under one rule set, compiled once and
+// solved once, answering every random-play question from what its solves
+// leave.
+
+// An Analysis is a board under a rule set, ready to answer the random-play
+// questions of [Rules] many times over: the expected turns, the
+// expectation from every square, the variance, the visits and the jumps
+// share one solve of the game's equations, and the length distribution,
+// the quantiles and the races share one table of the moves. Each figure is
+// computed on its first call and kept, so that asking again costs a copy;
+// a call that its context ends keeps nothing, and the next call computes
+// afresh. Each method answers exactly as the [Rules] method of the same
+// name does on the same board, with the same errors, and stops within
+// about a millisecond of its context's end with an error wrapping the
+// context's.
+//
+// An Analysis is safe for concurrent use by several goroutines: their
+// calls take turns, a caller waiting for its turn gives up when its own
+// context ends. It keeps the moves of every square (16 to 20 bytes a turn's
+// end) and, once an insight is asked for, the solve's rows (see
+// [Rules.ExpectedFrom]); the figures it keeps are the size of their
+// results.
+type Analysis struct {
+	r    Rules
+	b    *Board
+	turn chan struct{} // holds a token while a call computes
+
+	f    *fundamental // the insights' solve, once made
+	fErr error
+	w    *walk // the moves, for the walks and races, once made
+	wErr error
+
+	expected once[float64]
+	from     once[[]float64]
+	variance once[float64]
+	visits   once[[]float64]
+	jumps    once[[]JumpStats]
+	mode     once[int]
+	dist     map[int]*once[[]float64]
+	quantile map[float64]*once[int]
+	wins     map[string]*once[[]float64]
+}
+
+// A once is a figure of an Analysis: kept once computed, or refused for a
+// reason that another call would meet again.
+type once[T any] struct {
+	done bool
+	v    T
+	err  error
+}
+
+// Analyze validates r and b and returns their Analysis. It compiles
+// nothing yet: the tables are built by the first call that needs them.
+// Errors wrap [ErrInvalidRules] for invalid r and [ErrInvalidBoard] for a
+// nil or empty board, or are ctx's error when ctx is already done.
+func (r Rules) Analyze(ctx context.Context, b *Board) (*Analysis, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if _, err := r.playable(b); err != nil {
+		return nil, err
+	}
+	r.Weights = slices.Clone(r.Weights) // the caller's slice may change
+	return &Analysis{r: r, b: b, turn: make(chan struct{}, 1)}, nil
+}
+
+// Rules returns the rules a was made with.
+func (a *Analysis) Rules() Rules {
+	r := a.r
+	r.Weights = slices.Clone(r.Weights)
+	return r
+}
+
+// Board returns the board a was made with.
+func (a *Analysis) Board() *Board { return a.b }
+
+// figure returns c's value, computing it with compute on a's turn when it
+// is not yet kept.
+func figure[T any](ctx context.Context, a *Analysis, c *once[T], compute func() (T, error)) (T, error) {
+	select {
+	case a.turn <- struct{}{}:
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
+	defer func() { <-a.turn }()
+	return kept(ctx, c, compute)
+}
+
+// kept is figure for a caller already on a's turn; a result that ctx's end
+// cut short is not kept.
+func kept[T any](ctx context.Context, c *once[T], compute func() (T, error)) (T, error) {
+	var zero T
+	if c.done {
+		return c.v, c.err
+	}
+	if err := ctx.Err(); err != nil {
+		return zero, err
+	}
+	v, err := compute()
+	if err != nil && ctx.Err() != nil {
+		return zero, ctx.Err() // whatever compute said, it was cut short
+	}
+	c.done, c.v, c.err = true, v, err
+	return v, err
+}
+
+// entry returns the figure of m for key k, made on first use.
+func entry[K comparable, T any](m *map[K]*once[T], k K) *once[T] {
+	if *m == nil {
+		*m = map[K]*once[T]{}
+	}
+	c, ok := (*m)[k]
+	if !ok {
+		c = new(once[T])
+		(*m)[k] = c
+	}
+	return c
+}
+
+// insight returns a's fundamental, prepared on first use, set to stop
+// when ctx is done. It runs on a's turn.
+func (a *Analysis) insight(ctx context.Context) (*fundamental, error) {
+	if a.f == nil && a.fErr == nil {
+		f := &fundamental{ctx: ctx}
+		switch _, err := a.r.insightInto(a.b, f); {
+		case err != nil && ctx.Err() != nil:
+			return nil, ctx.Err() // cut short: the next call prepares afresh
+		case err != nil:
+			a.fErr = err
+		default:
+			a.f = f
+		}
+	}
+	if a.fErr != nil {
+		return nil, a.fErr
+	}
+	a.f.ctx = ctx
+	return a.f, nil
+}
+
+// walk returns a's walk from the start, over moves built on first use,
+// stopping when ctx is done. It runs on a's turn.
+func (a *Analysis) walk(ctx context.Context) (*walk, error) {
+	if a.w == nil && a.wErr == nil {
+		w, err := a.r.walk(ctx, a.b)
+		if err != nil && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		a.w, a.wErr = w, err
+	}
+	if a.wErr != nil {
+		return nil, a.wErr
+	}
+	w := a.w.from(a.w.g.start)
+	w.ctx = ctx
+	return w, nil
+}
+
+// startWalk returns a walk of a's from the start, for the caller alone,
+// stopping when ctx is done.
+func (a *Analysis) startWalk(ctx context.Context) (*walk, error) {
+	var c once[*walk] // never kept: each caller walks on its own
+	return figure(ctx, a, &c, func() (*walk, error) { return a.walk(ctx) })
+}
+
+// ExpectedTurns is [Rules.ExpectedTurns].
+func (a *Analysis) ExpectedTurns(ctx context.Context) (float64, error) {
+	return figure(ctx, a, &a.expected, func() (float64, error) {
+		return a.r.expectedTurns(ctx, a.b)
+	})
+}
+
+// ExpectedFrom is [Rules.ExpectedFrom]: a new slice each call.
+func (a *Analysis) ExpectedFrom(ctx context.Context) ([]float64, error) {
+	v, err := figure(ctx, a, &a.from, a.expectedFrom(ctx))
+	return slices.Clone(v), err
+}
+
+func (a *Analysis) expectedFrom(ctx context.Context) func() ([]float64, error) {
+	return func() ([]float64, error) {
+		f, err := a.insight(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return f.expectedFrom()
+	}
+}
+
+// Variance is [Rules.Variance].
+func (a *Analysis) Variance(ctx context.Context) (float64, error) {
+	return figure(ctx, a, &a.variance, a.varianceOf(ctx))
+}
+
+func (a *Analysis) varianceOf(ctx context.Context) func() (float64, error) {
+	return func() (float64, error) {
+		f, err := a.insight(ctx)
+		if err != nil {
+			return 0, err
+		}
+		return f.variance()
+	}
+}
+
+// Visits is [Rules.Visits]: a new slice each call.
+func (a *Analysis) Visits(ctx context.Context) ([]float64, error) {
+	v, err := figure(ctx, a, &a.visits, func() ([]float64, error) {
+		f, err := a.insight(ctx)
+		if err != nil {
+			return nil, err
+		}
+		v, err := f.startVisits()
+		return slices.Clone(v), err
+	})
+	return slices.Clone(v), err
+}
+
+// Jumps is [Rules.Jumps]: a new slice each call. Within the structured
+// solve's bounds it reads the solve and the visits the other insights
+// share; past them it keeps rows of its own for the call (see
+// [Rules.Jumps]).
+func (a *Analysis) Jumps(ctx context.Context) ([]JumpStats, error) {
+	v, err := figure(ctx, a, &a.jumps, func() ([]JumpStats, error) {
+		f, err := a.insight(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if !f.dense() {
+			// Kept rows reorder the unknowns: a fundamental of its own.
+			if f, _, err = a.r.insight(ctx, a.b); err != nil {
+				return nil, err
+			}
+			defer f.release()
+		}
+		return a.r.jumpsOf(a.b, f)
+	})
+	return slices.Clone(v), err
+}
+
+// LengthDistribution is [Rules.LengthDistribution]: a new slice each call.
+func (a *Analysis) LengthDistribution(ctx context.Context, maxTurns int) ([]float64, error) {
+	v, err := figure(ctx, a, entry(&a.dist, maxTurns), func() ([]float64, error) {
+		if err := checkTurns(maxTurns); err != nil {
+			return nil, err
+		}
+		w, err := a.walk(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return w.distribution(maxTurns)
+	})
+	return slices.Clone(v), err
+}
+
+// Quantile is [Rules.Quantile].
+func (a *Analysis) Quantile(ctx context.Context, q float64) (int, error) {
+	return figure(ctx, a, entry(&a.quantile, q), func() (int, error) {
+		if err := checkQuantile(q); err != nil {
+			return 0, err
+		}
+		w, err := a.walk(ctx)
+		if err != nil {
+			return 0, err
+		}
+		t, err := w.quantiles([]float64{q})
+		if err != nil {
+			return 0, err
+		}
+		return t[0], nil
+	})
+}
+
+// ModeTurns is [Rules.ModeTurns].
+func (a *Analysis) ModeTurns(ctx context.Context) (int, error) {
+	return figure(ctx, a, &a.mode, func() (int, error) {
+		w, err := a.walk(ctx)
+		if err != nil {
+			return 0, err
+		}
+		return w.mode()
+	})
+}
+
+// WinChances is [Rules.WinChances]: a new slice each call.
+func (a *Analysis) WinChances(ctx context.Context, players int) ([]float64, error) {
+	if err := checkPlayers(players); err != nil {
+		return nil, err
+	}
+	g, _ := a.r.playable(a.b)
+	return a.WinChancesFrom(ctx, onStart(&g, players))
+}
+
+// WinChancesFrom is [Rules.WinChancesFrom]: a new slice each call.
+func (a *Analysis) WinChancesFrom(ctx context.Context, squares []int) ([]float64, error) {
+	key := make([]string, len(squares))
+	for i, s := range squares {
+		key[i] = strconv.Itoa(s)
+	}
+	v, err := figure(ctx, a, entry(&a.wins, strings.Join(key, ",")), func() ([]float64, error) {
+		g, _ := a.r.playable(a.b)
+		if err := checkRace(&g, squares); err != nil {
+			return nil, err
+		}
+		w, err := a.walk(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if w.trap < 0 {
+			from, variance, err := a.spread(ctx)
+			if err := stopped(ctx); err != nil {
+				return nil, err
+			}
+			raceBound(w, squares, from, variance, err)
+		}
+		return w.winChances(squares)
+	})
+	return slices.Clone(v), err
+}
+
+// spread returns the expected turns from every square and the variance
+// from the start, kept as ExpectedFrom and Variance keep them, for the
+// races' bound. It runs on a's turn.
+func (a *Analysis) spread(ctx context.Context) ([]float64, float64, error) {
+	from, err := kept(ctx, &a.from, a.expectedFrom(ctx))
+	if err != nil {
+		return nil, 0, err
+	}
+	variance, err := kept(ctx, &a.variance, a.varianceOf(ctx))
+	return from, variance, err
+}

@@ -1,0 +1,66 @@
+package snakes
+
+// This file is the one place that chooses how a game's equations are
+// solved, and holds every threshold of that choice. Three methods answer
+// the same questions (the expected turns from every square, further
+// right-hand sides for Variance, the transposed equations for Visits):
+//
+//   - viaElimination, the structured elimination (fundamental.go): a sweep
+//     down the board writes every square's row as an affine function of the
+//     m squares that moves go back to, and a subtraction-free elimination
+//     solves those: time squares·e·m + m³, memory squares·(m+2) floats. The
+//     fastest while m and the rows stay small.
+//   - viaBand, the banded elimination (band.go): square by square within a
+//     window of columns, for boards whose turns end near where they start:
+//     time about squares·forward·back, whatever the length of the game.
+//   - viaGMRES, GMRES over the m unknowns (solve.go), each step one sweep of
+//     the board: memory linear in the squares, time a sweep a step.
+//
+// ExpectedTurns' own elimination (expected.go, expectedhouse.go) applies
+// the same thresholds to its own rows.
+
+// method is how a fundamental's equations are solved.
+type method int8
+
+const (
+	unchosen method = iota
+	viaElimination
+	viaBand
+	viaGMRES
+)
+
+// The thresholds, variables so that tests can send every board each way.
+var (
+	// denseUpTo is the most unknowns the structured elimination takes, and
+	// denseBytes the most memory for its rows (unless m is at most 4):
+	// past either, the band or GMRES is faster as well as smaller.
+	denseUpTo  = 256
+	denseBytes = 32 << 20
+
+	// bandUpTo is the most steps the banded elimination takes: MaxWork, a
+	// few seconds.
+	bandUpTo float64 = MaxWork
+)
+
+// dense reports whether the structured elimination suits f's board.
+func (f *fundamental) dense() bool {
+	m := len(f.sq)
+	return m <= denseUpTo && ((int(f.g.last)+1)*(m+2)*8 <= denseBytes || m <= 4)
+}
+
+// choose picks the method for f's board, once: the structured elimination
+// when it is small enough, else the band when its windows fit bandUpTo
+// steps (finding them fills the band's tables), else GMRES.
+func (f *fundamental) choose() method {
+	if f.how == unchosen {
+		switch {
+		case f.dense():
+			f.how = viaElimination
+		case f.bandFits():
+			f.how = viaBand
+		default:
+			f.how = viaGMRES
+		}
+	}
+	return f.how
+}
