@@ -1,10 +1,12 @@
 package snakes
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 )
 
 // randomGrid returns an n×n grid with a jump on about density of its squares,
@@ -257,5 +259,59 @@ func BenchmarkHouseRules(b *testing.B) {
 				tc.rules.ExpectedTurns(tc.board)
 			}
 		})
+	}
+}
+
+// BenchmarkAnalysis times one Analyze and its ExpectedTurns, ExpectedFrom,
+// Variance, Visits and Jumps; the five Rules methods called separately;
+// and Jumps alone; each beside one Rules.ExpectedTurns on the same board,
+// the two called in turn in every iteration so that the ratio they report
+// (x/ExpectedTurns) compares them under the same load of the machine. On
+// the classic board and a 20×20 board with 10% jumps.
+func BenchmarkAnalysis(b *testing.B) {
+	for _, bd := range []struct {
+		name  string
+		board *Board
+		rules Rules
+	}{
+		{"classic", Classic(), Rules{StartOffBoard: true}},
+		{"random20x20", mustBoard(b, randomGrid(20, 0.1, 1)), Rules{}},
+	} {
+		r, board := bd.rules, bd.board
+		if _, err := r.ExpectedTurns(board); err != nil {
+			b.Fatal(err)
+		}
+		ctx := context.Background()
+		beside := func(name string, f func()) {
+			b.Run(bd.name+"/"+name, func(b *testing.B) {
+				b.ReportAllocs()
+				f() // warm the pools
+				var self, base time.Duration
+				for b.Loop() {
+					t0 := time.Now()
+					r.ExpectedTurns(board)
+					t1 := time.Now()
+					f()
+					base, self = base+t1.Sub(t0), self+time.Since(t1)
+				}
+				b.ReportMetric(float64(self)/float64(base), "x/ExpectedTurns")
+			})
+		}
+		beside("Analysis", func() {
+			a, _ := r.Analyze(ctx, board)
+			a.ExpectedTurns(ctx)
+			a.ExpectedFrom(ctx)
+			a.Variance(ctx)
+			a.Visits(ctx)
+			a.Jumps(ctx)
+		})
+		beside("Separately", func() {
+			r.ExpectedTurns(board)
+			r.ExpectedFrom(board)
+			r.Variance(board)
+			r.Visits(board)
+			r.Jumps(board)
+		})
+		beside("Jumps", func() { r.Jumps(board) })
 	}
 }

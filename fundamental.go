@@ -479,6 +479,10 @@ func (f *fundamental) scalarRows(top int32, nb int, sc *againScratch, rhs func(v
 	den := g.dice.den
 	clear(y[int(top+1)*nb:])
 	acc := &sc.acc // not on the stack: rhs may keep it, for all the compiler knows
+	if nb == maxBatch {
+		f.scalarRowsFull(top, y, acc, rhs)
+		return
+	}
 	for v := top; v >= 0; v-- {
 		if !f.sure[v] {
 			continue
@@ -495,6 +499,32 @@ func (f *fundamental) scalarRows(top int32, nb int, sc *againScratch, rhs func(v
 			}
 		}
 		copy(y[int(v)*nb:int(v+1)*nb], acc[:nb])
+	}
+}
+
+// scalarRowsFull is scalarRows for a full batch, on arrays of its size,
+// so that the inner loops know their bounds: Jumps' batches spend most of
+// their time here.
+func (f *fundamental) scalarRowsFull(top int32, y []float64, acc *[maxBatch]float64, rhs func(v int32, acc []float64)) {
+	den := f.g.dice.den
+	for v := top; v >= 0; v-- {
+		if !f.sure[v] {
+			continue
+		}
+		rhs(v, acc[:])
+		scale := den * f.inv[v]
+		a := *acc
+		for j := range a {
+			a[j] *= scale
+		}
+		for _, e := range f.fwd[f.fwdAt[v]:f.fwdAt[v+1]] {
+			src := (*[maxBatch]float64)(y[int(e.to)*maxBatch:])
+			w := e.w
+			for j := range a {
+				a[j] += src[j] * w
+			}
+		}
+		*(*[maxBatch]float64)(y[int(v)*maxBatch:]) = a
 	}
 }
 

@@ -1,7 +1,6 @@
 package snakes
 
 import (
-	"cmp"
 	"math"
 	"runtime"
 	"slices"
@@ -119,7 +118,7 @@ func (f *fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int,
 			}
 			ats = append(ats, int32(stats[i].From))
 		}
-		slices.SortStableFunc(terms, func(a, b term) int { return cmp.Compare(b.v, a.v) })
+		downBoard(terms)
 		sc.terms = terms
 		for _, i := range batch {
 			ats = append(ats, int32(stats[i].To))
@@ -234,4 +233,31 @@ func finishesAvoiding(g *game, f int32) bool {
 		}
 	}
 	return false
+}
+
+// downBoard sorts terms by square from the highest down, keeping the order
+// of terms on the same square (the order their sums are made in), by
+// insertion after reversing: a batch's terms come nearly in order up the
+// board (each jump's sources lie just below its start, and the jumps go
+// up), so few of them move.
+func downBoard(terms []term) {
+	slices.Reverse(terms)
+	for i := 1; i < len(terms); i++ {
+		t := terms[i]
+		j := i
+		for j > 0 && terms[j-1].v < t.v {
+			terms[j] = terms[j-1]
+			j--
+		}
+		terms[j] = t
+	}
+	// The reversal turned each square's run of terms around: turn it back.
+	for i := 0; i < len(terms); {
+		j := i + 1
+		for j < len(terms) && terms[j].v == terms[i].v {
+			j++
+		}
+		slices.Reverse(terms[i:j])
+		i = j
+	}
 }
