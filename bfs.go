@@ -48,8 +48,9 @@ func (r Rules) MinRolls(b *Board) int {
 
 // Distances returns, indexed by label, the fewest throws after which the
 // token can stand on each square (mid-turn or not, under Rules.Again), and
-// -1 where it cannot; the throws are chosen as for [Rules.MinRolls]. Index 0 is the off-board
-// start: 0 under StartOffBoard, else -1. It returns nil when r is invalid,
+// -1 where it cannot; the throws are chosen as for [Rules.MinRolls]. Index
+// 0 is the off-board start: 0 where tokens start there (StartOffBoard, or
+// Enter above 0), else -1. It returns nil when r is invalid,
 // or when the result and the search's distances would need more than
 // [MaxBytes] (12 bytes a square: boards of over 7·10⁸ squares). Its time
 // grows with the squares reached.

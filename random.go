@@ -179,7 +179,9 @@ func (w *walk) quantiles(qs []float64) ([]int, error) {
 		case w.trap >= 0 && q == 1:
 			return nil, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.trap)
 		case w.trap >= 0 && done.value()+w.alive < q:
-			return nil, errorf(ErrNeverFinishes, "the player finishes with probability %.3g, less than %v", done.value()+w.alive, q)
+			// What has finished and what still can: a bound, which falls
+			// turn by turn towards the chance of finishing.
+			return nil, errorf(ErrNeverFinishes, "the player finishes with probability at most %.4g (found after %d turns), less than %v", done.value()+w.alive, t, q)
 		}
 		if j := tl.turnsUntil(tailBound(qs[len(out)])); tl.settled(w) && j > tailFrom {
 			if float64(t)+j > math.MaxInt-2*tailWindow {
@@ -267,8 +269,10 @@ func (w *walk) mode() (int, error) {
 // its From; a throw that leaves a token off the board under Enter has From,
 // Landed and To 0; a throw that voids a turn (Rules.AgainLimit) has Landed
 // equal to From and To where the token goes back. It returns nil for
-// invalid r, a nil or empty board, or maxTurns below 1. It allocates the
-// moves and takes time proportional to their number.
+// invalid r, a nil or empty board, maxTurns below 1, or a token that
+// starts on the last square (a 1×1 board without an off-board start: the
+// game is over before its first throw). It allocates the moves and takes
+// time proportional to their number.
 func (r Rules) Play(b *Board, rng *rand.Rand, maxTurns int) []Move {
 	g, err := r.playable(b)
 	if err != nil || maxTurns < 1 {

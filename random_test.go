@@ -2,9 +2,11 @@ package snakes
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -577,5 +579,46 @@ func TestLongGame(t *testing.T) {
 	}
 	if s := compensated(dist); math.Abs(s-1) > 1e-9 {
 		t.Errorf("LengthDistribution to 10⁷ turns sums to 1 %+.3g", s-1)
+	}
+}
+
+// TestDocumentedEdges checks the edge cases the docs name: Distances of the
+// off-board start under Enter, Play on a board whose start is its end, and
+// the bound a refused quantile names.
+func TestDocumentedEdges(t *testing.T) {
+	t.Parallel()
+	b := Classic()
+	if d := (Rules{Enter: 6}).Distances(b); len(d) == 0 || d[0] != 0 {
+		t.Errorf("Distances under Enter 6: index 0 is %v, want 0", d[:min(len(d), 1)])
+	}
+	if d := (Rules{}).Distances(b); d[0] != -1 {
+		t.Errorf("Distances from square 1: index 0 is %d, want -1", d[0])
+	}
+	one := mustBoard(t, [][]int{{-1}})
+	if moves := (Rules{}).Play(one, nil, 10); moves != nil {
+		t.Errorf("Play on a 1×1 board: %v, want nil", moves)
+	}
+	if moves := (Rules{StartOffBoard: true}).Play(one, rand.New(rand.NewPCG(1, 2)), 1000); len(moves) == 0 || moves[len(moves)-1].To != 1 {
+		t.Errorf("Play on a 1×1 board from off it: %v, want throws ending on square 1", moves)
+	}
+	// A pit on square 12, all of whose throws snake back to it: a quantile
+	// above the chance of finishing is refused naming a bound no lower than
+	// that chance.
+	trap := mustJumps(t, 5, map[int]int{2: 12, 13: 12, 14: 12, 15: 12, 16: 12, 17: 12, 18: 12})
+	p, err := (Rules{}).LengthDistribution(trap, 200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	finish := 0.0
+	for _, x := range p {
+		finish += x
+	}
+	_, err = (Rules{}).Quantile(trap, 0.99)
+	if !errors.Is(err, ErrNeverFinishes) || !strings.Contains(err.Error(), "at most") {
+		t.Fatalf("Quantile(0.99) with a trap: %v", err)
+	}
+	var bound float64
+	if _, scanErr := fmt.Sscanf(err.Error()[strings.Index(err.Error(), "at most ")+len("at most "):], "%g", &bound); scanErr != nil || bound < finish-1e-12 || bound >= 0.99 {
+		t.Errorf("the refusal names %v as the bound; the chance of finishing is %v", bound, finish)
 	}
 }
