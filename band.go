@@ -52,7 +52,7 @@ func (f *fundamental) bandFits() bool {
 		// The windows reaching forward are a lower bound of the work: a
 		// board of long ladders is refused before the pass below, which
 		// costs as much.
-		if forward += float64(hi - v); forward > bandUpTo {
+		if forward += float64(hi - v); forward > g.lim.bandUpTo {
 			return false
 		}
 	}
@@ -83,7 +83,7 @@ func (f *fundamental) bandFits() bool {
 	}
 	f.bandOff[g.last] = cells
 	bytes := float64(cells)*8 + float64(size)*(4+4+8+8+8+8)
-	return steps <= bandUpTo && bytes <= MaxBytes
+	return steps <= g.lim.bandUpTo && bytes <= MaxBytes
 }
 
 // bandReach is a lower bound of the banded elimination's work found from
@@ -97,7 +97,7 @@ func (g *game) bandReach() float64 {
 	cover := make([]int32, g.last+2) // the rows reaching over each square, as differences
 	var ends []edge
 	sum, covering := 0.0, int32(0)
-	for v := int32(0); v < g.last && sum <= bandUpTo; v++ {
+	for v := int32(0); v < g.last && sum <= g.lim.bandUpTo; v++ {
 		covering += cover[v]
 		if v < g.start {
 			continue

@@ -4,60 +4,21 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"testing"
 	"time"
+
+	"github.com/snakesladders/snakes/internal/boards"
 )
 
-// randomGrid returns an n×n grid with a jump on about density of its squares,
-// each to a uniformly drawn square, from a fixed seed.
+// randomGrid is boards.RandomGrid, the bench module's boards too.
 func randomGrid(n int, density float64, seed uint64) [][]int {
-	rng := rand.New(rand.NewPCG(seed, uint64(n)))
-	grid := emptyGrid(n)
-	last := n * n
-	for r := range grid {
-		for c := range grid[r] {
-			if rng.Float64() < density {
-				grid[r][c] = 1 + rng.IntN(last)
-			}
-		}
-	}
-	grid[0][(n%2)*(n-1)] = -1 // the last square starts no jump
-	return grid
+	return boards.RandomGrid(n, density, seed)
 }
 
-// adjacencyMinRolls is the seeds' C++ write-up in Go: flatten, build a list
-// of neighbours for every square, then run a generic BFS, all per call.
+// adjacencyMinRolls is the seeds' C++ write-up in Go (boards.go), from
+// square 1.
 func adjacencyMinRolls(grid [][]int) int {
-	flat := refFlat(grid)
-	last := len(flat) - 1
-	adj := make([][]int, last+1)
-	for v := 1; v < last; v++ {
-		for t := v + 1; t <= v+6 && t <= last; t++ {
-			to := t
-			if flat[t] != -1 {
-				to = flat[t]
-			}
-			adj[v] = append(adj[v], to)
-		}
-	}
-	dist := make([]int, last+1)
-	for i := range dist {
-		dist[i] = -1
-	}
-	dist[1] = 0
-	queue := []int{1}
-	for len(queue) > 0 {
-		v := queue[0]
-		queue = queue[1:]
-		for _, to := range adj[v] {
-			if dist[to] < 0 {
-				dist[to] = dist[v] + 1
-				queue = append(queue, to)
-			}
-		}
-	}
-	return dist[last]
+	return boards.AdjacencyMinRolls(refFlat(grid), 1)
 }
 
 var benchSides = []int{10, 20, 100, 1000}

@@ -29,23 +29,16 @@ const (
 	viaGMRES
 )
 
-// The thresholds, variables so that tests can send every board each way.
-var (
-	// denseUpTo is the most unknowns the structured elimination takes, and
-	// denseBytes the most memory for its rows (unless m is at most 4):
-	// past either, the band or GMRES is faster as well as smaller.
-	denseUpTo  = 256
-	denseBytes = 32 << 20
-
-	// bandUpTo is the most steps the banded elimination takes: MaxWork, a
-	// few seconds.
-	bandUpTo float64 = MaxWork
-)
+// The thresholds are the limits' (limits.go): the structured elimination
+// takes at most denseUpTo unknowns (256) and denseBytes of rows (32 MiB,
+// unless it has at most 4 unknowns), past which the band or GMRES is faster
+// as well as smaller; the band takes at most bandUpTo steps (MaxWork, a few
+// seconds).
 
 // dense reports whether the structured elimination suits f's board.
 func (f *fundamental) dense() bool {
-	m := len(f.sq)
-	return m <= denseUpTo && ((int(f.g.last)+1)*(m+2)*8 <= denseBytes || m <= 4)
+	m, lim := len(f.sq), f.g.lim
+	return m <= lim.denseUpTo && ((int(f.g.last)+1)*(m+2)*8 <= lim.denseBytes || m <= 4)
 }
 
 // choose picks the method for f's board, once: the structured elimination

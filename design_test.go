@@ -46,11 +46,16 @@ func printable(t *testing.T, s Spec, b *Board) {
 	}
 }
 
-// TestDesignMeetsSpecs designs boards for random specs whose targets some
-// board surely meets (the expectation of a random printable board), and
-// checks every rule and the expectation of what comes back.
+// TestDesignMeetsSpecs designs boards for specs drawn from a fixed seed
+// whose targets some board surely meets (the expectation of a random
+// printable board), and checks that each is met, every rule of a printable
+// board, and the expectation of what comes back. The search depends on the
+// spec alone (seed included) and runs without a deadline, so that each
+// design succeeds or fails the same way on any machine.
 func TestDesignMeetsSpecs(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
+	met := 0
 	for i := range 12 {
 		s := Spec{Size: 3 + rng.IntN(6), Seed: uint64(i), Tolerance: 1e-4}
 		s.Rules = Rules{Faces: 2 + rng.IntN(5), StartOffBoard: rng.IntN(2) == 0, Overshoot: Overshoot(rng.IntN(3)), Chain: rng.IntN(2) == 0}
@@ -70,22 +75,20 @@ func TestDesignMeetsSpecs(t *testing.T) {
 			continue
 		}
 		s.Turns = e
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		start := time.Now()
-		b, err := Design(ctx, s)
-		cancel()
+		b, err := Design(context.Background(), s)
 		t.Logf("%+v: %v in %v", s, err, time.Since(start))
-		if b == nil {
+		if err != nil || b == nil {
 			t.Fatalf("%+v: no board, %v", s, err)
 		}
 		printable(t, s, b)
-		got, gerr := s.Rules.ExpectedTurns(b)
-		switch {
-		case err == nil && (gerr != nil || math.Abs(got-s.Turns) > s.Tolerance):
+		if got, gerr := s.Rules.ExpectedTurns(b); gerr != nil || math.Abs(got-s.Turns) > s.Tolerance {
 			t.Fatalf("%+v: a board with %v, %v expected turns", s, got, gerr)
-		case err != nil && !errors.Is(err, ErrNoDesign):
-			t.Fatalf("%+v: %v", s, err)
 		}
+		met++
+	}
+	if met < 8 {
+		t.Errorf("%d of 12 specs designed: the seed draws too few that a board can meet", met)
 	}
 }
 

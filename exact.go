@@ -87,8 +87,8 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 	if entries := float64(g.last+1) * float64(m+1); entries > maxExactEntries {
 		return nil, errorf(ErrTooLarge, "exact arithmetic on %d squares with %d squares that moves go back to: over the bound of %d fractions", g.last, m, maxExactEntries)
 	}
-	if steps := exactSteps(&g, out, m); steps > workBound {
-		return nil, tooLong(steps, "exact arithmetic on %d squares with %d squares that moves go back to", g.last, m)
+	if steps := exactSteps(&g, out, m); steps > g.lim.work {
+		return nil, g.tooLong(steps, "exact arithmetic on %d squares with %d squares that moves go back to", g.last, m)
 	}
 
 	// rows[v] = [c, a_0, …, a_{m−1}]: E(v) = c + Σ a_k·x_k, where x_k is the

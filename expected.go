@@ -85,7 +85,7 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 // and false where that does not suit the board. g comes by value, as to
 // sweepExpected.
 func (r Rules) bandExpected(ctx context.Context, b *Board, g game) (float64, bool, error) {
-	if g.bandReach() > bandUpTo {
+	if g.bandReach() > g.lim.bandUpTo {
 		return 0, false, nil
 	}
 	f, fg, err := r.insight(ctx, b)
@@ -249,7 +249,7 @@ func (x *exact) expected(ctx context.Context, g *game) (float64, error) {
 	m := len(x.squares)
 	width := m + 2
 	// A few unknowns make rows narrow enough for any board.
-	if bytes := rows * width * 8; m > denseUpTo || bytes > denseBytes && m > 4 {
+	if bytes := rows * width * 8; m > g.lim.denseUpTo || bytes > g.lim.denseBytes && m > 4 {
 		return 0, errSweep
 	} else if bytes > MaxBytes {
 		return 0, tooBig(float64(bytes), "the expected length on %d squares", last)
@@ -267,7 +267,7 @@ func (x *exact) expected(ctx context.Context, g *game) (float64, error) {
 	}
 
 	x.div, x.value = grow(x.div, m), grow(x.value, m)
-	if k, err := eliminate(ctx, x.rows, width, x.squares, x.div, x.value, 1); err != nil {
+	if k, err := eliminate(ctx, x.rows, width, x.squares, x.div, x.value, 1, 0); err != nil {
 		return 0, err
 	} else if k >= 0 {
 		return 0, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", x.squares[k]%int32(size))
@@ -370,9 +370,10 @@ func eliminateRows(rows []float64, width int, sq []int32, rk []float64, d float6
 // squares the last square cannot be reached from: eliminate returns that
 // unknown's index, or -1; and it stops with ctx's error once ctx is done. The columns of the rows left above an unknown
 // are not touched again once it is eliminated, so they stay for visits.
-// With workers over 1, large eliminations update the rows in that many
-// goroutines, each its own rows, so that the answer does not change.
-func eliminate(ctx context.Context, rows []float64, width int, sq []int32, div, val []float64, workers int) (int, error) {
+// With workers over 1, eliminations of over parallelFrom multiply-adds
+// update the rows in that many goroutines, each its own rows, so that the
+// answer does not change.
+func eliminate(ctx context.Context, rows []float64, width int, sq []int32, div, val []float64, workers int, parallelFrom float64) (int, error) {
 	m := len(sq)
 	steps := 0
 	for k := m - 1; k >= 0; k-- {

@@ -315,7 +315,7 @@ func (f *fundamental) solve(rhs []float64) error {
 	f.rows = grow(f.rows, slots*w)
 	// Each column of the rows is swept on its own, so that on large boards
 	// the cores take a share of the columns each.
-	if float64(size)*float64(w) > parallelFrom {
+	if float64(size)*float64(w) > g.lim.parallelFrom {
 		parallel(w, runtime.GOMAXPROCS(0), func(_, lo, hi int) { f.sweep(rhs, lo, hi) })
 	} else {
 		f.sweep(rhs, 0, w)
@@ -334,7 +334,7 @@ func (f *fundamental) solve(rhs []float64) error {
 	// and the frozen columns for visits.
 	f.div = grow(f.div, m)
 	f.val = grow(f.val, m)
-	if _, err := eliminate(f.ctx, f.rows, w, rowOf, f.div, f.val, runtime.GOMAXPROCS(0)); err != nil {
+	if _, err := eliminate(f.ctx, f.rows, w, rowOf, f.div, f.val, runtime.GOMAXPROCS(0), g.lim.parallelFrom); err != nil {
 		return err
 	}
 	f.values = grow(f.values, size)

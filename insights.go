@@ -34,8 +34,8 @@ func (r Rules) insightInto(b *Board, f *fundamental) (*game, error) {
 	if bytes := fundamentalBytes(size, out, 0); bytes > MaxBytes {
 		return nil, tooBig(bytes, "the insights on %d squares", gv.last)
 	}
-	if steps := gv.turnWork() * 4; steps > workBound {
-		return nil, tooLong(steps, "classifying %d squares under throws of totals up to %d", gv.last, gv.faces)
+	if steps := gv.turnWork() * 4; steps > gv.lim.work {
+		return nil, gv.tooLong(steps, "classifying %d squares under throws of totals up to %d", gv.last, gv.faces)
 	}
 	// The game lives in the fundamental, so that it is not allocated.
 	f.game = gv
@@ -50,8 +50,8 @@ func (r Rules) insightInto(b *Board, f *fundamental) (*game, error) {
 	if bytes := fundamentalBytes(size, out, m); bytes > MaxBytes {
 		return nil, tooBig(bytes, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
 	}
-	if steps := g.turnWork()*(m+2) + m*m*m; steps > workBound {
-		return nil, tooLong(steps, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
+	if steps := g.turnWork()*(m+2) + m*m*m; steps > g.lim.work {
+		return nil, g.tooLong(steps, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
 	}
 	return g, nil
 }
@@ -438,15 +438,15 @@ func (r Rules) jumpsOf(b *Board, f *fundamental) ([]JumpStats, error) {
 	if err != nil {
 		return nil, err
 	}
-	return stats, r.effectsWithout(f.ctx, b, stats, fresh, f.values[g.start], perSolve)
+	return stats, r.effectsWithout(f.ctx, g, b, stats, fresh, f.values[g.start], perSolve)
 }
 
 // effectsWithout sets the Effect of the jumps stats[i], i in fresh, by
 // solving the board without each, of expected length e, after checking
 // that their solves, of about perSolve steps each, fit the work bound.
-func (r Rules) effectsWithout(ctx context.Context, b *Board, stats []JumpStats, fresh []int, e, perSolve float64) error {
-	if steps := float64(len(fresh)) * perSolve; steps > workBound {
-		return tooLong(steps, "solving the boards without %d jumps of a long game", len(fresh))
+func (r Rules) effectsWithout(ctx context.Context, g *game, b *Board, stats []JumpStats, fresh []int, e, perSolve float64) error {
+	if steps := float64(len(fresh)) * perSolve; steps > g.lim.work {
+		return g.tooLong(steps, "solving the boards without %d jumps of a long game", len(fresh))
 	}
 	for _, i := range fresh {
 		effect, err := r.effectWithout(ctx, b, stats[i].From, e)
@@ -464,7 +464,7 @@ func (r Rules) effectsWithout(ctx context.Context, b *Board, stats []JumpStats, 
 func (r Rules) keepRowsWithin(f *fundamental, g *game, stats []JumpStats) error {
 	m := float64(len(f.sq))
 	if g.again != 0 || r.Chain {
-		return errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to, under Chain or Again: Jumps solves the board without each jump there, and does so up to %d of them", m, denseUpTo)
+		return errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to, under Chain or Again: Jumps solves the board without each jump there, and does so up to %d of them", m, g.lim.denseUpTo)
 	}
 	size := float64(g.last) + 1
 	// The kept rows (their slots given, no row yet), the fundamental's
@@ -474,8 +474,8 @@ func (r Rules) keepRowsWithin(f *fundamental, g *game, stats []JumpStats) error 
 		return tooBig(bytes, "the jumps of a board with %.0f squares that moves go back to", m)
 	}
 	work := keptWork(f, g, len(stats))
-	if work > jumpsWorkBound {
-		return errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to take about %.3g multiply-adds, over Jumps' bound of %.3g", m, work, jumpsWorkBound)
+	if work > g.lim.jumpsWork {
+		return errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to take about %.3g multiply-adds, over Jumps' bound of %.3g", m, work, g.lim.jumpsWork)
 	}
 	return nil
 }

@@ -142,8 +142,16 @@ func (x *exactInsights) solve(first, last int) {
 // TestPropertyInsightsAgainstExact checks ExpectedFrom, Visits and Variance
 // on random boards up to 6×6 under every rule set.
 func TestPropertyInsightsAgainstExact(t *testing.T) {
+	t.Parallel()
+	checkInsightsAgainstExact(t, asIs)
+}
+
+// checkInsightsAgainstExact is TestPropertyInsightsAgainstExact with rules
+// made to solve by how.
+func checkInsightsAgainstExact(t *testing.T, how func(Rules) Rules) {
 	rapid.Check(t, func(t *rapid.T) {
 		rr, r, b, flat := drawGame(t, 1, 6)
+		r = how(r)
 		last := len(flat) - 1
 		x := rr.insights(flat)
 		from, err := r.ExpectedFrom(b)
@@ -314,13 +322,13 @@ func TestPropertyJumpsAgainstExact(t *testing.T) {
 // structured solve's bounds, made to take every board (without Chain,
 // which it does not serve there).
 func TestPropertyJumpsKeptRowsAgainstExact(t *testing.T) {
-	defer bySweeps()()
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		rr, r, b, flat := drawGame(t, 2, 6)
 		if rr.chain {
 			rr.chain, r.Chain = false, false
 		}
-		checkJumpsExact(t, rr, r, b, flat)
+		checkJumpsExact(t, rr, bySweeps(r), b, flat)
 	})
 }
 
@@ -477,15 +485,15 @@ func TestInsightAllocations(t *testing.T) {
 // TestPropertyInsightsBySweeps runs the exact comparisons with the
 // bounded-memory solve, which large boards use.
 func TestPropertyInsightsBySweeps(t *testing.T) {
-	defer bySweeps()()
-	TestPropertyInsightsAgainstExact(t)
+	t.Parallel()
+	checkInsightsAgainstExact(t, bySweeps)
 }
 
 // TestPropertyInsightsByBand runs them with the banded elimination, which
 // boards of short jumps use.
 func TestPropertyInsightsByBand(t *testing.T) {
-	defer byBand()()
-	TestPropertyInsightsAgainstExact(t)
+	t.Parallel()
+	checkInsightsAgainstExact(t, byBand)
 }
 
 // TestInsightsRepeat: a second call answers exactly as the first, under
@@ -525,9 +533,7 @@ func TestPropertyJumpsKeptRowsAgainstStructured(t *testing.T) {
 			t.Fatal(err)
 		}
 		want, err := r.Jumps(b)
-		restore := bySweeps()
-		got, err2 := r.Jumps(b)
-		restore()
+		got, err2 := bySweeps(r).Jumps(b)
 		if err != nil || err2 != nil {
 			if !errors.Is(err, ErrNeverFinishes) || !errors.Is(err2, ErrNeverFinishes) {
 				t.Fatalf("Jumps: every row %v, kept rows %v", err, err2)
@@ -621,8 +627,7 @@ func TestJumpsPastStructuredAgainstFresh(t *testing.T) {
 // answer: each goroutine writes its own columns, rows or jumps. Under
 // -race it also checks that they share nothing else.
 func TestJumpsParallelAsSerial(t *testing.T) {
-	defer bySweeps()()
-	defer func(from float64) { parallelFrom = from }(parallelFrom)
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 40))
 	jumps := map[int]int{}
 	for len(jumps) < 120 {
@@ -631,13 +636,11 @@ func TestJumpsParallelAsSerial(t *testing.T) {
 	}
 	b := mustJumps(t, 40, jumps)
 	for _, r := range []Rules{{}, {Dice: 2, Overshoot: Bounce}} {
-		parallelFrom = math.Inf(1)
-		serial, err := r.Jumps(b)
+		serial, err := tuned(bySweeps(r), func(l *limits) { l.parallelFrom = math.Inf(1) }).Jumps(b)
 		if err != nil {
 			t.Fatal(err)
 		}
-		parallelFrom = 0
-		shared, err := r.Jumps(b)
+		shared, err := tuned(bySweeps(r), func(l *limits) { l.parallelFrom = 0 }).Jumps(b)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -62,15 +62,6 @@ func (f *fundamental) keepRows(stats []JumpStats) int {
 	return int(n + f.ring)
 }
 
-// jumpsWorkBound bounds the multiply-adds of Jumps past the structured
-// solve, 2³⁹: they run in tight loops over rows on every core, about
-// 0.3 ns each on this package's two-core test machine, so that the bound
-// is about two and a half minutes there, and a board of 10⁶ squares with
-// 10⁴ random jumps (an estimate of 3.4·10¹¹) takes about a minute and a
-// half. A variable,
-// so that tests can reach it cheaply.
-var jumpsWorkBound float64 = 1 << 39
-
 // keptWork estimates the multiply-adds of Jumps with kept rows: the sweep
 // adds a row of width m+2 for each move, the elimination takes m³/3, and
 // each jump a scalar sweep up to its start and the m² of a replay.

@@ -24,18 +24,44 @@ const (
 	maxPlayers = 1 << 20
 )
 
-// workBound and playCap are MaxWork and the most moves Play records (32
-// bytes each: 128 MiB), as variables so that tests can reach them cheaply.
-var (
-	workBound float64 = MaxWork
-	playCap           = 1 << 22
-)
+// limits are the bounds and thresholds one call works within: the
+// package's (defaultLimits), or, in tests, those of the Rules value the
+// call is made on (Rules.lim), so that a test reaches a bound cheaply or
+// sends a board to one solver without touching what other calls see.
+type limits struct {
+	work float64 // steps of random play: MaxWork
+	play int     // the most moves Play records (40 bytes each: 160 MiB)
+	// jumpsWork bounds the multiply-adds of Jumps past the structured
+	// solve, 2³⁹: they run in tight loops over rows on every core, about
+	// 0.3 ns each on two cores here, so about two and a half minutes.
+	jumpsWork  float64
+	denseUpTo  int     // unknowns of the structured elimination (choose.go)
+	denseBytes int     // and memory for its rows, unless it has at most 4
+	bandUpTo   float64 // steps of the banded elimination (choose.go)
+
+	// parallelFrom is the work (multiply-adds, about) past which a sweep
+	// of the rows, a step of the elimination or Jumps' batches are shared
+	// among the cores: below it, starting goroutines costs more than it
+	// saves.
+	parallelFrom float64
+}
+
+// defaultLimits are every call's limits, never changed.
+var defaultLimits = limits{
+	work:         MaxWork,
+	play:         1 << 22,
+	jumpsWork:    1 << 39,
+	denseUpTo:    256,
+	denseBytes:   32 << 20,
+	bandUpTo:     MaxWork,
+	parallelFrom: 1 << 24,
+}
 
 // checkRolls refuses a game whose every turn from every square, which
 // every random-play figure takes, would be over the work bound.
 func (g *game) checkRolls() error {
-	if steps := g.turnWork(); steps > workBound {
-		return tooLong(steps, "taking every turn (throws of totals up to %d) from %d squares", g.faces, g.last)
+	if steps := g.turnWork(); steps > g.lim.work {
+		return g.tooLong(steps, "taking every turn (throws of totals up to %d) from %d squares", g.faces, g.last)
 	}
 	return nil
 }
@@ -48,9 +74,9 @@ func tooBig(bytes float64, format string, args ...any) error {
 	return errorf(ErrTooLarge, "%s needs about %s of memory, over the bound of %s (MaxBytes)", fmt.Sprintf(format, args...), size(bytes), size(MaxBytes))
 }
 
-// tooLong is tooBig for a request of steps, over MaxWork.
-func tooLong(steps float64, format string, args ...any) error {
-	return errorf(ErrTooLarge, "%s takes about %.3g steps, over the bound of %.3g (MaxWork)", fmt.Sprintf(format, args...), steps, workBound)
+// tooLong is tooBig for a request of steps, over g's work bound.
+func (g *game) tooLong(steps float64, format string, args ...any) error {
+	return errorf(ErrTooLarge, "%s takes about %.3g steps, over the bound of %.3g (MaxWork)", fmt.Sprintf(format, args...), steps, g.lim.work)
 }
 
 // size writes a byte count in the largest binary unit that keeps it above 1.

@@ -55,12 +55,12 @@ func TestTooLarge(t *testing.T) {
 // TestPlayCapped plays on a board that traps the token for good: the game
 // stops at the cap instead of filling memory.
 func TestPlayCapped(t *testing.T) {
-	defer func(cap int) { playCap = cap }(playCap)
-	playCap = 1000 // the cap's own size would cost seconds under the race detector
+	t.Parallel()
+	const cap = 1000 // the default cap's own size would cost seconds under the race detector
 	b := mustJumps(t, 3, map[int]int{6: 5, 7: 5, 8: 5})
-	moves := Rules{Faces: 3}.Play(b, nil, 1<<40)
-	if len(moves) != playCap {
-		t.Fatalf("%d moves, want the cap of %d", len(moves), playCap)
+	moves := tuned(Rules{Faces: 3}, func(l *limits) { l.play = cap }).Play(b, nil, 1<<40)
+	if len(moves) != cap {
+		t.Fatalf("%d moves, want the cap of %d", len(moves), cap)
 	}
 	if last := moves[len(moves)-1]; last.To != 5 {
 		t.Errorf("last move %+v, want the token held on square 5", last)
@@ -92,10 +92,9 @@ func TestParseBoardLimit(t *testing.T) {
 // turn visits every square; the bound is lowered to 10⁶ steps so that the
 // test is quick, and every walk must stop there.
 func TestLongGameTooLong(t *testing.T) {
-	defer func(bound float64) { workBound = bound }(workBound)
-	workBound = 1e6
+	t.Parallel()
 	b := mustJumps(t, 100, nil)
-	r := Rules{Faces: 1}
+	r := tuned(Rules{Faces: 1}, func(l *limits) { l.work = 1e6 })
 	for name, call := range map[string]func() error{
 		"MedianTurns":        func() error { _, err := r.MedianTurns(b); return err },
 		"ModeTurns":          func() error { _, err := r.ModeTurns(b); return err },

@@ -152,14 +152,15 @@ func (rt *refTail) quantile(p float64) (*big.Int, bool) {
 // turn or 1e-7 relative, or ErrTooLarge where the answer passes the int
 // range.
 func TestPropertyLongGameQuantiles(t *testing.T) {
-	// A game whose tail does not settle is followed turn by turn up to the
-	// work bound: lowered here to keep each draw quick, it makes such
-	// games refuse with ErrTooLarge, which the property allows.
-	defer func(bound float64) { workBound = bound }(workBound)
-	workBound = 1 << 23
+	t.Parallel()
 	long, byTail, refused, longest := 0, 0, 0, 0.0
 	rapid.Check(t, func(t *rapid.T) {
 		_, r, b, _, k := drawLongGame(t, 2, 3)
+		// A game whose tail does not settle is followed turn by turn up
+		// to the work bound: lowered here to keep each draw quick, it
+		// makes such games refuse with ErrTooLarge, which the property
+		// allows.
+		r = tuned(r, func(l *limits) { l.work = 1 << 23 })
 		want, finite := k.expected()
 		if !finite {
 			if _, err := r.Quantile(b, 1); !errors.Is(err, ErrNeverFinishes) {
@@ -196,6 +197,12 @@ func TestPropertyLongGameQuantiles(t *testing.T) {
 		}
 	})
 	t.Logf("%d games longer than 10⁴ turns, the longest %.3g; %d quantiles past 2¹⁶ turns right, %d refused", long, longest, byTail, refused)
+	// What the property is for: long games answered, not only refused.
+	// About one draw in six is a long game, so none in a run happens
+	// once in 10⁸ runs.
+	if long == 0 || byTail == 0 {
+		t.Errorf("%d long games drawn, %d quantiles past 2¹⁶ turns answered: the property checked no long game", long, byTail)
+	}
 }
 
 // TestPropertyLongGameJumps checks Jumps on the long games of
@@ -285,6 +292,9 @@ func TestPropertyLongGameJumps(t *testing.T) {
 		}
 	})
 	t.Logf("%d games longer than 10⁴ turns; worst Effect error %.3g relative (Effects over 1e-3 of the length), %.3g of the larger of it and the length", long, worst, worstAbs)
+	if long == 0 {
+		t.Errorf("no long game drawn: the property checked none")
+	}
 }
 
 // TestPropertyLongGameWinChances checks WinChances for two players on the
@@ -293,11 +303,11 @@ func TestPropertyLongGameJumps(t *testing.T) {
 // player to move from a wins while the other stands on b, is
 // Σ P(a→a')·(1 if a' is last, else 1 − W(b, a')).
 func TestPropertyLongGameWinChances(t *testing.T) {
-	defer func(bound float64) { workBound = bound }(workBound) // as in TestPropertyLongGameQuantiles
-	workBound = 1 << 23
+	t.Parallel()
 	long, refused := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
 		_, r, b, _, k := drawLongGame(t, 2, 2)
+		r = tuned(r, func(l *limits) { l.work = 1 << 23 }) // as in TestPropertyLongGameQuantiles
 		last := k.last
 		if !k.finishes() {
 			return
@@ -348,6 +358,9 @@ func TestPropertyLongGameWinChances(t *testing.T) {
 		}
 	})
 	t.Logf("%d games longer than 10⁴ turns, %d refused", long, refused)
+	if long-refused <= 0 {
+		t.Errorf("%d long games drawn, %d refused: the property checked no long race", long, refused)
+	}
 }
 
 // TestQuantileOneOnATie pins down a board whose chances are all powers of

@@ -132,8 +132,8 @@ func raceBound(w *walk, squares []int, from []float64, variance float64, err err
 		distinct[s] = true
 	}
 	perTurn := float64(len(w.edges)+len(w.mass)+len(squares)) * float64(len(distinct))
-	if (longest+41*math.Sqrt(variance))*perTurn > workBound {
-		w.work = max(w.work, workBound-raceTailTurns*perTurn)
+	if bound := w.g.lim.work; (longest+41*math.Sqrt(variance))*perTurn > bound {
+		w.work = max(w.work, bound-raceTailTurns*perTurn)
 	}
 }
 

@@ -280,11 +280,11 @@ func (r Rules) Play(b *Board, rng *rand.Rand, maxTurns int) []Move {
 	}
 	throw := r.thrower(&g, rng)
 	var moves []Move
-	for v, turn := g.start, 1; v != g.last && turn <= maxTurns && len(moves) < playCap; turn++ {
+	for v, turn := g.start, 1; v != g.last && turn <= maxTurns && len(moves) < g.lim.play; turn++ {
 		v = g.playTurn(v, throw, func(m Move) bool {
 			m.Turn = turn
 			moves = append(moves, m)
-			return len(moves) < playCap
+			return len(moves) < g.lim.play
 		})
 	}
 	return moves
@@ -554,8 +554,8 @@ const settled = 8
 // It also reports the context's error once the walk's context is done,
 // looking every 64 calls.
 func (w *walk) budget() error {
-	if w.work > workBound {
-		return errorf(ErrTooLarge, "games last too long to evaluate: after %d turns %.3g of them are still going, and following them further would take over %.3g steps (MaxWork)", w.turns, w.left, workBound)
+	if w.work > w.g.lim.work {
+		return errorf(ErrTooLarge, "games last too long to evaluate: after %d turns %.3g of them are still going, and following them further would take over %.3g steps (MaxWork)", w.turns, w.left, w.g.lim.work)
 	}
 	if w.ctx != nil && w.work >= w.nextCheck {
 		w.nextCheck = w.work + checkEvery

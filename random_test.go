@@ -46,7 +46,7 @@ func TestPropertyRulesAgainstExact(t *testing.T) {
 		if got := r.MinRolls(b); got != wantDist[last] {
 			t.Fatalf("MinRolls = %d, reference %d", got, wantDist[last])
 		}
-		checkRulesPath(t, r, rr, b, flat, wantDist[last])
+		checkHousePath(t, refHouse{refRules: rr, dice: 1}, r, b, flat, wantDist[last])
 
 		checkExpected(t, rr, r, b, flat)
 
@@ -83,51 +83,6 @@ func checkExpected(t *rapid.T, rr refRules, r Rules, b *Board, flat []int) {
 		t.Fatalf("ExpectedTurns: %v; exact answer %s", err, want.FloatString(6))
 	case !relClose(got, want, 1e-12):
 		t.Fatalf("ExpectedTurns = %.17g, exact %s", got, want.FloatString(20))
-	}
-}
-
-// checkRulesPath checks ShortestPath under general rules move by move and,
-// for short paths, against a brute-force search for the lexicographically
-// smallest roll sequence.
-func checkRulesPath(t *rapid.T, r Rules, rr refRules, b *Board, flat []int, rolls int) {
-	last := len(flat) - 1
-	path, ok := r.ShortestPath(b)
-	if ok != (rolls >= 0) || ok && len(path) != rolls {
-		t.Fatalf("ShortestPath = %v, %v; reference rolls %d", path, ok, rolls)
-	}
-	if !ok {
-		return
-	}
-	checkGame(t, rr, flat, path)
-	if len(path) > 0 && path[len(path)-1].To != last {
-		t.Fatalf("path %v does not end on %d", path, last)
-	}
-	if rolls > 5 {
-		return
-	}
-	var brute func(at, left int, seq []int) []int
-	brute = func(at, left int, seq []int) []int {
-		if left == 0 {
-			if at == last {
-				return seq
-			}
-			return nil
-		}
-		for roll := 1; roll <= rr.faces; roll++ {
-			_, to := rr.step(flat, at, roll)
-			if found := brute(to, left-1, append(seq, roll)); found != nil {
-				return found
-			}
-		}
-		return nil
-	}
-	want := brute(rr.start(), rolls, []int{})
-	got := []int{}
-	for _, m := range path {
-		got = append(got, m.Roll)
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("rolls (-brute force +ShortestPath):\n%s", diff)
 	}
 }
 

@@ -54,7 +54,7 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats, f
 	batches := (len(queued) + maxBatch - 1) / maxBatch
 	// Each batch is a scalar sweep and a replay of the elimination: worth
 	// the cores only on large boards.
-	if float64(size)*float64(len(f.sq)+maxBatch)*float64(batches) > 16*parallelFrom {
+	if float64(size)*float64(len(f.sq)+maxBatch)*float64(batches) > 16*g.lim.parallelFrom {
 		parallel(batches, runtime.GOMAXPROCS(0), func(w, lo, hi int) {
 			if w == 0 {
 				f.effectBatches(stats, queued, lo, hi, floor, &f.sc, f.ts)

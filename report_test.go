@@ -383,9 +383,7 @@ func TestReportJumpsAlone(t *testing.T) {
 		jumps[s] = s - 7 // 326 squares that moves go back to
 	}
 	b := mustJumps(t, 60, jumps)
-	r := Rules{}
-	defer func(bound float64) { jumpsWorkBound = bound }(jumpsWorkBound)
-	jumpsWorkBound = 1e6
+	r := tuned(Rules{}, func(l *limits) { l.jumpsWork = 1e6 })
 	rep, err := r.Report(b)
 	if err != nil {
 		t.Fatal(err)
@@ -394,7 +392,7 @@ func TestReportJumpsAlone(t *testing.T) {
 		rep.Skipped[0].Figure != FigureJumps || !strings.Contains(rep.Skipped[0].Reason, "over Jumps' bound of 1e+06") {
 		t.Fatalf("StdDev %v, %d visits, %d jumps, Skipped %+v", rep.StdDev, len(rep.Visits), len(rep.Jumps), rep.Skipped)
 	}
-	jumpsWorkBound = 1 << 39
+	r = Rules{}
 	rep, err = r.Report(b)
 	if err != nil {
 		t.Fatal(err)

@@ -62,6 +62,8 @@ type Rules struct {
 
 	// OnLimit is where the token goes when AgainLimit ends a turn.
 	OnLimit Penalty `json:"onLimit"`
+
+	lim *limits // nil: defaultLimits; tests set others (limits.go)
 }
 
 // Penalty is where a token goes when a run of throws of Rules.Again reaches
@@ -171,6 +173,8 @@ type game struct {
 	// board is set when the rules allow searching back from the last square
 	// as well: one jump per roll, overshoots stay, a die under 64 faces.
 	board *squares
+
+	lim *limits // the call's bounds and thresholds, never nil
 }
 
 // game validates r and prepares b for it. A nil or zero board yields a game
@@ -180,8 +184,11 @@ func (r Rules) game(b *Board) (game, error) {
 	if err != nil {
 		return game{}, err
 	}
-	g := game{faces: t.hi, over: r.Overshoot, start: 1, dice: t,
+	g := game{faces: t.hi, over: r.Overshoot, start: 1, dice: t, lim: r.lim,
 		enter: int32(r.Enter), again: int32(r.Again), limit: int32(r.AgainLimit), toStart: r.OnLimit == BackToStart}
+	if g.lim == nil {
+		g.lim = &defaultLimits
+	}
 	g.simple = t.n == nil && r.Enter == 0 && r.Again == 0
 	g.wordwise = t.lo == 1 && r.Enter == 0 && r.AgainLimit == 0
 	for i := 0; g.wordwise && i < len(t.n); i++ {

@@ -309,8 +309,8 @@ func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *walk) 
 			if math.Abs(gm.g[k]) <= target || lucky {
 				break
 			}
-			if w.work > workBound {
-				return tooLong(w.work, "solving the equations of %d squares", w.g.last)
+			if w.work > w.g.lim.work {
+				return w.g.tooLong(w.work, "solving the equations of %d squares", w.g.last)
 			}
 			if w.ctx != nil && w.ctx.Err() != nil {
 				return w.ctx.Err()

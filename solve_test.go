@@ -9,39 +9,49 @@ import (
 	"pgregory.net/rapid"
 )
 
-// bySweeps makes ExpectedTurns use the bounded-memory solve on every board
-// until the returned function is called.
-func bySweeps() (restore func()) {
-	upTo, band := denseUpTo, bandUpTo
-	denseUpTo, bandUpTo = -1, -1
-	return func() { denseUpTo, bandUpTo = upTo, band }
+// tuned returns r with its limits (limits.go) changed by tune, for calls
+// on that value alone, so that tests that tune run in parallel.
+func tuned(r Rules, tune func(*limits)) Rules {
+	l := defaultLimits
+	if r.lim != nil {
+		l = *r.lim
+	}
+	tune(&l)
+	r.lim = &l
+	return r
 }
 
-// byBand makes ExpectedTurns and the insights use the banded elimination
-// (band.go) on every board until the returned function is called.
-func byBand() (restore func()) {
-	upTo, band := denseUpTo, bandUpTo
-	denseUpTo, bandUpTo = -1, math.Inf(1)
-	return func() { denseUpTo, bandUpTo = upTo, band }
+// bySweeps returns r made to use the bounded-memory solve on every board.
+func bySweeps(r Rules) Rules {
+	return tuned(r, func(l *limits) { l.denseUpTo, l.bandUpTo = -1, -1 })
 }
+
+// byBand returns r made to use the banded elimination (band.go) on every
+// board, for ExpectedTurns and the insights.
+func byBand(r Rules) Rules {
+	return tuned(r, func(l *limits) { l.denseUpTo, l.bandUpTo = -1, math.Inf(1) })
+}
+
+// asIs returns r as it is.
+func asIs(r Rules) Rules { return r }
 
 // TestPropertyBandAgainstExact checks the banded elimination against the
 // exact rational answers on random boards up to 6×6 under every rule set.
 func TestPropertyBandAgainstExact(t *testing.T) {
-	defer byBand()()
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		rr, r, b, flat := drawGame(t, 1, 6)
-		checkExpected(t, rr, r, b, flat)
+		checkExpected(t, rr, byBand(r), b, flat)
 	})
 }
 
 // TestPropertySweepsAgainstExact checks the bounded-memory solve against the
 // exact rational answers on random boards up to 6×6 under every rule set.
 func TestPropertySweepsAgainstExact(t *testing.T) {
-	defer bySweeps()()
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		rr, r, b, flat := drawGame(t, 1, 6)
-		checkExpected(t, rr, r, b, flat)
+		checkExpected(t, rr, bySweeps(r), b, flat)
 	})
 }
 
@@ -61,14 +71,10 @@ func TestPropertySweepsAgainstElimination(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		upTo, bytes := denseUpTo, denseBytes
-		denseUpTo, denseBytes = 1<<20, 1<<30
-		want, werr := r.ExpectedTurns(b)
-		from, _ := r.ExpectedFrom(b)
-		denseUpTo, denseBytes = upTo, bytes
-		restore := bySweeps()
-		got, gerr := r.ExpectedTurns(b)
-		restore()
+		dense := tuned(r, func(l *limits) { l.denseUpTo, l.denseBytes = 1<<20, 1<<30 })
+		want, werr := dense.ExpectedTurns(b)
+		from, _ := dense.ExpectedFrom(b)
+		got, gerr := bySweeps(r).ExpectedTurns(b)
 		// The sweeps' documented bound: relative 2⁻⁴⁹ times the longest
 		// expected game from any square, or 1e-13 (here 1e-11, as the
 		// elimination has its own rounding).
@@ -153,9 +159,7 @@ func TestVisitsBySweepsStagnating(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	restore := bySweeps()
-	got, err := r.Visits(b)
-	restore()
+	got, err := bySweeps(r).Visits(b)
 	if err != nil {
 		t.Fatal(err)
 	}

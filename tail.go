@@ -162,7 +162,7 @@ func (w *walk) slowest() (lo, hi float64) {
 	f.prepare(g, false)
 	m := float64(len(f.sq))
 	step := g.turnWork() + m*m
-	if !f.dense() || !f.sure[g.start] || w.work+g.turnWork()*(m+2)+m*m*m+tailIterations*step > workBound {
+	if !f.dense() || !f.sure[g.start] || w.work+g.turnWork()*(m+2)+m*m*m+tailIterations*step > g.lim.work {
 		return empty()
 	}
 	w.work += g.turnWork()*(m+2) + m*m*m

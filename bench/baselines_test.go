@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"github.com/snakesladders/snakes/internal/boards"
 	"gonum.org/v1/gonum/graph"
 	"gonum.org/v1/gonum/graph/path"
 	"gonum.org/v1/gonum/graph/simple"
@@ -75,37 +76,9 @@ func gonumDijkstra(g *simple.DirectedGraph, b board) int {
 	return int(w)
 }
 
-// adjacencyMinRolls builds a neighbour list per square on every call, then
-// runs a queue-based breadth-first search, as the C++ write-up does.
-func adjacencyMinRolls(b board) int {
-	last := len(b.flat) - 1
-	next := make([][]int, last+1)
-	for v := start(b); v < last; v++ {
-		for roll := 1; roll <= 6; roll++ {
-			if to, ok := moveTo(b.flat, v, roll); ok {
-				next[v] = append(next[v], to)
-			}
-		}
-	}
-	dist := make([]int, last+1)
-	for i := range dist {
-		dist[i] = -1
-	}
-	dist[start(b)] = 0
-	for queue := []int{start(b)}; len(queue) > 0; queue = queue[1:] {
-		v := queue[0]
-		if v == last {
-			return dist[v]
-		}
-		for _, to := range next[v] {
-			if dist[to] < 0 {
-				dist[to] = dist[v] + 1
-				queue = append(queue, to)
-			}
-		}
-	}
-	return -1
-}
+// adjacencyMinRolls is the seeds' C++ write-up: a neighbour list per
+// square on every call, then a queue-based breadth-first search.
+func adjacencyMinRolls(b board) int { return boards.AdjacencyMinRolls(b.flat, start(b)) }
 
 // inlineMinRolls works on the grid itself, turning each label into its row
 // and column inside the loop (the seeds' first approach).

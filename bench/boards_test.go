@@ -2,10 +2,10 @@ package bench
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/snakesladders/snakes"
+	"github.com/snakesladders/snakes/internal/boards"
 )
 
 // A board under test, with the forms the baselines start from.
@@ -18,24 +18,7 @@ type board struct {
 	flat    []int
 }
 
-// randomGrid returns an n×n grid with a jump on about density of its
-// squares, each to a uniformly drawn square, from a fixed seed.
-func randomGrid(n int, density float64, seed uint64) [][]int {
-	rng := rand.New(rand.NewPCG(seed, uint64(n)))
-	cells := make([]int, n*n)
-	grid := make([][]int, n)
-	for r := range grid {
-		grid[r] = cells[r*n : (r+1)*n]
-		for c := range grid[r] {
-			grid[r][c] = -1
-			if rng.Float64() < density {
-				grid[r][c] = 1 + rng.IntN(n*n)
-			}
-		}
-	}
-	grid[0][(n%2)*(n-1)] = -1 // the last square starts no jump
-	return grid
-}
+var randomGrid = boards.RandomGrid
 
 func newBoard(tb testing.TB, name string, grid [][]int, rules snakes.Rules) board {
 	b, err := snakes.NewBoard(grid)
