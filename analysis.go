@@ -32,6 +32,7 @@ import (
 type Analysis struct {
 	r    Rules
 	b    *Board
+	g    game          // r on b, validated
 	turn chan struct{} // holds a token while a call computes
 
 	f    *fundamental // the insights' solve, once made
@@ -66,11 +67,17 @@ func (r Rules) Analyze(ctx context.Context, b *Board) (*Analysis, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if _, err := r.playable(b); err != nil {
+	r.Weights = slices.Clone(r.Weights) // the caller's slice may change
+	return r.analysis(b)
+}
+
+// analysis is Analyze without the context.
+func (r Rules) analysis(b *Board) (*Analysis, error) {
+	g, err := r.playable(b)
+	if err != nil {
 		return nil, err
 	}
-	r.Weights = slices.Clone(r.Weights) // the caller's slice may change
-	return &Analysis{r: r, b: b, turn: make(chan struct{}, 1)}, nil
+	return &Analysis{r: r, b: b, g: g, turn: make(chan struct{}, 1)}, nil
 }
 
 // Rules returns the rules a was made with.
@@ -83,9 +90,9 @@ func (a *Analysis) Rules() Rules {
 // Board returns the board a was made with.
 func (a *Analysis) Board() *Board { return a.b }
 
-// figure returns c's value, computing it with compute on a's turn when it
-// is not yet kept.
-func figure[T any](ctx context.Context, a *Analysis, c *once[T], compute func() (T, error)) (T, error) {
+// figure returns the value of the figure slot gives, computing it with
+// compute on a's turn when it is not yet kept. slot runs on a's turn too.
+func figure[T any](ctx context.Context, a *Analysis, slot func() *once[T], compute func() (T, error)) (T, error) {
 	select {
 	case a.turn <- struct{}{}:
 	case <-ctx.Done():
@@ -93,8 +100,11 @@ func figure[T any](ctx context.Context, a *Analysis, c *once[T], compute func() 
 		return zero, ctx.Err()
 	}
 	defer func() { <-a.turn }()
-	return kept(ctx, c, compute)
+	return kept(ctx, slot(), compute)
 }
+
+// field is a slot of figure for a figure kept in a field of a.
+func field[T any](c *once[T]) func() *once[T] { return func() *once[T] { return c } }
 
 // kept is figure for a caller already on a's turn; a result that ctx's end
 // cut short is not kept.
@@ -114,17 +124,20 @@ func kept[T any](ctx context.Context, c *once[T], compute func() (T, error)) (T,
 	return v, err
 }
 
-// entry returns the figure of m for key k, made on first use.
-func entry[K comparable, T any](m *map[K]*once[T], k K) *once[T] {
-	if *m == nil {
-		*m = map[K]*once[T]{}
+// entry is a slot of figure for a figure kept in the map m under key k,
+// made on first use.
+func entry[K comparable, T any](m *map[K]*once[T], k K) func() *once[T] {
+	return func() *once[T] {
+		if *m == nil {
+			*m = map[K]*once[T]{}
+		}
+		c, ok := (*m)[k]
+		if !ok {
+			c = new(once[T])
+			(*m)[k] = c
+		}
+		return c
 	}
-	c, ok := (*m)[k]
-	if !ok {
-		c = new(once[T])
-		(*m)[k] = c
-	}
-	return c
 }
 
 // insight returns a's fundamental, prepared on first use, set to stop
@@ -170,19 +183,19 @@ func (a *Analysis) walk(ctx context.Context) (*walk, error) {
 // stopping when ctx is done.
 func (a *Analysis) startWalk(ctx context.Context) (*walk, error) {
 	var c once[*walk] // never kept: each caller walks on its own
-	return figure(ctx, a, &c, func() (*walk, error) { return a.walk(ctx) })
+	return figure(ctx, a, field(&c), func() (*walk, error) { return a.walk(ctx) })
 }
 
 // ExpectedTurns is [Rules.ExpectedTurns].
 func (a *Analysis) ExpectedTurns(ctx context.Context) (float64, error) {
-	return figure(ctx, a, &a.expected, func() (float64, error) {
+	return figure(ctx, a, field(&a.expected), func() (float64, error) {
 		return a.r.expectedTurns(ctx, a.b)
 	})
 }
 
 // ExpectedFrom is [Rules.ExpectedFrom]: a new slice each call.
 func (a *Analysis) ExpectedFrom(ctx context.Context) ([]float64, error) {
-	v, err := figure(ctx, a, &a.from, a.expectedFrom(ctx))
+	v, err := figure(ctx, a, field(&a.from), a.expectedFrom(ctx))
 	return slices.Clone(v), err
 }
 
@@ -198,7 +211,7 @@ func (a *Analysis) expectedFrom(ctx context.Context) func() ([]float64, error) {
 
 // Variance is [Rules.Variance].
 func (a *Analysis) Variance(ctx context.Context) (float64, error) {
-	return figure(ctx, a, &a.variance, a.varianceOf(ctx))
+	return figure(ctx, a, field(&a.variance), a.varianceOf(ctx))
 }
 
 func (a *Analysis) varianceOf(ctx context.Context) func() (float64, error) {
@@ -213,7 +226,7 @@ func (a *Analysis) varianceOf(ctx context.Context) func() (float64, error) {
 
 // Visits is [Rules.Visits]: a new slice each call.
 func (a *Analysis) Visits(ctx context.Context) ([]float64, error) {
-	v, err := figure(ctx, a, &a.visits, func() ([]float64, error) {
+	v, err := figure(ctx, a, field(&a.visits), func() ([]float64, error) {
 		f, err := a.insight(ctx)
 		if err != nil {
 			return nil, err
@@ -229,7 +242,7 @@ func (a *Analysis) Visits(ctx context.Context) ([]float64, error) {
 // share; past them it keeps rows of its own for the call (see
 // [Rules.Jumps]).
 func (a *Analysis) Jumps(ctx context.Context) ([]JumpStats, error) {
-	v, err := figure(ctx, a, &a.jumps, func() ([]JumpStats, error) {
+	v, err := figure(ctx, a, field(&a.jumps), func() ([]JumpStats, error) {
 		f, err := a.insight(ctx)
 		if err != nil {
 			return nil, err
@@ -248,10 +261,10 @@ func (a *Analysis) Jumps(ctx context.Context) ([]JumpStats, error) {
 
 // LengthDistribution is [Rules.LengthDistribution]: a new slice each call.
 func (a *Analysis) LengthDistribution(ctx context.Context, maxTurns int) ([]float64, error) {
+	if err := checkTurns(maxTurns); err != nil {
+		return nil, err
+	}
 	v, err := figure(ctx, a, entry(&a.dist, maxTurns), func() ([]float64, error) {
-		if err := checkTurns(maxTurns); err != nil {
-			return nil, err
-		}
 		w, err := a.walk(ctx)
 		if err != nil {
 			return nil, err
@@ -263,10 +276,10 @@ func (a *Analysis) LengthDistribution(ctx context.Context, maxTurns int) ([]floa
 
 // Quantile is [Rules.Quantile].
 func (a *Analysis) Quantile(ctx context.Context, q float64) (int, error) {
+	if err := checkQuantile(q); err != nil {
+		return 0, err
+	}
 	return figure(ctx, a, entry(&a.quantile, q), func() (int, error) {
-		if err := checkQuantile(q); err != nil {
-			return 0, err
-		}
 		w, err := a.walk(ctx)
 		if err != nil {
 			return 0, err
@@ -281,7 +294,7 @@ func (a *Analysis) Quantile(ctx context.Context, q float64) (int, error) {
 
 // ModeTurns is [Rules.ModeTurns].
 func (a *Analysis) ModeTurns(ctx context.Context) (int, error) {
-	return figure(ctx, a, &a.mode, func() (int, error) {
+	return figure(ctx, a, field(&a.mode), func() (int, error) {
 		w, err := a.walk(ctx)
 		if err != nil {
 			return 0, err
@@ -295,21 +308,19 @@ func (a *Analysis) WinChances(ctx context.Context, players int) ([]float64, erro
 	if err := checkPlayers(players); err != nil {
 		return nil, err
 	}
-	g, _ := a.r.playable(a.b)
-	return a.WinChancesFrom(ctx, onStart(&g, players))
+	return a.WinChancesFrom(ctx, onStart(&a.g, players))
 }
 
 // WinChancesFrom is [Rules.WinChancesFrom]: a new slice each call.
 func (a *Analysis) WinChancesFrom(ctx context.Context, squares []int) ([]float64, error) {
+	if err := checkRace(&a.g, squares); err != nil {
+		return nil, err
+	}
 	key := make([]string, len(squares))
 	for i, s := range squares {
 		key[i] = strconv.Itoa(s)
 	}
 	v, err := figure(ctx, a, entry(&a.wins, strings.Join(key, ",")), func() ([]float64, error) {
-		g, _ := a.r.playable(a.b)
-		if err := checkRace(&g, squares); err != nil {
-			return nil, err
-		}
 		w, err := a.walk(ctx)
 		if err != nil {
 			return nil, err

@@ -48,6 +48,7 @@ func emptyGrid(n int) [][]int {
 }
 
 func TestMinRollsCases(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		grid [][]int
@@ -82,6 +83,7 @@ func TestMinRollsCases(t *testing.T) {
 }
 
 func TestNoJumpBoards(t *testing.T) {
+	t.Parallel()
 	for n := 1; n <= 30; n++ {
 		b := mustBoard(t, emptyGrid(n))
 		want := (n*n - 1 + 5) / 6 // ⌈(n²−1)/6⌉
@@ -93,6 +95,7 @@ func TestNoJumpBoards(t *testing.T) {
 
 // TestNoChaining checks where the turn ends when a jump's end starts another.
 func TestNoChaining(t *testing.T) {
+	t.Parallel()
 	// 2×2: square 1 at [1][0], 2 at [1][1], 3 at [0][1], 4 at [0][0].
 	b := mustBoard(t, [][]int{{-1, 4}, {-1, 3}})
 	dist := Distances(b)
@@ -124,6 +127,7 @@ func TestNoChaining(t *testing.T) {
 }
 
 func TestExample1Path(t *testing.T) {
+	t.Parallel()
 	path, ok := ShortestPath(mustBoard(t, example1))
 	want := []Move{
 		{From: 1, Roll: 1, Landed: 2, To: 15, Turn: 1},
@@ -140,6 +144,7 @@ func TestExample1Path(t *testing.T) {
 }
 
 func TestEdgeBoards(t *testing.T) {
+	t.Parallel()
 	one := mustBoard(t, [][]int{{-1}})
 	if path, ok := ShortestPath(one); !ok || path == nil || len(path) != 0 {
 		t.Errorf("1×1 ShortestPath = %#v, %v; want empty non-nil, true", path, ok)
@@ -173,6 +178,7 @@ func TestEdgeBoards(t *testing.T) {
 }
 
 func TestValidation(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		grid [][]int
@@ -207,6 +213,7 @@ func TestValidation(t *testing.T) {
 }
 
 func TestFromJumpsValidation(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		n     int
 		jumps map[int]int
@@ -228,6 +235,7 @@ func TestFromJumpsValidation(t *testing.T) {
 
 // TestFlattenExample checks Flatten against labels worked out by hand.
 func TestFlattenExample(t *testing.T) {
+	t.Parallel()
 	flat, err := Flatten(example1)
 	if err != nil {
 		t.Fatal(err)
@@ -250,6 +258,7 @@ func TestFlattenExample(t *testing.T) {
 }
 
 func TestPropertyAgreement(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		grid := genGrid(1, 20).Draw(t, "grid")
 		checkAgreement(t, grid)
@@ -257,6 +266,7 @@ func TestPropertyAgreement(t *testing.T) {
 }
 
 func TestPropertyAgreementLarge(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		grid := genGrid(40, 70).Draw(t, "grid")
 		checkAgreement(t, grid)
@@ -368,6 +378,7 @@ func checkPath(t *rapid.T, b *Board, flat []int, rolls int) {
 }
 
 func TestGridIsACopy(t *testing.T) {
+	t.Parallel()
 	grid := emptyGrid(3)
 	b := mustBoard(t, grid)
 	grid[2][1] = 9 // square 2
@@ -387,6 +398,7 @@ func TestGridIsACopy(t *testing.T) {
 // TestPropertyRulesLargeBoards runs every rule combination on boards large
 // enough for levels to be expanded a word at a time.
 func TestPropertyRulesLargeBoards(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		rr, _, b, flat := drawGame(t, 16, 40)
 		want := rr.dist(flat)
@@ -404,14 +416,14 @@ func TestPropertyRulesLargeBoards(t *testing.T) {
 // set (those it does not apply to must still answer right), against the
 // reference relaxation.
 func TestPropertyBothWays(t *testing.T) {
-	defer func(old int32) { bothWaysFrom = old }(bothWaysFrom)
-	bothWaysFrom = 1
+	t.Parallel()
+	bothWays := func(r Rules) Rules { return tuned(r, func(l *limits) { l.bothWaysFrom = 1 }) }
 	rapid.Check(t, func(t *rapid.T) {
 		rr, _, b, flat := drawGame(t, 1, 30)
-		if got, want := rr.rules().MinRolls(b), rr.dist(flat)[len(flat)-1]; got != want {
+		if got, want := bothWays(rr.rules()).MinRolls(b), rr.dist(flat)[len(flat)-1]; got != want {
 			t.Fatalf("MinRolls = %d, reference %d", got, want)
 		}
-		if got, want := MinRolls(b), refDist(flat)[len(flat)-1]; got != want {
+		if got, want := bothWays(Rules{}).MinRolls(b), refDist(flat)[len(flat)-1]; got != want {
 			t.Fatalf("zero rules: MinRolls = %d, reference %d", got, want)
 		}
 	})
@@ -423,16 +435,14 @@ func TestPropertyBothWays(t *testing.T) {
 // search, on random boards under every rule set the search serves, with
 // house rules (another throw, loaded dice) too.
 func TestPropertyPathBothWays(t *testing.T) {
-	defer func(old int32) { bothWaysFrom = old }(bothWaysFrom)
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		_, r, b, _ := drawGame(t, 1, 30)
 		if rapid.Bool().Draw(t, "house") {
 			r = genHouse().Draw(t, "house rules").rules()
 		}
-		bothWaysFrom = 1 << 30
-		want, wok := r.ShortestPath(b)
-		bothWaysFrom = 1
-		got, gok := r.ShortestPath(b)
+		want, wok := tuned(r, func(l *limits) { l.bothWaysFrom = 1 << 30 }).ShortestPath(b)
+		got, gok := tuned(r, func(l *limits) { l.bothWaysFrom = 1 }).ShortestPath(b)
 		if gok != wok || !slices.Equal(got, want) {
 			t.Fatalf("both ways: %v, %v\none way:  %v, %v", got, gok, want, wok)
 		}
@@ -467,6 +477,7 @@ func TestAllocations(t *testing.T) {
 // TestConcurrentUse shares one fresh board between goroutines, so that the
 // race detector (in CI) sees its lazily built indexes built concurrently.
 func TestConcurrentUse(t *testing.T) {
+	t.Parallel()
 	grid := randomGrid(80, 0.1, 9)
 	want := refDist(refFlat(grid))[80*80]
 	b := mustBoard(t, grid)
@@ -496,6 +507,7 @@ func TestConcurrentUse(t *testing.T) {
 // TestScratchReuse alternates searches on large and small boards, so that
 // a search's pooled blocks left dirty by the one before would show.
 func TestScratchReuse(t *testing.T) {
+	t.Parallel()
 	for i := range 40 {
 		n := []int{70, 5, 90, 9}[i%4]
 		grid := randomGrid(n, 0.1, uint64(i))
@@ -514,6 +526,7 @@ func TestScratchReuse(t *testing.T) {
 // collide), and reads every square back: growing keeps each square's first
 // distance, and the squares never added (one past each) stay absent.
 func TestDistancesGrow(t *testing.T) {
+	t.Parallel()
 	d := newDistances(1)
 	for i := range int32(50_000) {
 		if !d.add(i*4096, i%97) || d.add(i*4096, 1000) {

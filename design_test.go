@@ -115,6 +115,7 @@ func TestDesignDeterministic(t *testing.T) {
 // TestDesignUnreachable asks for a game shorter than any board with two
 // ladders can give: the closest board comes back with ErrNoDesign.
 func TestDesignUnreachable(t *testing.T) {
+	t.Parallel()
 	s := Spec{Size: 10, Ladders: 2, Turns: 1.5}
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
@@ -130,6 +131,7 @@ func TestDesignUnreachable(t *testing.T) {
 // TestDesignNoJumps: with no jumps there is one board, which meets the
 // target or not.
 func TestDesignNoJumps(t *testing.T) {
+	t.Parallel()
 	b, err := Design(context.Background(), Spec{Size: 3, Turns: 5})
 	if !errors.Is(err, ErrNoDesign) || b == nil || b.Squares() != 9 {
 		t.Errorf("Design = %v, %v; want the empty board and ErrNoDesign", b, err)
@@ -158,6 +160,7 @@ func TestDesignCancel(t *testing.T) {
 }
 
 func TestDesignSpecErrors(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		s    Spec
 		want string
@@ -185,6 +188,7 @@ func TestDesignSpecErrors(t *testing.T) {
 // TestRetargetScores checks the search's scores: moving a jump's end, as
 // predicted from one solve, against a fresh solve of the moved board.
 func TestRetargetScores(t *testing.T) {
+	t.Parallel()
 	s := Spec{Size: 8, Ladders: 4, Snakes: 4, Rules: Rules{Overshoot: Bounce}}
 	d := newDesigner(s, 5)
 	if !d.place() {

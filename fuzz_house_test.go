@@ -154,6 +154,7 @@ func FuzzRulesJSON(f *testing.F) {
 // fixed, so the test is deterministic; each mean lies within four
 // standard errors.
 func TestPlayHouseRulesMean(t *testing.T) {
+	t.Parallel()
 	b := Classic()
 	for i, r := range []Rules{
 		{StartOffBoard: true, Dice: 2, Overshoot: Bounce},

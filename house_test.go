@@ -549,6 +549,7 @@ func checkHouseGame(t *rapid.T, h refHouse, flat []int, moves []Move) {
 // rules (and Chain and every Overshoot) on random boards up to 4×4 against
 // the exact answers of the test's throw-by-throw model.
 func TestPropertyHouseRulesAgainstExact(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		grid := genGrid(1, 4).Draw(t, "grid")
 		h := genHouse().Draw(t, "rules")
@@ -747,6 +748,7 @@ func checkHouseInsights(t *rapid.T, h refHouse, r Rules, b *Board, flat []int, k
 // TestHouseKernelMatchesRolls checks the test's own turn model against the
 // per-roll model of exact_test.go on plain rules, where both apply.
 func TestHouseKernelMatchesRolls(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		grid := genGrid(1, 4).Draw(t, "grid")
 		rr := genRules().Draw(t, "rules")

@@ -311,6 +311,7 @@ func (rr refRules) chanceToTake(flat []int, j int) *big.Rat {
 // start, Chance against the exact chance to take it, Effect against the
 // exact expectation of the board without it.
 func TestPropertyJumpsAgainstExact(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		rr, r, b, flat := drawGame(t, 2, 6)
 		checkJumpsExact(t, rr, r, b, flat)
@@ -395,6 +396,7 @@ func checkJumpsExact(t *rapid.T, rr refRules, r Rules, b *Board, flat []int) {
 // expected bites and climbs are Jumps' Taken, and each is the landings the
 // visits produce.
 func TestPropertyInsightLaws(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(2, 12).Draw(t, "n")
 		b, err := NewBoard(sparseGrid(t, n))
@@ -499,6 +501,7 @@ func TestPropertyInsightsByBand(t *testing.T) {
 // TestInsightsRepeat: a second call answers exactly as the first, under
 // every rule set, Chain included, whose sums once ran in map order.
 func TestInsightsRepeat(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		_, r, b, _ := drawGame(t, 2, 6)
 		first, err1 := r.Jumps(b)
@@ -524,6 +527,7 @@ func TestInsightsRepeat(t *testing.T) {
 // 1e-10 of itself and a floor under 1e-12 of the length); long games
 // whose Effects both take from fresh solves agree the same way.
 func TestPropertyJumpsKeptRowsAgainstStructured(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		h := genHouse().Draw(t, "rules")
 		h.chain, h.again, h.limit = false, 0, 0
@@ -574,6 +578,7 @@ func TestPropertyJumpsKeptRowsAgainstStructured(t *testing.T) {
 // of itself plus 2e-12 of the length (the fresh solves' difference keeps
 // 2e-13 of it, Jumps claims 1e-10 plus 8e-13).
 func TestJumpsPastStructuredAgainstFresh(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(3) {
 		rng := rand.New(rand.NewPCG(seed, 100))
 		grid := make([][]int, 100)

@@ -44,6 +44,10 @@ type limits struct {
 	// among the cores: below it, starting goroutines costs more than it
 	// saves.
 	parallelFrom float64
+
+	// bothWaysFrom is the fewest squares on which the searches go both
+	// ways, from the start and back from the last square: 4096.
+	bothWaysFrom int32
 }
 
 // defaultLimits are every call's limits, never changed.
@@ -55,6 +59,7 @@ var defaultLimits = limits{
 	denseBytes:   32 << 20,
 	bandUpTo:     MaxWork,
 	parallelFrom: 1 << 24,
+	bothWaysFrom: 1 << 12,
 }
 
 // checkRolls refuses a game whose every turn from every square, which

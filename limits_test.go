@@ -68,6 +68,7 @@ func TestPlayCapped(t *testing.T) {
 }
 
 func TestParseBoardLimit(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		json string
 		max  int

@@ -211,6 +211,7 @@ func TestPropertyLongGameQuantiles(t *testing.T) {
 // without the jump may never finish; Chance in [0, 1] and within 1e-12;
 // Taken within 1e-9 relative; never NaN.
 func TestPropertyLongGameJumps(t *testing.T) {
+	t.Parallel()
 	long, worst, worstAbs := 0, 0.0, 0.0
 	rapid.Check(t, func(t *rapid.T) {
 		h, r, b, flat, k := drawLongGame(t, 2, 3)
@@ -368,6 +369,7 @@ func TestPropertyLongGameWinChances(t *testing.T) {
 // is 2⁻⁵³ plus about 1.2e-32, which a float64 sum rounds onto 2⁻⁵³ itself.
 // Quantile(1) must count what the rounding dropped, as the reference does.
 func TestQuantileOneOnATie(t *testing.T) {
+	t.Parallel()
 	grid := [][]int{{8, 2, -1}, {-1, -1, 7}, {1, 6, 7}}
 	h := refHouse{refRules: refRules{faces: 2}, dice: 1, weights: []int{1, 1}}
 	b, err := NewBoard(grid)

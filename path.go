@@ -52,7 +52,7 @@ func (r Rules) ShortestPath(b *Board) ([]Move, bool) {
 	}
 	sc := getScratch(&g)
 	defer putScratch(sc)
-	if g.board != nil && g.last >= bothWaysFrom {
+	if g.board != nil && g.last >= g.lim.bothWaysFrom {
 		// The fewest throws by the search both ways, then the path from
 		// what two searches of that many levels touch (pathboth.go).
 		rolls, _ := search(g, sc, nil, false, false)

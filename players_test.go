@@ -92,6 +92,7 @@ func (rr refRules) classifyFrom(flat []int) (all, finishes map[int]bool) {
 // TestPropertyWinChancesFromExact compares two-player games in progress
 // with the exact chances, on boards up to 3×3 under every rule set.
 func TestPropertyWinChancesFromExact(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		rr, r, b, flat := drawGame(t, 1, 3)
 		last := len(flat) - 1
@@ -122,6 +123,7 @@ func TestPropertyWinChancesFromExact(t *testing.T) {
 
 // TestWinChancesFromStart: every player on the start is WinChances.
 func TestWinChancesFromStart(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		rr, r, b, _ := drawGame(t, 2, 6)
 		players := rapid.IntRange(1, 5).Draw(t, "players")
@@ -140,6 +142,7 @@ func TestWinChancesFromStart(t *testing.T) {
 // TestMovingForwardHelps: on a board with no jumps, a player moved forward
 // never has a lower chance to win.
 func TestMovingForwardHelps(t *testing.T) {
+	t.Parallel()
 	for _, r := range []Rules{{}, {Overshoot: Finish}, {Faces: 3}} {
 		b := mustJumps(t, 5, nil)
 		for other := 1; other < 25; other += 3 {
@@ -159,6 +162,7 @@ func TestMovingForwardHelps(t *testing.T) {
 }
 
 func TestWinChancesFromErrors(t *testing.T) {
+	t.Parallel()
 	b := Classic()
 	for _, tc := range []struct {
 		r       Rules
@@ -180,6 +184,7 @@ func TestWinChancesFromErrors(t *testing.T) {
 // TestQuantileAgainstExact compares quantiles of the classic board with the
 // exact distribution's.
 func TestQuantileAgainstExact(t *testing.T) {
+	t.Parallel()
 	rr := refRules{faces: 6, offBoard: true}
 	exact := rr.distribution(refFlat(Classic().Grid()), 400)
 	r := rr.rules()

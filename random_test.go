@@ -35,6 +35,7 @@ func drawGame(t *rapid.T, lo, hi int) (refRules, Rules, *Board, []int) {
 // boards up to 6×6 against the exact rational answers and the reference
 // relaxation.
 func TestPropertyRulesAgainstExact(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		rr, r, b, flat := drawGame(t, 1, 6)
 		last := len(flat) - 1
@@ -103,6 +104,7 @@ func checkGame(t *rapid.T, rr refRules, flat []int, moves []Move) {
 }
 
 func TestClassic(t *testing.T) {
+	t.Parallel()
 	b := Classic()
 	r := Rules{StartOffBoard: true}
 	if got := r.MinRolls(b); got != 7 {
@@ -134,6 +136,7 @@ func TestClassic(t *testing.T) {
 }
 
 func TestPlayMeanMatchesExpectation(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		b    *Board
@@ -170,6 +173,7 @@ func TestPlayMeanMatchesExpectation(t *testing.T) {
 }
 
 func TestWinChances(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		rr, r, b, flat := drawGame(t, 2, 6)
 		exact, finite := rr.expected(flat)
@@ -230,6 +234,7 @@ func TestWinChances(t *testing.T) {
 }
 
 func TestLengthDistributionTail(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		_, r, b, _ := drawGame(t, 2, 8)
 		const maxTurns = 400
@@ -255,6 +260,7 @@ func TestLengthDistributionTail(t *testing.T) {
 }
 
 func TestFacesOneWalksEverySquare(t *testing.T) {
+	t.Parallel()
 	for n := 1; n <= 12; n++ {
 		b := mustBoard(t, emptyGrid(n))
 		r := Rules{Faces: 1}
@@ -277,6 +283,7 @@ func TestFacesOneWalksEverySquare(t *testing.T) {
 
 // TestMedianAndModeAgainstExact compares with the exact distribution.
 func TestMedianAndModeAgainstExact(t *testing.T) {
+	t.Parallel()
 	rr := refRules{faces: 6, offBoard: true}
 	exact := rr.distribution(refFlat(Classic().Grid()), 300)
 	half := big.NewRat(1, 2)
@@ -300,6 +307,7 @@ func TestMedianAndModeAgainstExact(t *testing.T) {
 }
 
 func TestChainStopsBeforeRevisiting(t *testing.T) {
+	t.Parallel()
 	// 3×3: squares 2→5, 5→4, 4→5 form a chain into a cycle. Landing on 2
 	// takes the ladder to 5, the snake to 4, and stops there: 4's ladder
 	// would return to 5, already passed in this roll.
@@ -327,6 +335,7 @@ func TestChainStopsBeforeRevisiting(t *testing.T) {
 }
 
 func TestTrapBoards(t *testing.T) {
+	t.Parallel()
 	// Square 5 is reachable and every roll from it lands on a snake to 5;
 	// every way from square 1 leads there.
 	b, err := FromJumps(3, map[int]int{6: 5, 7: 5, 8: 5, 9: -1})
@@ -363,6 +372,7 @@ func TestTrapBoards(t *testing.T) {
 // roll (a 1: square 2's ladder to the end) or traps the token for good (a 2:
 // square 3, whose rolls both land on snakes back to 3), each with chance 1/2.
 func TestHalfTrapped(t *testing.T) {
+	t.Parallel()
 	b, err := FromJumps(3, map[int]int{2: 9, 4: 3, 5: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -402,6 +412,7 @@ func TestHalfTrapped(t *testing.T) {
 }
 
 func TestInvalidRules(t *testing.T) {
+	t.Parallel()
 	b := Classic()
 	cases := []struct {
 		r   Rules
@@ -492,6 +503,7 @@ func compensated(xs []float64) float64 {
 // whose win chances once summed to 1 − 1.05e-12 from the rounding of
 // millions of turns, against the exact rational answers.
 func TestLongGame(t *testing.T) {
+	t.Parallel()
 	b := mustBoard(t, longGame)
 	rr := refRules{faces: 4, offBoard: true, over: Finish, chain: true}
 	exact, finite := rr.expected(refFlat(longGame))

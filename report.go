@@ -181,7 +181,10 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 		return true
 	}
 	progress(rep, StageExpected)
-	a := &Analysis{r: r, b: b, turn: make(chan struct{}, 1)}
+	a, err := r.analysis(b)
+	if err != nil {
+		return nil, err
+	}
 	if _, err := a.startWalk(ctx); err != nil {
 		if !skip("random play", err) {
 			return nil, err

@@ -49,6 +49,7 @@ var reportCases = []struct {
 }
 
 func TestReportGolden(t *testing.T) {
+	t.Parallel()
 	for _, tc := range reportCases {
 		t.Run(tc.name, func(t *testing.T) {
 			rep, err := tc.rules.Report(tc.board(t))
@@ -113,6 +114,7 @@ func parseSVG(t *testing.T, write func(*bytes.Buffer) error) svgDoc {
 }
 
 func TestBoardSVG(t *testing.T) {
+	t.Parallel()
 	for n := 2; n <= 20; n += 3 {
 		grid := randomGrid(n, 0.15, uint64(n))
 		b := mustBoard(t, grid)
@@ -170,6 +172,7 @@ func TestBoardSVG(t *testing.T) {
 }
 
 func TestPlotSVG(t *testing.T) {
+	t.Parallel()
 	rep, err := Rules{StartOffBoard: true}.Report(Classic())
 	if err != nil {
 		t.Fatal(err)
@@ -206,6 +209,7 @@ func TestPlotSVG(t *testing.T) {
 }
 
 func TestParseBoard(t *testing.T) {
+	t.Parallel()
 	grid, err := ParseBoard([]byte(" [[-1,-1],[-1,3]]\n"))
 	if err != nil {
 		t.Fatal(err)
@@ -249,6 +253,7 @@ func TestParseBoard(t *testing.T) {
 }
 
 func TestOvershootText(t *testing.T) {
+	t.Parallel()
 	for o := Stay; o <= Finish; o++ {
 		text, err := o.MarshalText()
 		var back Overshoot
@@ -269,6 +274,7 @@ func TestOvershootText(t *testing.T) {
 }
 
 func TestStringDrawing(t *testing.T) {
+	t.Parallel()
 	b := mustBoard(t, [][]int{{-1, 2, -1}, {-1, -1, -1}, {-1, 9, 3}})
 	want := "7   8↓2 9\n6   5   4\n1   2↑9 3○\n"
 	if got := b.String(); got != want {
@@ -280,6 +286,7 @@ func TestStringDrawing(t *testing.T) {
 }
 
 func TestReportLargeBoardNotDrawn(t *testing.T) {
+	t.Parallel()
 	rep, err := Rules{}.Report(mustBoard(t, emptyGrid(41)))
 	if err != nil {
 		t.Fatal(err)
@@ -295,6 +302,7 @@ func TestReportLargeBoardNotDrawn(t *testing.T) {
 }
 
 func TestBoardSVGTooLarge(t *testing.T) {
+	t.Parallel()
 	b, err := FromJumps(MaxSVGSide+1, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -311,6 +319,7 @@ func TestBoardSVGTooLarge(t *testing.T) {
 // shaded by its visits (the most visited darkest, none white), the jumps
 // drawn, no path, and a legend.
 func TestHeatSVG(t *testing.T) {
+	t.Parallel()
 	rep, err := Rules{StartOffBoard: true}.Report(Classic())
 	if err != nil {
 		t.Fatal(err)
@@ -378,6 +387,7 @@ func TestHeatSVG(t *testing.T) {
 // Skipped names the jumps with the bound's message; with the bound as it
 // is, the table is there and agrees with Jumps.
 func TestReportJumpsAlone(t *testing.T) {
+	t.Parallel()
 	jumps := map[int]int{}
 	for s := 40; s < 60*60-10; s += 11 {
 		jumps[s] = s - 7 // 326 squares that moves go back to

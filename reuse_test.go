@@ -16,6 +16,7 @@ import (
 // TestDecodeIntoUsedBoard is the case that once went wrong: the reverse
 // index of a board decoded earlier answered for the next one.
 func TestDecodeIntoUsedBoard(t *testing.T) {
+	t.Parallel()
 	var b Board
 	for _, tc := range []struct {
 		json string
@@ -56,6 +57,7 @@ func mustJumps(t testing.TB, n int, jumps map[int]int) *Board {
 // reverse index, after every method has run (so every lazy index exists),
 // and checks that each method answers as on a freshly built board.
 func TestPropertyReusedBoard(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		var reused Board
 		copied := new(Board)

@@ -36,10 +36,6 @@ type searcher struct {
 	npending int
 }
 
-// bothWaysFrom is the fewest squares on which search goes both ways (a
-// variable so that tests can send every board both ways).
-var bothWaysFrom int32 = 1 << 12
-
 // search runs breadth-first from the start and returns the fewest rolls to
 // the last square (-1 if unreachable). With full it explores every reachable
 // square; otherwise it stops as soon as it knows the fewest rolls.
@@ -75,7 +71,7 @@ func search(g game, sc *scratch, dist []int32, full, queue bool) (rolls, reached
 	// board, which small boards, quick to search forward, do without; and
 	// it only gives the fewest rolls.
 	var rev *reverse
-	if g.board != nil && g.last >= bothWaysFrom && !full && dist == nil && !queue {
+	if g.board != nil && g.last >= g.lim.bothWaysFrom && !full && dist == nil && !queue {
 		rev = g.board.reverseJumps()
 		s.bwords = append(sc.wordsC[:0], s.lastWord)
 		last.blevel[s.bnx] = s.lastBit

@@ -60,6 +60,7 @@ func TestPropertySweepsAgainstExact(t *testing.T) {
 // under house rules as well: there the elimination reads a turn by its
 // links (expectedhouse.go), the sweeps by its every throw (moveTable).
 func TestPropertySweepsAgainstElimination(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(10, 40).Draw(t, "n")
 		grid := sparseGrid(t, n)
@@ -112,6 +113,7 @@ func sparseGrid(t *rapid.T, n int) [][]int {
 // TestPropertyExactExpectedTurns compares the exact fraction with the test's
 // own Gauss-Jordan solution of every square's equation.
 func TestPropertyExactExpectedTurns(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		rr, r, b, flat := drawGame(t, 1, 6)
 		want, finite := rr.expected(flat)
@@ -128,6 +130,7 @@ func TestPropertyExactExpectedTurns(t *testing.T) {
 }
 
 func TestExactExpectedTurnsClassic(t *testing.T) {
+	t.Parallel()
 	paper, _ := new(big.Rat).SetString("225837582538403273407117496273279920181931269186581786048583/" +
 		"5757472998140039232950575874628786131130999406013041613400")
 	got, err := Rules{StartOffBoard: true}.ExactExpectedTurns(Classic())
@@ -144,6 +147,7 @@ func TestExactExpectedTurnsClassic(t *testing.T) {
 // 0, and dividing by it filled the visits with NaN. The sweeps' visits
 // must match the structured elimination's.
 func TestVisitsBySweepsStagnating(t *testing.T) {
+	t.Parallel()
 	b, err := NewBoard([][]int{
 		{1, 3, -1, 2, -1},
 		{1, 18, 11, 2, 3},

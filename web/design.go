@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/snakesladders/snakes"
 )
@@ -13,8 +14,9 @@ import (
 // design searches for a board that meets the posted Spec and streams the
 // search: "progress" events, then the designed board's "report". A spec
 // the library refuses is a 400 before any event; the search stops when the
-// client goes away or the budget ends (answering the closest board, with
-// the reason in the report event's "error").
+// client goes away or three quarters of the budget have passed (answering
+// the closest board, with the reason in the report event's "error"), and
+// the report of the board takes the rest.
 func (s *server) design(w http.ResponseWriter, r *http.Request) {
 	data, ok := s.body(w, r)
 	if !ok {
@@ -34,6 +36,11 @@ func (s *server) design(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer done()
+	// The search gets three quarters of what is left of the budget and
+	// the board's report the rest, so that the request ends within it.
+	deadline, _ := ctx.Deadline()
+	search, stop := context.WithDeadline(ctx, time.Now().Add(time.Until(deadline)*3/4))
+	defer stop()
 
 	// The search runs beside the stream; its progress comes through a
 	// channel that drops what the stream has not yet sent.
@@ -44,7 +51,7 @@ func (s *server) design(w http.ResponseWriter, r *http.Request) {
 	}
 	finished := make(chan result, 1)
 	go func() {
-		b, err := snakes.DesignProgress(ctx, spec, func(d float64) {
+		b, err := snakes.DesignProgress(search, spec, func(d float64) {
 			select {
 			case progress <- d:
 			default:
@@ -78,14 +85,11 @@ func (s *server) design(w http.ResponseWriter, r *http.Request) {
 				event(w, "error", map[string]string{"error": message(res.err)})
 				return
 			}
-			// The report gets what is left of the budget, at least a second.
-			rctx, rcancel := context.WithTimeout(r.Context(), max(s.Budget/4, 1e9))
-			defer rcancel()
 			var warning string
 			if res.err != nil {
 				warning = message(res.err)
 			}
-			out, err := reportJSON(rctx, res.b, spec.Rules, warning)
+			out, err := reportJSON(ctx, res.b, spec.Rules, warning)
 			if err != nil {
 				event(w, "error", map[string]string{"error": message(err)})
 				return

@@ -251,6 +251,41 @@ func TestDesignCancel(t *testing.T) {
 	}
 }
 
+// TestDesignWithinBudget: a design whose target no board meets stops
+// searching in time for the closest board's report, and the whole request,
+// report included, ends within its budget, plus a second of slack for a
+// loaded machine (a report with a budget of its own after the search's
+// would take some 50% past it).
+func TestDesignWithinBudget(t *testing.T) {
+	const budget = 2 * time.Second
+	srv := httptest.NewServer(NewHandler(Config{Budget: budget}))
+	defer srv.Close()
+	start := time.Now()
+	res, err := http.Post(srv.URL+"/api/design", "application/json", strings.NewReader(`{"size": 100, "ladders": 30, "snakes": 30, "turns": 100000, "rules": {"overshoot": "bounce"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var last string
+	var report struct {
+		Error string `json:"error"`
+	}
+	events(res.Body, func(name string, data []byte) bool {
+		last = name
+		if name == "report" {
+			json.Unmarshal(data, &report)
+		}
+		return false
+	})
+	took := time.Since(start)
+	if last != "report" || !strings.Contains(report.Error, "the closest found") {
+		t.Errorf("last event %q, report error %q; want the closest board's report", last, report.Error)
+	}
+	if took > budget+time.Second {
+		t.Errorf("the design took %v with a budget of %v", took, budget)
+	}
+}
+
 // TestBusy: with every worker taken, a request waits for one until its
 // budget ends, then gets 503.
 func TestBusy(t *testing.T) {
