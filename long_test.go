@@ -384,3 +384,41 @@ func TestQuantileOneOnATie(t *testing.T) {
 		t.Fatalf("Quantile(1) = %d, %v; the reference %v", got, err, want)
 	}
 }
+
+// TestGeometricWaits checks quantiles of games that wait on one square for
+// a rare throw and then run to the end: the walk sees one slow mode, and
+// the squares after the wait, from which it cannot be reached, must not
+// keep its bracket open. Independently of the walk, the length is W + R
+// with W geometric, P(W > w) = (1 − p)^w for the chance p of leaving the
+// wait, and R the turns from where the wait ends, so that the q quantile
+// is ln(1/(1 − q))/−ln(1 − p) + E[R] within a turn (terms of order p·E[R²]
+// left out), E[R] from ExpectedFrom's solve.
+func TestGeometricWaits(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name  string
+		r     Rules
+		n     int
+		p     float64 // the chance of leaving the wait
+		after int     // where the wait ends
+	}{
+		{"a 1 in 10⁹ to enter", Rules{Overshoot: Finish, Weights: []int{1, 1000000000}, Enter: 1}, 2, 1 / (1 + 1e9), 1},
+		{"ten sixes to enter, Bounce", Rules{Overshoot: Bounce, Dice: 10, Enter: 60}, 10, math.Pow(6, -10), 60},
+	} {
+		b := mustJumps(t, tc.n, nil)
+		from, err := tc.r.ExpectedFrom(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range []float64{0.5, 0.9} {
+			got, err := tc.r.Quantile(b, q)
+			want := math.Log(1/(1-q))/-math.Log1p(-tc.p) + from[tc.after]
+			if err != nil || math.Abs(float64(got)-want) > 1.5 {
+				t.Errorf("%s: Quantile(%v) = %d, %v; want about %.1f", tc.name, q, got, err, want)
+			}
+		}
+		if _, err := tc.r.ModeTurns(b); err != nil {
+			t.Errorf("%s: ModeTurns: %v", tc.name, err)
+		}
+	}
+}

@@ -146,7 +146,10 @@ const tailIterations = 200
 // the game that fades most slowly, from w's reached squares: by inverse
 // iteration x ← N·x, N = (I − Q)⁻¹ applied by the subtraction-free
 // elimination, and the Collatz–Wielandt bounds, the least and the greatest
-// over the squares of x/(N·x), ratios of positive numbers. It returns an
+// over the squares of x/(N·x), ratios of positive numbers; the greatest
+// over the squares that still hold a share of x, since those from which
+// the slowest mode cannot be reached fade from it (a chain that waits on
+// one square, then runs to the end, has no other mode to bound). It returns an
 // empty bracket (lo > hi) where the elimination does not suit the board,
 // would take more than the walk's work left, or the start can be trapped.
 func (w *walk) slowest() (lo, hi float64) {
@@ -182,8 +185,22 @@ func (w *walk) slowest() (lo, hi float64) {
 		lo, hi = math.Inf(1), 0
 		top := 0.0
 		for i := range at {
+			top = max(top, y[i])
+		}
+		for i := range at {
+			if x[i] == 0 || y[i] == 0 {
+				continue // a square that holds nothing of the slow modes now
+			}
 			r := x[i] / y[i]
-			lo, hi, top = min(lo, r), max(hi, r), max(top, y[i])
+			lo = min(lo, r)
+			// Squares from which the slowest mode cannot be reached fade
+			// from x by its rate each step and keep a ratio near their
+			// own, faster one: they bound nothing of the slowest mode, and
+			// would keep the bracket open. What is below 2⁻¹⁰⁰ of the top
+			// is theirs.
+			if y[i] >= top*0x1p-100 {
+				hi = max(hi, r)
+			}
 		}
 		if hi <= lo*(1+tailSettle/4) {
 			break
