@@ -1,6 +1,9 @@
 package snakes
 
-import "math"
+import (
+	"context"
+	"math"
+)
 
 // This file solves the equations of boards whose moves mostly stay near the
 // square they leave, as on a level whose snakes and ladders are short:
@@ -92,12 +95,17 @@ func (f *fundamental) bandFits() bool {
 // at least the rows whose turns reach over it times how far back its own
 // turns go. One pass up the board, since the rows reaching over a square
 // all start below it; it allocates the turns' scratch and 4 bytes a square.
-func (g *game) bandReach() float64 {
+// Once ctx is done it returns +Inf: no band, and the caller's next solve
+// says why.
+func (g *game) bandReach(ctx context.Context) float64 {
 	ts := new(turnScratch).fit(int(g.last) + 1)
 	cover := make([]int32, g.last+2) // the rows reaching over each square, as differences
 	var ends []edge
 	sum, covering := 0.0, int32(0)
 	for v := int32(0); v < g.last && sum <= g.lim.bandUpTo; v++ {
+		if v&1023 == 0 && stopped(ctx) != nil {
+			return math.Inf(1)
+		}
 		covering += cover[v]
 		if v < g.start {
 			continue

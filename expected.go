@@ -85,7 +85,7 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 // and false where that does not suit the board. g comes by value, as to
 // sweepExpected.
 func (r Rules) bandExpected(ctx context.Context, b *Board, g game) (float64, bool, error) {
-	if g.bandReach() > g.lim.bandUpTo {
+	if g.bandReach(ctx) > g.lim.bandUpTo {
 		return 0, false, nil
 	}
 	f, fg, err := r.insight(ctx, b)
@@ -241,7 +241,9 @@ func (x *exact) expected(ctx context.Context, g *game) (float64, error) {
 		if err := x.reachHouse(ctx, g); err != nil {
 			return 0, err
 		}
-		x.noteHouse(g, rest)
+		if err := x.noteHouse(ctx, g, rest); err != nil {
+			return 0, err
+		}
 		if g.again > 0 {
 			rows = 2 * size // the S rows
 		}
@@ -258,9 +260,9 @@ func (x *exact) expected(ctx context.Context, g *game) (float64, error) {
 	x.hi = grow(x.hi, rows)
 	var err error
 	if g.simple {
-		err = x.sweepFair(g, sc, width)
+		err = x.sweepFair(ctx, g, sc, width)
 	} else {
-		err = x.sweepHouse(g, rest, width)
+		err = x.sweepHouse(ctx, g, rest, width)
 	}
 	if err != nil {
 		return 0, err
@@ -314,11 +316,16 @@ func (x *exact) noteFair(g *game, sc *scratch) {
 // expectation is one turn plus the average over rolls of where the roll
 // ends: a square already swept, the square itself (an overshoot under
 // Stay, or a jump back to it), or an unknown's square.
-func (x *exact) sweepFair(g *game, sc *scratch, width int) error {
+func (x *exact) sweepFair(ctx context.Context, g *game, sc *scratch, width int) error {
 	last := g.last
 	clear(x.row(last, width))
 	x.row(last, width)[1] = 1
 	for v := last - 1; v >= g.start; v-- {
+		if v&1023 == 0 {
+			if err := stopped(ctx); err != nil {
+				return err
+			}
+		}
 		if !sc.reached(v) {
 			continue
 		}

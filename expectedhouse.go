@@ -76,13 +76,18 @@ func (x *exact) reachHouse(ctx context.Context, g *game) error {
 // squares a throw from some square goes back to, and the squares below the
 // start of a turn that a run of Again throws reaches (their S rows, at row
 // size+u).
-func (x *exact) noteHouse(g *game, rest float64) {
+func (x *exact) noteHouse(ctx context.Context, g *game, rest float64) error {
 	size := int32(g.last) + 1
 	x.unknownS = grow(x.unknownS, int(size))
 	for i := range x.unknownS {
 		x.unknownS[i] = -1
 	}
 	for u := g.last - 1; u >= g.start; u-- {
+		if u&1023 == 0 {
+			if err := stopped(ctx); err != nil {
+				return err
+			}
+		}
 		if !x.reached[u] && !x.chained[u] {
 			continue
 		}
@@ -103,6 +108,7 @@ func (x *exact) noteHouse(g *game, rest float64) {
 			x.note(u, end)
 		}
 	}
+	return nil
 }
 
 // takeEnds adds to r, a row of square u, the throws ends from u at weight
@@ -123,7 +129,7 @@ func (x *exact) takeEnds(r []float64, u int32, ends []edge, f float64, width int
 // expected turns (row u) and every chained square's S (row size+u) in
 // terms of the unknowns. rest is the weight of the totals other than
 // Again.
-func (x *exact) sweepHouse(g *game, rest float64, width int) error {
+func (x *exact) sweepHouse(ctx context.Context, g *game, rest float64, width int) error {
 	size := g.last + 1
 	a := g.dice.weight(g.again) // 0 without Again
 	last := x.row(g.last, width)
@@ -131,6 +137,11 @@ func (x *exact) sweepHouse(g *game, rest float64, width int) error {
 	last[1] = 1
 	x.hi[g.last] = 2
 	for u := g.last - 1; u >= g.start; u-- {
+		if u&1023 == 0 {
+			if err := stopped(ctx); err != nil {
+				return err
+			}
+		}
 		reached, chained := x.reached[u], x.chained[u] && rest > 0
 		if !reached && !chained {
 			continue

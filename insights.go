@@ -57,14 +57,23 @@ func (r Rules) insightInto(b *Board, f *fundamental) (*game, error) {
 }
 
 // release hands a fundamental back to the pool, without the slices of a
-// bounded-memory solve: the pool keeps none that large.
+// bounded-memory solve, and not at all when its tables are large: the pool
+// would keep them until the next collection or two, beside whatever the
+// next call allocates.
 func (f *fundamental) release() {
 	if f.how == viaGMRES {
 		f.values, f.vis, f.sys = nil, nil, nil
 	}
 	f.ctx = nil
+	if 16*cap(f.edges)+8*cap(f.rows) > poolUpTo {
+		return
+	}
 	fundamentalPool.Put(f)
 }
+
+// poolUpTo is the most memory of tables a fundamental may hold and go back
+// to the pool: 64 MiB, boards of about 10⁵ squares.
+const poolUpTo = 64 << 20
 
 // system returns the bounded-memory solve over the squares f solves for.
 func (f *fundamental) system() *system {
