@@ -1,5 +1,8 @@
 package snakes
 
+// This file is the fewest-rolls API: MinRolls and Distances, under the zero
+// Rules and any other.
+
 // MinRolls returns the fewest rolls that take a token from square 1 to the
 // last square under the zero [Rules]: 0 on a 1×1 board, -1 when the last
 // square cannot be reached (or b is nil or empty). It is Rules{}.MinRolls(b).

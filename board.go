@@ -5,6 +5,9 @@ import (
 	"sync"
 )
 
+// This file is the Board: a grid validated once and kept with what every
+// search derives from its squares.
+
 // A Board is an n×n snakes-and-ladders board, validated and flattened once.
 //
 // A *Board is immutable and safe for concurrent use; it never aliases the

@@ -2,6 +2,8 @@ package snakes
 
 import "sync"
 
+// This file holds the classic 10×10 board.
+
 // Classic returns the 10×10 board of the classic American edition, with
 // ladders 1→38, 4→14, 9→31, 21→42, 28→84, 36→44, 51→67, 71→91, 80→100 and
 // chutes 16→6, 47→26, 49→11, 56→53, 62→19, 64→60, 87→24, 93→73, 95→75,

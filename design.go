@@ -8,6 +8,9 @@ import (
 	"sync"
 )
 
+// This file designs boards: a local search for a board whose game lasts as
+// long as a Spec asks.
+
 // A Spec says what board to design.
 type Spec struct {
 	Size      int     // n: the board is n×n, n ≥ 2

@@ -6,6 +6,8 @@ import (
 	"strings"
 )
 
+// This file draws a board as text.
+
 // String draws b as text, one line per row in the grid's layout: each square
 // shows its label and, when it starts a jump, ↑ and the destination for a
 // ladder or ↓ for a snake (a jump to its own square shows ○). The zero Board

@@ -5,6 +5,8 @@ import (
 	"fmt"
 )
 
+// This file holds the sentinel errors and the error type behind them.
+
 // Sentinel errors. Every error this package returns wraps exactly one of
 // them, so callers can branch with [errors.Is] while the message itself names
 // the row, column, square or field that is wrong and the value found there.

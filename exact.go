@@ -6,6 +6,9 @@ import (
 	"math/big"
 )
 
+// This file is ExactExpectedTurns: the expected length as an exact fraction,
+// by elimination over big.Rat.
+
 // maxExactSquares and maxExactEntries bound ExactExpectedTurns: its
 // fractions' digits grow with the squares (a denominator can be a power of
 // Faces as long as the board), and it keeps squares·(m+1) of them.

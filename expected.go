@@ -7,6 +7,10 @@ import (
 	"sync"
 )
 
+// This file is ExpectedTurns: which solve it takes (the structured
+// elimination, the band, GMRES), and the structured elimination for one
+// fair die.
+
 // ExpectedTurns returns the expected number of turns one player takes to
 // reach the last square, throwing the dice of r at random (a turn is one
 // throw, or a run of them under Rules.Again). It solves the linear
@@ -68,10 +72,10 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 	if err := g.checkRolls(); err != nil {
 		return 0, err
 	}
-	x := exactPool.Get().(*exact)
+	x := structuredPool.Get().(*structured)
 	e, err := x.expected(ctx, &g)
 	m := len(x.squares)
-	exactPool.Put(x)
+	structuredPool.Put(x)
 	if err == errSweep {
 		if e, ok, err := r.bandExpected(ctx, b, g); ok {
 			return e, err
@@ -140,9 +144,9 @@ func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 	return e, nil
 }
 
-// exact holds ExpectedTurns' buffers, pooled so that repeated calls on
+// structured holds ExpectedTurns' buffers for its structured elimination, pooled so that repeated calls on
 // boards of the same size do not allocate.
-type exact struct {
+type structured struct {
 	unknown []int32 // square → index of its unknown, or -1
 	squares []int32 // unknown index → its row: its square, or size+u for S(u) (expectedhouse.go)
 
@@ -168,10 +172,10 @@ type exact struct {
 	ts       *turnScratch
 }
 
-var exactPool = sync.Pool{New: func() any { return new(exact) }}
+var structuredPool = sync.Pool{New: func() any { return new(structured) }}
 
 // note makes to an unknown if a turn from v goes back to it.
-func (x *exact) note(v, to int32) {
+func (x *structured) note(v, to int32) {
 	if to < v && x.unknown[to] < 0 {
 		x.unknown[to] = int32(len(x.squares))
 		x.squares = append(x.squares, to)
@@ -179,7 +183,7 @@ func (x *exact) note(v, to int32) {
 }
 
 // row returns square v's row.
-func (x *exact) row(v int32, width int) []float64 {
+func (x *structured) row(v int32, width int) []float64 {
 	return x.rows[int(v)*width : int(v+1)*width]
 }
 
@@ -189,7 +193,7 @@ func (x *exact) row(v int32, width int) []float64 {
 // once a roll, so it is kept small enough to be inlined, counts in whole
 // rolls, and adds whole rows: a fair die's rows are short, and slicing them
 // to their last nonzero column costs more than it saves.
-func (x *exact) take(r []float64, v, to int32, width int) int32 {
+func (x *structured) take(r []float64, v, to int32, width int) int32 {
 	switch {
 	case to == v:
 		return 1
@@ -204,7 +208,7 @@ func (x *exact) take(r []float64, v, to int32, width int) int32 {
 // takeTrim is take for the throws of other dice and house rules: a throw
 // of weight n, rows added only as far as their last nonzero column (their
 // rows are wide and end early). It returns the weight that leaves v.
-func (x *exact) takeTrim(r []float64, v, to int32, n float64, width int) float64 {
+func (x *structured) takeTrim(r []float64, v, to int32, n float64, width int) float64 {
 	switch {
 	case to == v:
 		return 0
@@ -216,7 +220,7 @@ func (x *exact) takeTrim(r []float64, v, to int32, n float64, width int) float64
 	return n
 }
 
-func (x *exact) expected(ctx context.Context, g *game) (float64, error) {
+func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 	last := g.last
 	size := int(last) + 1
 	if g.start == last {
@@ -295,7 +299,7 @@ func (x *exact) expected(ctx context.Context, g *game) (float64, error) {
 // noteFair numbers the unknowns of one fair die, whose turn is its rolls,
 // read straight off the board, in the order it has always had: from the
 // start up.
-func (x *exact) noteFair(g *game, sc *scratch) {
+func (x *structured) noteFair(g *game, sc *scratch) {
 	for v := g.start; v < g.last; v++ {
 		if !sc.reached(v) {
 			continue
@@ -316,7 +320,7 @@ func (x *exact) noteFair(g *game, sc *scratch) {
 // expectation is one turn plus the average over rolls of where the roll
 // ends: a square already swept, the square itself (an overshoot under
 // Stay, or a jump back to it), or an unknown's square.
-func (x *exact) sweepFair(ctx context.Context, g *game, sc *scratch, width int) error {
+func (x *structured) sweepFair(ctx context.Context, g *game, sc *scratch, width int) error {
 	last := g.last
 	clear(x.row(last, width))
 	x.row(last, width)[1] = 1
@@ -351,67 +355,4 @@ func (x *exact) sweepFair(ctx context.Context, g *game, sc *scratch, width int) 
 		}
 	}
 	return nil
-}
-
-// eliminateRows eliminates, from the rows of the unknowns lo..hi-1, the
-// unknown whose row is rk (as far as its own column), over its divisor d.
-func eliminateRows(rows []float64, width int, sq []int32, rk []float64, d float64, lo, hi int) {
-	k := len(rk) - 2
-	for i := lo; i < hi; i++ {
-		ri := rows[int(sq[i])*width : int(sq[i]+1)*width]
-		if c := ri[2+k]; c != 0 {
-			if f := c / d; f != 0 {
-				addScaled(ri, rk, f)
-			}
-		}
-	}
-}
-
-// eliminate solves the m unknowns of the swept rows (width numbers a
-// square; rows of the unknowns' squares sq): each unknown equals its own
-// square's row. It eliminates them last to first, keeping each divisor in
-// div; a divisor is one minus the chance to return to the same unknown,
-// computed as the sum of the chances to go anywhere else so that no
-// subtraction loses precision. It then back-substitutes (unknown k depends
-// only on unknowns 0..k-1) into val. A zero divisor means a closed set of
-// squares the last square cannot be reached from: eliminate returns that
-// unknown's index, or -1; and it stops with ctx's error once ctx is done. The columns of the rows left above an unknown
-// are not touched again once it is eliminated, so they stay for visits.
-// With workers over 1, eliminations of over parallelFrom multiply-adds
-// update the rows in that many goroutines, each its own rows, so that the
-// answer does not change.
-func eliminate(ctx context.Context, rows []float64, width int, sq []int32, div, val []float64, workers int, parallelFrom float64) (int, error) {
-	m := len(sq)
-	steps := 0
-	for k := m - 1; k >= 0; k-- {
-		if steps += k * width; steps > checkEvery {
-			if err := stopped(ctx); err != nil {
-				return -1, err
-			}
-			steps = 0
-		}
-		rk := rows[int(sq[k])*width : int(sq[k])*width+2+k]
-		d := rk[1]
-		for _, c := range rk[2:] {
-			d += c
-		}
-		if d == 0 {
-			return k, nil
-		}
-		div[k] = d
-		if workers > 1 && float64(k)*float64(k)*float64(width) > parallelFrom {
-			parallel(k, workers, func(_, lo, hi int) { eliminateRows(rows, width, sq, rk, d, lo, hi) })
-		} else {
-			eliminateRows(rows, width, sq, rk, d, 0, k)
-		}
-	}
-	for k := 0; k < m; k++ {
-		rk := rows[int(sq[k])*width : int(sq[k]+1)*width]
-		u := rk[0]
-		for j, c := range rk[2 : 2+k] {
-			u += c * val[j]
-		}
-		val[k] = u / div[k]
-	}
-	return -1, nil
 }

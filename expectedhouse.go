@@ -31,7 +31,7 @@ func (g *game) runEnd(v int32, stop int8) (int32, bool) {
 // run of Again throws goes on from (x.chained), following turns from the
 // start, and lists every square's ending throws in x.first and x.edges;
 // or returns ctx's error once ctx is done.
-func (x *exact) reachHouse(ctx context.Context, g *game) error {
+func (x *structured) reachHouse(ctx context.Context, g *game) error {
 	size := int(g.last) + 1
 	x.ts = x.ts.fit(size)
 	var err error
@@ -76,7 +76,7 @@ func (x *exact) reachHouse(ctx context.Context, g *game) error {
 // squares a throw from some square goes back to, and the squares below the
 // start of a turn that a run of Again throws reaches (their S rows, at row
 // size+u).
-func (x *exact) noteHouse(ctx context.Context, g *game, rest float64) error {
+func (x *structured) noteHouse(ctx context.Context, g *game, rest float64) error {
 	size := int32(g.last) + 1
 	x.unknownS = grow(x.unknownS, int(size))
 	for i := range x.unknownS {
@@ -114,7 +114,7 @@ func (x *exact) noteHouse(ctx context.Context, g *game, rest float64) error {
 // takeEnds adds to r, a row of square u, the throws ends from u at weight
 // f each, and returns the weight of those that leave the token on u and
 // of those that move it.
-func (x *exact) takeEnds(r []float64, u int32, ends []edge, f float64, width int) (stay, moved float64) {
+func (x *structured) takeEnds(r []float64, u int32, ends []edge, f float64, width int) (stay, moved float64) {
 	for _, e := range ends {
 		if e.to == u {
 			stay += f * e.n
@@ -129,7 +129,7 @@ func (x *exact) takeEnds(r []float64, u int32, ends []edge, f float64, width int
 // expected turns (row u) and every chained square's S (row size+u) in
 // terms of the unknowns. rest is the weight of the totals other than
 // Again.
-func (x *exact) sweepHouse(ctx context.Context, g *game, rest float64, width int) error {
+func (x *structured) sweepHouse(ctx context.Context, g *game, rest float64, width int) error {
 	size := g.last + 1
 	a := g.dice.weight(g.again) // 0 without Again
 	last := x.row(g.last, width)

@@ -2,6 +2,9 @@ package snakes
 
 import "fmt"
 
+// This file knows the numbering: how LeetCode 909's boustrophedon labels
+// map to rows and columns, and back.
+
 // maxSide is the largest n whose n² labels fit in an int32, which is what the
 // searches store per square to keep a 10⁸-square board within a few bytes a
 // square.

@@ -6,6 +6,9 @@ import (
 	"math"
 )
 
+// This file gives the jumps' figures by fresh solves, where removing a jump
+// is not a change of rank one (Chain, Again).
+
 // freshJumps fills in the figures of each jump where removing one is not a
 // change of rank one (under Chain, which reroutes the chains through it,
 // or when a turn's throws may take it more than once), after f.solve(nil)

@@ -17,13 +17,14 @@ import (
 // divisors and frozen columns also give N's row for the start (the expected
 // visits), by censoring the chain to the unknowns one at a time.
 
-// A fundamental is one game's rows and elimination, pooled.
 // A rise is a move up the board and its weight.
 type rise struct {
 	to int32
 	w  float64
 }
 
+// A fundamental is one game's moves, classification, rows and elimination:
+// pooled for a Rules method's call, or kept by an Analysis for all of its.
 type fundamental struct {
 	game   game // the game, kept here so that callers need not allocate one
 	g      *game

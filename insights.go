@@ -7,6 +7,10 @@ import (
 	"slices"
 )
 
+// This file is what a board does, from one solve: ExpectedFrom, Variance,
+// Visits and Jumps, as Rules methods and as the fundamental's own, which
+// an Analysis shares.
+
 // insight returns a pooled fundamental for b under r, classified, its
 // unknowns found, after checking the bounds, and its game; the caller
 // hands it back with release. Its solves stop once ctx (when not nil) is

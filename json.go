@@ -9,6 +9,9 @@ import (
 	"strings"
 )
 
+// This file reads and writes boards, rules and their names as JSON and text,
+// the grid form and the compact {"size", "jumps"} form alike.
+
 // MarshalJSON encodes b as its grid, the form [NewBoard] takes: about 3 to
 // 10 bytes a square, and 8 more for the grid it encodes from.
 func (b *Board) MarshalJSON() ([]byte, error) { return json.Marshal(b.Grid()) }
@@ -100,6 +103,17 @@ func checkSquares(n, maxSquares int) error {
 type jumpsForm struct {
 	Size  int            `json:"size"`
 	Jumps map[string]int `json:"jumps"`
+}
+
+// compact returns b in the {"size": n, "jumps": {...}} form.
+func compact(b *Board) jumpsForm {
+	jumps := map[string]int{}
+	for label := 1; label <= b.Squares(); label++ {
+		if to, ok := b.Jump(label); ok {
+			jumps[strconv.Itoa(label)] = to
+		}
+	}
+	return jumpsForm{b.Size(), jumps}
 }
 
 // jsonError rewrites a decoding error with the line and column it happened

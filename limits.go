@@ -5,6 +5,9 @@ import (
 	"strconv"
 )
 
+// This file holds the bounds on every call (MaxBytes, MaxWork) and the
+// limits each call reads them from.
+
 // The bounds on what one call may take. A request beyond them gets an error
 // wrapping [ErrTooLarge] instead of an answer, before the memory is
 // allocated, so that no argument can take the process down: the Go runtime

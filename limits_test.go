@@ -2,6 +2,7 @@ package snakes
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -115,3 +116,29 @@ func TestLongGameTooLong(t *testing.T) {
 		t.Errorf("ExpectedTurns = %v, %v; want 9999", e, err)
 	}
 }
+
+// tuned returns r with its limits (limits.go) changed by tune, for calls
+// on that value alone, so that tests that tune run in parallel.
+func tuned(r Rules, tune func(*limits)) Rules {
+	l := defaultLimits
+	if r.lim != nil {
+		l = *r.lim
+	}
+	tune(&l)
+	r.lim = &l
+	return r
+}
+
+// bySweeps returns r made to use the bounded-memory solve on every board.
+func bySweeps(r Rules) Rules {
+	return tuned(r, func(l *limits) { l.denseUpTo, l.bandUpTo = -1, -1 })
+}
+
+// byBand returns r made to use the banded elimination (band.go) on every
+// board, for ExpectedTurns and the insights.
+func byBand(r Rules) Rules {
+	return tuned(r, func(l *limits) { l.denseUpTo, l.bandUpTo = -1, math.Inf(1) })
+}
+
+// asIs returns r as it is.
+func asIs(r Rules) Rules { return r }

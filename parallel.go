@@ -2,6 +2,8 @@ package snakes
 
 import "sync"
 
+// This file shares a loop among the cores.
+
 // parallel runs work over [0, n) in workers contiguous parts, the w-th
 // getting [lo, hi), and waits for them.
 func parallel(n, workers int, work func(w, lo, hi int)) {

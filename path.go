@@ -1,5 +1,7 @@
 package snakes
 
+// This file is ShortestPath and the Move it answers with.
+
 // A Move is one throw: the token stands on From, the dice total Roll, it is
 // put on Landed, and the throw leaves it on To. Under the zero [Rules]
 // Landed is From+Roll; after a bounce it is where the token bounced to,

@@ -5,6 +5,9 @@ import (
 	"math"
 )
 
+// This file is the race of several players: WinChances, WinChancesFrom and
+// GameLength, from one walk a distinct starting square.
+
 // WinChances returns, for a game of players players who take turns, each
 // throwing the dice of r, and which ends when the first of them reaches the last
 // square, the probability that the player who moves i-th wins, as element i.

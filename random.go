@@ -7,6 +7,9 @@ import (
 	"sort"
 )
 
+// This file follows random play turn by turn (the walk): the length
+// distribution, its quantiles and mode, and Play.
+
 // LengthDistribution returns the distribution of the length of a
 // one-player game: element t is the probability that the player, throwing
 // the dice of r, reaches the last square exactly on turn t, for t in

@@ -167,50 +167,6 @@ func chanceFromLandings(f *fundamental, g *game, u []float64, d int32) float64 {
 	return min(z[0]/(1+z[1]), 1) // a ratio of positive numbers: rounding alone can pass 1
 }
 
-// A source is a square from which a roll lands on a given square, and the
-// chance it does.
-type source struct {
-	from int32
-	p    float64
-}
-
-// rollsOnto appends to out the squares from which a throw lands on square
-// l (before any jump), with the chance, for games whose turn is one throw:
-// the squares within the largest total below it, and under Bounce those
-// near the end whose throws bounce back onto it.
-func rollsOnto(g *game, l int32, ts *turnScratch, out []source) []source {
-	if g.simple && g.over != Bounce {
-		share := 1 / g.dice.den
-		for v := max(l-g.faces, 0); v < l; v++ {
-			out = append(out, source{v, share})
-		}
-		return out
-	}
-	add := func(v int32) {
-		p := 0.0
-		for _, o := range g.turn(v, ts, 0) {
-			if o.landed == l && g.lands(&o) {
-				p += o.p
-			}
-		}
-		if p > 0 {
-			out = append(out, source{v, p / g.dice.den})
-		}
-	}
-	lo := max(l-g.faces, 0)
-	for v := lo; v < l; v++ {
-		add(v)
-	}
-	if g.over == Bounce {
-		for v := max(g.last-g.faces, 0); v < g.last; v++ {
-			if v < lo || v >= l {
-				add(v)
-			}
-		}
-	}
-	return out
-}
-
 // finishesAvoiding reports whether a token starting a turn on square f can
 // reach the last square without ever landing on f.
 func finishesAvoiding(g *game, f int32) bool {

@@ -12,6 +12,9 @@ import (
 	"strings"
 )
 
+// This file is the Report the snakes command prints: what it gathers from
+// an Analysis within a deadline, and how it writes it as text and JSON.
+
 // A Report gathers what the snakes command shows about a board under a rule
 // set, ready to print as text ([Report.WriteText]), encode as JSON, or draw
 // ([Report.WriteBoardSVG], [Report.WritePlotSVG]). Probabilities and
@@ -358,16 +361,10 @@ func (rep *Report) distribution(w *walk) error {
 // {"size": n, "jumps": {"from": to, ...}} form that [ParseBoard] reads back.
 func (rep *Report) MarshalJSON() ([]byte, error) {
 	type plain Report // without this method
-	jumps := map[string]int{}
-	for label := 1; label <= rep.Board.Squares(); label++ {
-		if to, ok := rep.Board.Jump(label); ok {
-			jumps[strconv.Itoa(label)] = to
-		}
-	}
 	return json.Marshal(struct {
 		Board jumpsForm `json:"board"`
 		*plain
-	}{jumpsForm{rep.Board.Size(), jumps}, (*plain)(rep)})
+	}{compact(rep.Board), (*plain)(rep)})
 }
 
 // JSON returns rep as indented JSON ending in a newline: of a size

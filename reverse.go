@@ -2,6 +2,9 @@ package snakes
 
 import "math/bits"
 
+// This file indexes a board's jumps by destination, for the search back
+// from the last square.
+
 // A jumpPair is one jump, for lookups by destination.
 type jumpPair struct{ from, to int32 }
 

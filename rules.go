@@ -2,6 +2,9 @@ package snakes
 
 import "fmt"
 
+// This file is Rules and the game it compiles to: how a throw moves a token
+// (step, land, overshoot, chained jumps).
+
 // Rules say how a throw moves a token and what makes a turn. The zero
 // Rules are LeetCode 909's: one six-sided die, the token starts on square
 // 1, a throw that would pass the last square is not taken (the token

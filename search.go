@@ -2,6 +2,9 @@ package snakes
 
 import "math/bits"
 
+// This file is the breadth-first search over bitsets of 64 squares that
+// MinRolls, Distances and ShortestPath share, forward and both ways.
+
 // searcher is the state of one breadth-first search over the squares where
 // a turn can end. A level (the squares first reached after the same number
 // of rolls) is a bitset, so that the squares one roll further are the level

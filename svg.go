@@ -8,6 +8,9 @@ import (
 	"strings"
 )
 
+// This file draws a report as SVG: the board, its length distribution and
+// its heat map.
+
 // svg accumulates an SVG document; coordinates are written with one decimal.
 type svg struct{ strings.Builder }
 

@@ -9,32 +9,6 @@ import (
 	"pgregory.net/rapid"
 )
 
-// tuned returns r with its limits (limits.go) changed by tune, for calls
-// on that value alone, so that tests that tune run in parallel.
-func tuned(r Rules, tune func(*limits)) Rules {
-	l := defaultLimits
-	if r.lim != nil {
-		l = *r.lim
-	}
-	tune(&l)
-	r.lim = &l
-	return r
-}
-
-// bySweeps returns r made to use the bounded-memory solve on every board.
-func bySweeps(r Rules) Rules {
-	return tuned(r, func(l *limits) { l.denseUpTo, l.bandUpTo = -1, -1 })
-}
-
-// byBand returns r made to use the banded elimination (band.go) on every
-// board, for ExpectedTurns and the insights.
-func byBand(r Rules) Rules {
-	return tuned(r, func(l *limits) { l.denseUpTo, l.bandUpTo = -1, math.Inf(1) })
-}
-
-// asIs returns r as it is.
-func asIs(r Rules) Rules { return r }
-
 // TestPropertyBandAgainstExact checks the banded elimination against the
 // exact rational answers on random boards up to 6×6 under every rule set.
 func TestPropertyBandAgainstExact(t *testing.T) {
