@@ -3,7 +3,9 @@ package bench
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/snakesladders/snakes"
 )
@@ -42,4 +44,47 @@ func BenchmarkPathScale(b *testing.B) {
 		bd = nil
 		runtime.GC()
 	}
+}
+
+// BenchmarkPathSeeds times ShortestPath beside MinRolls on 10⁸-square
+// boards of 1% random jumps from five seeds, the two called in turn in
+// every iteration, and reports each seed's ratio (x/MinRolls) and, in the
+// last sub-benchmark, their median. Under -short the boards have 10⁶
+// squares.
+func BenchmarkPathSeeds(b *testing.B) {
+	n := 10000
+	if testing.Short() {
+		n = 1000
+	}
+	ratios := make([]float64, 5)
+	for seed := uint64(1); seed <= 5; seed++ {
+		bd := mustBoard(b, randomGrid(n, 0.01, seed))
+		if _, ok := snakes.ShortestPath(bd); !ok { // builds the reverse index, untimed
+			b.Fatalf("seed %d: no path", seed)
+		}
+		b.Run(fmt.Sprintf("%dx%d/seed=%d", n, n, seed), func(b *testing.B) {
+			var path, rolls time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				snakes.MinRolls(bd)
+				t1 := time.Now()
+				snakes.ShortestPath(bd)
+				rolls, path = rolls+t1.Sub(t0), path+time.Since(t1)
+			}
+			r := float64(path) / float64(rolls)
+			b.ReportMetric(r, "x/MinRolls")
+			ratios[seed-1] = r // the last run, of the most calls, stays
+			if seed == 5 {
+				b.ReportMetric(median(ratios), "median-x/MinRolls")
+			}
+		})
+		bd = nil
+		runtime.GC()
+	}
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
 }
