@@ -35,10 +35,10 @@ type Analysis struct {
 	g    game          // r on b, validated
 	turn chan struct{} // holds a token while a call computes
 
+	c    *chain // the game's turns and classes, once compiled
+	cErr error
 	f    *fundamental // the insights' solve, once made
 	fErr error
-	w    *walk // the moves, for the walks and races, once made
-	wErr error
 
 	expected once[float64]
 	from     once[[]float64]
@@ -140,14 +140,39 @@ func entry[K comparable, T any](m *map[K]*once[T], k K) func() *once[T] {
 	}
 }
 
-// insight returns a's fundamental, prepared on first use, set to stop
-// when ctx is done. It runs on a's turn.
+// chain returns a's chain, compiled on first use; a compiling that ctx
+// cut short is not kept. It runs on a's turn.
+func (a *Analysis) chain(ctx context.Context) (*chain, error) {
+	if a.c == nil && a.cErr == nil {
+		g := a.g
+		size := float64(g.last) + 1
+		if bytes := chainBytes(size, min(g.outBound(), size)); bytes > MaxBytes {
+			a.cErr = tooBig(bytes, "the turns of %d squares", g.last)
+		} else if err := g.checkRolls(); err != nil {
+			a.cErr = err
+		} else {
+			c := new(chain)
+			if err := c.compile(ctx, &a.g); err != nil {
+				return nil, err // only ctx's end stops a compiling
+			}
+			a.c = c
+		}
+	}
+	return a.c, a.cErr
+}
+
+// insight returns a's fundamental, readied on first use over a's chain,
+// set to stop when ctx is done. It runs on a's turn.
 func (a *Analysis) insight(ctx context.Context) (*fundamental, error) {
 	if a.f == nil && a.fErr == nil {
+		c, err := a.chain(ctx)
+		if err != nil {
+			return nil, err
+		}
 		f := &fundamental{ctx: ctx}
-		switch _, err := a.r.insightInto(a.b, f); {
+		switch err := insightOn(f, c); {
 		case err != nil && ctx.Err() != nil:
-			return nil, ctx.Err() // cut short: the next call prepares afresh
+			return nil, ctx.Err() // cut short: the next call readies afresh
 		case err != nil:
 			a.fErr = err
 		default:
@@ -161,22 +186,14 @@ func (a *Analysis) insight(ctx context.Context) (*fundamental, error) {
 	return a.f, nil
 }
 
-// walk returns a's walk from the start, over moves built on first use,
-// stopping when ctx is done. It runs on a's turn.
+// walk returns a walk from the start over a's chain, stopping when ctx is
+// done. It runs on a's turn.
 func (a *Analysis) walk(ctx context.Context) (*walk, error) {
-	if a.w == nil && a.wErr == nil {
-		w, err := a.r.walk(ctx, a.b)
-		if err != nil && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		a.w, a.wErr = w, err
+	c, err := a.chain(ctx)
+	if err != nil {
+		return nil, err
 	}
-	if a.wErr != nil {
-		return nil, a.wErr
-	}
-	w := a.w.from(a.w.g.start)
-	w.ctx = ctx
-	return w, nil
+	return walkOn(ctx, c), nil
 }
 
 // startWalk returns a walk of a's from the start, for the caller alone,
@@ -248,11 +265,14 @@ func (a *Analysis) Jumps(ctx context.Context) ([]JumpStats, error) {
 			return nil, err
 		}
 		if !f.dense() {
-			// Kept rows reorder the unknowns: a fundamental of its own.
-			if f, _, err = a.r.insight(ctx, a.b); err != nil {
+			// Kept rows reorder the unknowns: a fundamental of its own,
+			// over the same chain.
+			f = fundamentalPool.Get().(*fundamental)
+			defer f.release()
+			f.ctx = ctx
+			if err := insightOn(f, a.c); err != nil {
 				return nil, err
 			}
-			defer f.release()
 		}
 		return a.r.jumpsOf(a.b, f)
 	})

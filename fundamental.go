@@ -34,9 +34,10 @@ type fundamental struct {
 	solved bool            // values hold the expected turns from every square
 	// visited: vis holds the start's visits
 	visited bool
+	c       *chain  // the game's turns and classes: its own, or an Analysis'
+	own     chain   // the chain prepare compiles, kept with the pooled fundamental
 	sure    []bool  // the squares solved for: those from which the token surely finishes, or can finish (absorb)
 	absorb  bool    // squares outside sure are worth 0 and absorb the token, rather than +Inf
-	mark    []bool  // scratch for the classification
 	unk     []int32 // square → its unknown's index, or -1
 	sq      []int32 // unknown → its square
 	width   int
@@ -47,13 +48,6 @@ type fundamental struct {
 	begin   []float64    // per unknown: the start's chance to reach it first
 	sc      againScratch // again's scratch, and Jumps' first batches'
 
-	// Every square's moves, merged by destination, found once per call:
-	// edges[first[v]:first[v+1]] leave square v. Rolls past the end that
-	// leave the token where it is are edges to v itself.
-	first   []int32
-	edges   []edge
-	leave   []float64 // per square: the weight of the turns that leave it
-	inv     []float64 // per square: 1/leave
 	fwd     []rise    // the moves up between solved squares, square by square
 	fwdAt   []int32   // fwd[fwdAt[v]:fwdAt[v+1]] leave square v
 	rhs2    []float64 // Variance's second right-hand side
@@ -89,96 +83,11 @@ var fundamentalPool = sync.Pool{New: func() any { return new(fundamental) }}
 // fundamentalBytes is what a fundamental holds for size squares with at
 // most out moves each, and m unknowns.
 func fundamentalBytes(size, out, m float64) float64 {
-	return size*(1+1+4+8+8+8+4+8+8+12) + size*out*16 + size*(m+2)*8 + m*(4+8+8+8+8+8)
-}
-
-// moves lists every square's turns, merged by destination, and the chance
-// of leaving each square, as the sum of the weights of the turns that do;
-// or returns f.ctx's error once that is done.
-func (f *fundamental) moves() error {
-	g := f.g
-	size := int(g.last) + 1
-	f.ts = f.ts.fit(size)
-	var err error
-	if f.first, f.edges, err = g.moveTable(f.ctx, 0, f.ts, f.first, f.edges); err != nil {
-		return err
-	}
-	f.leave = grow(f.leave, size)
-	f.inv = grow(f.inv, size)
-	for v := int32(0); v <= g.last; v++ {
-		leave := 0.0
-		for _, e := range f.out(v) {
-			if e.to != v {
-				leave += e.n
-			}
-		}
-		f.leave[v] = leave
-		f.inv[v] = 1 / leave // +Inf where no turn leaves
-	}
-	return nil
+	return chainBytes(size, out) + size*(4+8+8+8+4+8) + size*(m+2)*8 + m*(4+8+8+8+8+8)
 }
 
 // out returns the moves from square v.
-func (f *fundamental) out(v int32) []edge { return f.edges[f.first[v]:f.first[v+1]] }
-
-// classify marks the squares from which the token surely finishes: those
-// from which no square it can reach lacks a way on to the last. Both
-// closures are found by sweeping from the last square down until nothing
-// changes, which the moves back (along snakes) need a few times.
-func (f *fundamental) classify() error {
-	g := f.g
-	size := int(g.last) + 1
-	can := grow(f.mark, size) // can reach the last square
-	clear(can)
-	can[g.last] = true
-	for changed := true; changed; {
-		if err := stopped(f.ctx); err != nil {
-			return err
-		}
-		changed = false
-		for v := g.last - 1; v >= 0; v-- {
-			if can[v] {
-				continue
-			}
-			for _, e := range f.out(v) {
-				if can[e.to] {
-					can[v], changed = true, true
-					break
-				}
-			}
-		}
-	}
-	// sure: can, and every roll leads to a sure square; the greatest such
-	// set, found by removing squares until nothing changes.
-	sure := grow(f.sure, size)
-	copy(sure, can)
-	all := true
-	for _, ok := range can {
-		all = all && ok
-	}
-	for changed := !all; changed; { // with no square stuck, every one is sure
-		if err := stopped(f.ctx); err != nil {
-			return err
-		}
-		changed = false
-		for v := g.last - 1; v >= 0; v-- {
-			if !sure[v] {
-				continue
-			}
-			for _, e := range f.out(v) {
-				if !sure[e.to] {
-					sure[v], changed = false, true
-					break
-				}
-			}
-		}
-	}
-	f.sure, f.mark = sure, can
-	if f.absorb {
-		f.sure, f.mark = can, sure
-	}
-	return nil
-}
+func (f *fundamental) out(v int32) []edge { return f.c.out(v) }
 
 // prepare classifies g's squares and finds the unknowns. With absorb, the
 // squares solved for are those from which the last square can be reached,
@@ -186,16 +95,25 @@ func (f *fundamental) classify() error {
 // something, which exist even where the token may be trapped. It stops
 // with f.ctx's error once that is done.
 func (f *fundamental) prepare(g *game, absorb bool) error {
-	f.g, f.absorb = g, absorb
+	if err := f.own.compile(f.ctx, g); err != nil {
+		return err
+	}
+	return f.setup(&f.own, absorb)
+}
+
+// setup readies f to solve c's game, as prepare does, on a chain compiled
+// already.
+func (f *fundamental) setup(c *chain, absorb bool) error {
+	g := c.g
+	f.c, f.g, f.absorb = c, g, absorb
 	f.how, f.sys, f.solved, f.visited = unchosen, nil, false, false
 	f.keep = f.keep[:0]
-	if err := f.moves(); err != nil {
-		return err
-	}
-	if err := f.classify(); err != nil {
-		return err
+	f.sure = c.surely
+	if absorb {
+		f.sure = c.canFinish
 	}
 	size := int(g.last) + 1
+	f.ts = f.ts.fit(size)
 	f.unk = grow(f.unk, size)
 	for i := range f.unk {
 		f.unk[i] = -1
@@ -216,8 +134,8 @@ func (f *fundamental) prepare(g *game, absorb bool) error {
 	// The moves forward between solved squares, weighted by the chance of
 	// each given that the turn leaves its square, for again's sweeps.
 	f.fwdAt = grow(f.fwdAt, size+1)
-	if cap(f.fwd) < len(f.edges) { // made at once: growing millions of rises copies them again and again
-		f.fwd = make([]rise, 0, len(f.edges))
+	if cap(f.fwd) < len(c.edges) { // made at once: growing millions of rises copies them again and again
+		f.fwd = make([]rise, 0, len(c.edges))
 	}
 	f.fwd = f.fwd[:0]
 	for v := int32(0); v <= g.last; v++ {
@@ -232,7 +150,7 @@ func (f *fundamental) prepare(g *game, absorb bool) error {
 		}
 		for _, e := range f.out(v) {
 			if e.to > v && f.sure[e.to] {
-				f.fwd = append(f.fwd, rise{to: e.to, w: e.n * f.inv[v]})
+				f.fwd = append(f.fwd, rise{to: e.to, w: e.n * c.inv[v]})
 			}
 		}
 	}
@@ -295,7 +213,7 @@ func (f *fundamental) sweep(rhs []float64, lo, hi int) {
 			}
 			r[0] += b * den
 		}
-		inv := f.inv[v]
+		inv := f.c.inv[v]
 		for k := range r {
 			r[k] *= inv
 		}
@@ -405,7 +323,7 @@ func (f *fundamental) visits(out []float64) {
 		if out[v] == 0 || !f.sure[v] {
 			continue
 		}
-		out[v] /= f.leave[v] * share
+		out[v] /= f.c.leave[v] * share
 		p := out[v] * share
 		for _, e := range f.out(v) {
 			if e.to > v && e.to != g.last {
@@ -489,7 +407,7 @@ func (f *fundamental) scalarRows(top int32, nb int, sc *againScratch, rhs func(v
 			continue
 		}
 		rhs(v, acc[:nb])
-		scale := den * f.inv[v]
+		scale := den * f.c.inv[v]
 		for j := range nb {
 			acc[j] *= scale
 		}
@@ -513,7 +431,7 @@ func (f *fundamental) scalarRowsFull(top int32, y []float64, acc *[maxBatch]floa
 			continue
 		}
 		rhs(v, acc[:])
-		scale := den * f.inv[v]
+		scale := den * f.c.inv[v]
 		a := *acc
 		for j := range a {
 			a[j] *= scale

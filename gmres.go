@@ -87,7 +87,7 @@ func (s *system) sweep(y, b []float64, bc float64, x []float64) {
 		}
 		y[v] = acc / s.leave[v]
 	}
-	w.work += float64(len(w.edges) + len(y))
+	w.work += float64(len(w.c.edges) + len(y))
 }
 
 // residual sets r to b − (I − Q)·y on every square a turn can end on and
@@ -124,7 +124,7 @@ func (s *system) residual(r, y, b []float64, bc, floor float64) (worst, top floa
 		worst = max(worst, math.Abs(r[v])/max(rhs, floor))
 		top = max(top, math.Abs(y[v]))
 	}
-	w.work += 3 * float64(len(w.edges)+len(y))
+	w.work += 3 * float64(len(w.c.edges)+len(y))
 	return worst, top
 }
 
@@ -361,7 +361,7 @@ func (s *system) push(arr, back []float64) {
 		}
 	}
 	arr[w.g.last] = 0
-	w.work += float64(len(w.edges) + len(arr))
+	w.work += float64(len(w.c.edges) + len(arr))
 }
 
 // visits returns the start's row of N: the expected turns that start on

@@ -26,8 +26,8 @@ func (r Rules) insight(ctx context.Context, b *Board) (*fundamental, *game, erro
 	return f, g, nil
 }
 
-// insightInto readies f for b under r as insight does: a pooled f for one
-// call, or an Analysis' own for all of them.
+// insightInto readies f for b under r as insight does, compiling f's own
+// chain.
 func (r Rules) insightInto(b *Board, f *fundamental) (*game, error) {
 	gv, err := r.playable(b)
 	if err != nil {
@@ -43,21 +43,33 @@ func (r Rules) insightInto(b *Board, f *fundamental) (*game, error) {
 	}
 	// The game lives in the fundamental, so that it is not allocated.
 	f.game = gv
-	g := &f.game
-	if err := f.prepare(g, false); err != nil {
+	if err := f.own.compile(f.ctx, &f.game); err != nil {
 		return nil, err
+	}
+	return &f.game, insightOn(f, &f.own)
+}
+
+// insightOn readies f over the chain c, after checking the bounds of the
+// structured elimination when it is the one that suits c.
+func insightOn(f *fundamental, c *chain) error {
+	g := c.g
+	if bytes := fundamentalBytes(float64(g.last)+1, min(g.outBound(), float64(g.last)+1), 0); bytes > MaxBytes {
+		return tooBig(bytes, "the insights on %d squares", g.last)
+	}
+	if err := f.setup(c, false); err != nil {
+		return err
 	}
 	m := float64(len(f.sq))
 	if !f.dense() {
-		return g, nil // the band or the bounded-memory solve: linear in the squares
+		return nil // the band or the bounded-memory solve: linear in the squares
 	}
-	if bytes := fundamentalBytes(size, out, m); bytes > MaxBytes {
-		return nil, tooBig(bytes, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
+	if bytes := fundamentalBytes(float64(g.last)+1, min(g.outBound(), float64(g.last)+1), m); bytes > MaxBytes {
+		return tooBig(bytes, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
 	}
 	if steps := g.turnWork()*(m+2) + m*m*m; steps > g.lim.work {
-		return nil, g.tooLong(steps, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
+		return g.tooLong(steps, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
 	}
-	return g, nil
+	return nil
 }
 
 // release hands a fundamental back to the pool, without the slices of a
@@ -68,8 +80,8 @@ func (f *fundamental) release() {
 	if f.how == viaGMRES {
 		f.values, f.vis, f.sys = nil, nil, nil
 	}
-	f.ctx = nil
-	if 16*cap(f.edges)+8*cap(f.rows) > poolUpTo {
+	f.ctx, f.c = nil, nil
+	if 16*cap(f.own.edges)+8*cap(f.rows) > poolUpTo {
 		return
 	}
 	fundamentalPool.Put(f)
@@ -81,7 +93,7 @@ const poolUpTo = 64 << 20
 
 // system returns the bounded-memory solve over the squares f solves for.
 func (f *fundamental) system() *system {
-	w := &walk{g: f.g, edges: f.edges, first: f.first, share: 1 / f.g.dice.den, reached: f.sure, trap: -1, ctx: f.ctx}
+	w := &walk{g: f.g, c: f.c, share: 1 / f.g.dice.den, reached: f.sure, trap: -1, ctx: f.ctx}
 	return newSystem(w)
 }
 

@@ -67,6 +67,6 @@ func (f *fundamental) keepRows(stats []JumpStats) int {
 // each jump a scalar sweep up to its start and the m² of a replay.
 func keptWork(f *fundamental, g *game, jumps int) float64 {
 	m := float64(len(f.sq))
-	moves := float64(len(f.edges))
+	moves := float64(len(f.c.edges))
 	return moves*(m+2) + m*m*m/3 + float64(jumps)*(m*m+moves/2)
 }

@@ -134,7 +134,7 @@ func raceBound(w *walk, squares []int, from []float64, variance float64, err err
 		}
 		distinct[s] = true
 	}
-	perTurn := float64(len(w.edges)+len(w.mass)+len(squares)) * float64(len(distinct))
+	perTurn := float64(len(w.c.edges)+len(w.mass)+len(squares)) * float64(len(distinct))
 	if bound := w.g.lim.work; (longest+41*math.Sqrt(variance))*perTurn > bound {
 		w.work = max(w.work, bound-raceTailTurns*perTurn)
 	}

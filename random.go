@@ -328,11 +328,11 @@ func (r Rules) thrower(g *game, rng *rand.Rand) func() int32 {
 	}
 }
 
-// walk follows where one player's token may be, turn by turn.
+// walk follows where one player's token may be, turn by turn, over a
+// chain's turns.
 type walk struct {
 	g        *game
-	edges    []edge  // every square's turns, merged by destination, square by square
-	first    []int32 // edges[first[v]:first[v+1]] leave square v
+	c        *chain
 	share    float64 // what an edge's weight of 1 is as a chance: 1/dice.den
 	mass     []float64
 	next     []float64 // after a turn: the mass before it
@@ -341,8 +341,7 @@ type walk struct {
 	aliveLow float64   // what alive, a compensated sum, rounded away
 	finished float64   // chance of having finished on the latest turn
 
-	canFinish []bool // squares from which the last square can be reached
-	reached   []bool // squares where a turn can end, from the start
+	reached   []bool // squares where a turn can end, from where the walk starts
 	trap      int32  // a square the token can reach with no way on, or -1
 	turns     int
 	work      float64         // steps taken so far, bounded by MaxWork
@@ -351,15 +350,15 @@ type walk struct {
 }
 
 // walkBytes is what newWalk allocates on a board of size squares (counting
-// square 0) whose squares have at most out distinct destinations.
+// square 0) whose squares have at most out distinct destinations: the
+// chain and the walk's mass.
 func walkBytes(size, out float64) float64 {
-	// mass, next, first, canFinish, reached; the turns' scratch; classify's
-	// into, from and fill for a moment; 16 bytes an edge.
-	return size*(8+8+4+1+1+12+4+4) + size*out*(16+4)
+	return chainBytes(size, out) + size*(8+8)
 }
 
-// newWalk builds the moves of g and classifies its squares, for a walk that
-// stops once ctx is done (never, for a nil ctx), as the building does.
+// newWalk compiles g's chain and returns a walk over it from the start,
+// which stops once ctx is done (never, for a nil ctx), as the compiling
+// does.
 func newWalk(ctx context.Context, g *game) (*walk, error) {
 	size := int(g.last) + 1
 	out := min(g.outBound(), float64(size))
@@ -369,22 +368,28 @@ func newWalk(ctx context.Context, g *game) (*walk, error) {
 	if err := g.checkRolls(); err != nil {
 		return nil, err
 	}
-	w := &walk{g: g, mass: make([]float64, size), next: make([]float64, size), share: 1 / g.dice.den, ctx: ctx}
-	var err error
-	if w.first, w.edges, err = g.moveTable(ctx, g.start, new(turnScratch).fit(size), nil, nil); err != nil {
+	c := new(chain)
+	if err := c.compile(ctx, g); err != nil {
 		return nil, err
 	}
-	w.work = g.turnWork()
-	w.classify()
+	return walkOn(ctx, c), nil
+}
+
+// walkOn returns a walk over c's turns from the start.
+func walkOn(ctx context.Context, c *chain) *walk {
+	g := c.g
+	size := int(g.last) + 1
+	w := &walk{g: g, c: c, mass: make([]float64, size), next: make([]float64, size), share: 1 / g.dice.den, ctx: ctx,
+		reached: c.reached, trap: c.trap, work: g.turnWork()}
 	if g.start == g.last {
 		w.finished = 1
 	} else {
 		w.mass[g.start], w.left = 1, 1
-		if w.canFinish[g.start] {
+		if c.canFinish[g.start] {
 			w.alive = 1
 		}
 	}
-	return w, nil
+	return w
 }
 
 // from returns a new walk over the same moves, from square s: the token
@@ -395,13 +400,13 @@ func (w *walk) from(s int32) *walk {
 	v.finished, v.left, v.alive, v.aliveLow, v.turns = 0, 0, 0, 0, 0
 	if s != w.g.start {
 		v.reached = make([]bool, len(w.mass))
-		v.trap = w.explore(s, v.reached, nil)
+		v.trap = w.c.explore(s, v.reached, nil)
 	}
 	if s == w.g.last {
 		v.finished = 1
 	} else {
 		v.mass[s], v.left = 1, 1
-		if w.canFinish[s] {
+		if w.c.canFinish[s] {
 			v.alive = 1
 		}
 	}
@@ -409,71 +414,7 @@ func (w *walk) from(s int32) *walk {
 }
 
 // out returns the edges leaving square v.
-func (w *walk) out(v int32) []edge { return w.edges[w.first[v]:w.first[v+1]] }
-
-// classify finds the squares from which the last square can be reached, by
-// a search back along the edges from it, the squares the token can reach,
-// and whether it can reach any square of the first kind.
-func (w *walk) classify() {
-	size := len(w.mass)
-	into := make([]int32, size+1) // edges into square v: from[into[v]:into[v+1]]
-	for _, e := range w.edges {
-		into[e.to+1]++
-	}
-	for v := 1; v <= size; v++ {
-		into[v] += into[v-1]
-	}
-	from := make([]int32, len(w.edges))
-	fill := make([]int32, size)
-	copy(fill, into)
-	for v := int32(0); v < int32(size-1); v++ {
-		for _, e := range w.out(v) {
-			from[fill[e.to]] = v
-			fill[e.to]++
-		}
-	}
-	w.canFinish = make([]bool, size)
-	w.canFinish[w.g.last] = true
-	stack := []int32{w.g.last}
-	for len(stack) > 0 {
-		v := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, u := range from[into[v]:into[v+1]] {
-			if !w.canFinish[u] {
-				w.canFinish[u] = true
-				stack = append(stack, u)
-			}
-		}
-	}
-	w.reached = make([]bool, size)
-	w.trap = w.explore(w.g.start, w.reached, stack[:0])
-}
-
-// explore marks in reached the squares a token starting a turn on s can
-// reach, and returns one among them from which the last square cannot be
-// reached, or -1. stack is scratch space.
-func (w *walk) explore(s int32, reached []bool, stack []int32) (trap int32) {
-	trap = -1
-	reached[s] = true
-	stack = append(stack, s)
-	for len(stack) > 0 {
-		v := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if !w.canFinish[v] && trap < 0 {
-			trap = v
-		}
-		if v == w.g.last {
-			continue
-		}
-		for _, e := range w.out(v) {
-			if !reached[e.to] {
-				reached[e.to] = true
-				stack = append(stack, e.to)
-			}
-		}
-	}
-	return trap
-}
+func (w *walk) out(v int32) []edge { return w.c.out(v) }
 
 // turn advances one turn and returns the chance of finishing on it.
 func (w *walk) turn() float64 {
@@ -500,7 +441,7 @@ func (w *walk) turn() float64 {
 	w.left = max(w.left-w.finished, 0)
 	var alive sum
 	for v, p := range w.mass {
-		if w.canFinish[v] {
+		if w.c.canFinish[v] {
 			alive.add(p)
 		}
 	}

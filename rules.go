@@ -274,11 +274,11 @@ func (g *game) bounce(t int32) int32 {
 // into a cycle; entering a cycle at e, the token goes round and stops on the
 // cycle square just before e, since the next jump would revisit e.
 func (sq *squares) chainedJumps() []int32 {
-	sq.chainOnce.Do(func() { sq.chained = chain(sq.flat) })
+	sq.chainOnce.Do(func() { sq.chained = chainJumps(sq.flat) })
 	return sq.chained
 }
 
-func chain(flat []int32) []int32 {
+func chainJumps(flat []int32) []int32 {
 	const (
 		unseen = iota
 		onPath

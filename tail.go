@@ -158,11 +158,9 @@ func (w *walk) slowest() (lo, hi float64) {
 		return empty()
 	}
 	f := fundamentalPool.Get().(*fundamental)
-	defer fundamentalPool.Put(f)
-	f.game = *w.g
-	g := &f.game
-	w.work += g.turnWork() * 4
-	f.prepare(g, false)
+	defer f.release()
+	g := w.g
+	f.setup(w.c, false) // the walk's chain: its turns and classes as they are
 	m := float64(len(f.sq))
 	step := g.turnWork() + m*m
 	if !f.dense() || !f.sure[g.start] || w.work+g.turnWork()*(m+2)+m*m*m+tailIterations*step > g.lim.work {
