@@ -1,5 +1,7 @@
 package snakes
 
+import "context"
+
 // This file is the one place that chooses how a game's equations are
 // solved, and holds every threshold of that choice. Three methods answer
 // the same questions (the expected turns from every square, further
@@ -16,8 +18,12 @@ package snakes
 //   - viaGMRES, GMRES over the m unknowns (solve.go), each step one sweep of
 //     the board: memory linear in the squares, time a sweep a step.
 //
-// ExpectedTurns' own elimination (expected.go, expectedhouse.go) applies
-// the same thresholds to its own rows.
+// Two questions choose: the insights of a chain (choose, for
+// ExpectedFrom, Variance, Visits, Jumps), and ExpectedTurns alone
+// (expectedTurns), which tries its own structured elimination first
+// (expected.go, expectedhouse.go: the same thresholds over the rows of the
+// squares the start reaches, built without a chain), then the band when a
+// lower bound of its work from the rules alone fits, then GMRES.
 
 // method is how a fundamental's equations are solved.
 type method int8
@@ -56,4 +62,34 @@ func (f *fundamental) choose() method {
 		}
 	}
 	return f.how
+}
+
+// expectedTurns is ExpectedTurns, stopping with ctx's error once ctx is
+// done: the structured elimination when its rows fit the thresholds, else
+// the band, else GMRES.
+func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
+	g, err := r.playable(b)
+	if err != nil {
+		return 0, err
+	}
+	// The least either solve needs: a square's unknown index, its row of
+	// two numbers, its bit in the search.
+	if bytes := 21 * float64(g.last); bytes > MaxBytes {
+		return 0, tooBig(bytes, "the expected length on %d squares", g.last)
+	}
+	// Either solve takes every roll from every square.
+	if err := g.checkRolls(); err != nil {
+		return 0, err
+	}
+	x := structuredPool.Get().(*structured)
+	e, err := x.expected(ctx, &g)
+	m := len(x.squares)
+	structuredPool.Put(x)
+	if err == errSweep {
+		if e, ok, err := r.bandExpected(ctx, b, g); ok {
+			return e, err
+		}
+		return sweepExpected(ctx, g, m) // by value: only that path moves g to the heap
+	}
+	return e, err
 }

@@ -56,35 +56,6 @@ func (r Rules) ExpectedTurns(b *Board) (float64, error) {
 	return r.expectedTurns(context.Background(), b)
 }
 
-// expectedTurns is ExpectedTurns, stopping with ctx's error once ctx is
-// done.
-func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
-	g, err := r.playable(b)
-	if err != nil {
-		return 0, err
-	}
-	// The least either solve needs: a square's unknown index, its row of
-	// two numbers, its bit in the search.
-	if bytes := 21 * float64(g.last); bytes > MaxBytes {
-		return 0, tooBig(bytes, "the expected length on %d squares", g.last)
-	}
-	// Either solve takes every roll from every square.
-	if err := g.checkRolls(); err != nil {
-		return 0, err
-	}
-	x := structuredPool.Get().(*structured)
-	e, err := x.expected(ctx, &g)
-	m := len(x.squares)
-	structuredPool.Put(x)
-	if err == errSweep {
-		if e, ok, err := r.bandExpected(ctx, b, g); ok {
-			return e, err
-		}
-		return sweepExpected(ctx, g, m) // by value: only that path moves g to the heap
-	}
-	return e, err
-}
-
 // bandExpected is ExpectedTurns of g by the banded elimination (band.go),
 // and false where that does not suit the board. g comes by value, as to
 // sweepExpected.

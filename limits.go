@@ -13,14 +13,18 @@ import (
 // allocated, so that no argument can take the process down: the Go runtime
 // cannot recover from running out of memory.
 const (
-	// MaxBytes bounds the memory one call allocates, 8 GiB: a third of
-	// the 24 GiB machines this package is tested on, so that a board of
-	// the largest size (about 4 bytes a square) and a call on it fit.
-	MaxBytes = 8 << 30
+	// MaxBytes bounds the memory one call allocates, 2 GiB, so that a
+	// server answering a few calls at once on a machine of a few
+	// gigabytes stays up. It is checked against an estimate made before
+	// allocating; what the process holds at its peak is up to about a
+	// fifth more (the runtime's own and what the collector has yet to
+	// reclaim).
+	MaxBytes = 2 << 30
 
-	// MaxWork bounds the elementary steps (a roll followed or a square
-	// visited, one to five nanoseconds each on this package's test machine)
-	// that one call on random play may take: about ten seconds to a minute.
+	// MaxWork bounds the elementary steps (a turn's end followed or a
+	// square visited) that one call on random play may take: a step costs
+	// 1 to 10 ns on this package's two-core test machine, depending on the
+	// engine, so that a call reaches the bound after about 5 to 40 s.
 	MaxWork = 1 << 32
 
 	// maxPlayers bounds the players of WinChances and GameLength.

@@ -20,7 +20,7 @@ func TestTooLarge(t *testing.T) {
 		want string
 	}{
 		{"LengthDistribution", func() error { _, err := r.LengthDistribution(b, 1<<34); return err },
-			"snakes: the length distribution to turn 17179869184 needs about 128 GiB of memory, over the bound of 8 GiB (MaxBytes)"},
+			"snakes: the length distribution to turn 17179869184 needs about 128 GiB of memory, over the bound of 2 GiB (MaxBytes)"},
 		{"WinChances", func() error { _, err := r.WinChances(b, 1<<31); return err },
 			"snakes: players is 2147483648, over the bound of 1048576"},
 		{"GameLength", func() error { _, _, err := r.GameLength(b, 1<<31); return err },
@@ -36,11 +36,19 @@ func TestTooLarge(t *testing.T) {
 			}
 			_, err := Rules{}.Jumps(mustJumps(t, 200, snakes))
 			return err
-		}, "snakes: the jumps of a board with 13331 squares that moves go back to take about 3.16e+12 multiply-adds, over Jumps' bound of 5.5e+11"},
+		}, "snakes: the jumps of a board with 13331 squares that moves go back to needs about 2.67 GiB of memory, over the bound of 2 GiB (MaxBytes)"},
+		{"Jumps past the structured solve, its work", func() error {
+			snakes := map[int]int{}
+			for s := 9; s < 100*100; s += 3 {
+				snakes[s] = s - 7
+			}
+			_, err := tuned(Rules{}, func(l *limits) { l.jumpsWork = 1e9 }).Jumps(mustJumps(t, 100, snakes))
+			return err
+		}, "snakes: the jumps of a board with 3331 squares that moves go back to take about 4.96e+10 multiply-adds, over Jumps' bound of 1e+09"},
 		{"LengthDistribution with a huge die", func() error {
 			_, err := Rules{Faces: 4096}.LengthDistribution(mustJumps(t, 1000, nil), 10)
 			return err
-		}, "snakes: following random play on 1000000 squares needs about 76.3 GiB of memory, over the bound of 8 GiB (MaxBytes)"},
+		}, "snakes: following random play on 1000000 squares needs about 76.3 GiB of memory, over the bound of 2 GiB (MaxBytes)"},
 	} {
 		start := time.Now()
 		err := tc.call()

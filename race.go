@@ -80,7 +80,7 @@ func (r Rules) winChancesFrom(ctx context.Context, b *Board, squares []int) ([]f
 	if err != nil {
 		return nil, err
 	}
-	r.raceBound(b, w, squares)
+	boundRace(w, squares)
 	return w.winChances(squares)
 }
 
@@ -100,28 +100,34 @@ func checkRace(g *game, squares []int) error {
 	return nil
 }
 
-// raceBound bounds, before any turn is followed, a race that would take
+// boundRace bounds, before any turn is followed, a race that would take
 // over MaxWork steps to follow until the chance of still playing falls
 // below 10⁻¹⁸: about E + 41·σ turns for the longest expected game E from
 // the players' squares and the standard deviation σ from the start (a
 // geometric tail, σ ≈ E, falls by e each E turns), each turn a pass over
 // w's moves and squares for every distinct square. E and σ come from
 // Variance's solves, the first of which gives every square's E. Such a race can still end once
-// every walk's tail settles (tail.go), so rather than refuse it, raceBound
+// every walk's tail settles (tail.go), so rather than refuse it, boundRace
 // charges w (and the walks copied from it) with all of MaxWork but
 // raceTailTurns turns: a race whose tails have not settled by then is
 // refused. A board where a player can be trapped has neither E nor σ and
 // is left to the walks' own budget.
-func (r Rules) raceBound(b *Board, w *walk, squares []int) {
+func boundRace(w *walk, squares []int) {
 	if w.trap >= 0 {
 		return
 	}
-	from := make([]float64, len(w.mass))
-	variance, err := r.variance(b, from)
-	raceBound(w, squares, from, variance, err)
+	// The solves read the walk's own chain: one table of turns in memory.
+	f := fundamentalPool.Get().(*fundamental)
+	defer f.release()
+	f.ctx = w.ctx
+	variance, err := 0.0, insightOn(f, w.c)
+	if err == nil {
+		variance, err = f.variance()
+	}
+	raceBound(w, squares, f.values, variance, err)
 }
 
-// raceBound is Rules.raceBound given the expected turns from every square
+// raceBound is boundRace given the expected turns from every square
 // and the variance from the start, or the error that refused them.
 func raceBound(w *walk, squares []int, from []float64, variance float64, err error) {
 	if w.trap >= 0 || err != nil {
@@ -196,7 +202,7 @@ func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err err
 	if err != nil {
 		return 0, 0, err
 	}
-	r.raceBound(b, w, onStart(&g, players))
+	boundRace(w, onStart(&g, players))
 	rc, err := w.race(onStart(&g, players))
 	if err != nil {
 		return 0, 0, err
