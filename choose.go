@@ -67,6 +67,22 @@ func (f *fundamental) choose() method {
 // expectedTurns is ExpectedTurns, stopping with ctx's error once ctx is
 // done: the structured elimination when its rows fit the thresholds, else
 // the band, else GMRES.
+//
+// Moves only go forward except along snakes (and bounces), so the equations
+// reduce to one unknown per square that some move goes back to. The
+// structured elimination sweeps from the last square down, writing every
+// square's expectation as an affine function of those unknowns, and solves
+// them without subtraction (Grassmann–Taksar–Heyman); a row gains e
+// entries a square (under Again, the totals but Again plus one a square a
+// run of Again throws goes on from: 8 under Enter 6, Again 6, AgainLimit
+// 3, where a run that takes a snake adds one unknown, not one per square
+// its throws reach). The band keeps each square's row within a window from
+// the lowest square its turns or those of the squares ahead of it go back
+// to, up to the highest its own turns reach (a 100×100 board with every
+// jump within 300 squares: under 0.3 s). GMRES solves the unknowns, each
+// step one sweep of the board, and its answer is checked by its residual
+// on every square, which bounds its relative error since (I − Q)⁻¹ is
+// non-negative.
 func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 	g, err := r.playable(b)
 	if err != nil {

@@ -23,35 +23,18 @@ import (
 // when the squares times the ends a turn can have (Faces, for one die)
 // exceed [MaxWork] or the memory below exceeds [MaxBytes].
 //
-// Moves only go forward except along snakes (and bounces), so the equations
-// reduce to one unknown per square that some move goes back to, m of them
-// (10 on the classic board). With m up to 256 (and rows of at most 32 MiB,
-// or m up to 4), a sweep from the last square down writes every square's
-// expectation as an affine function of those unknowns, and a
-// subtraction-free elimination (Grassmann–Taksar–Heyman) solves them: time
-// n²·e·m + m³ for e rows a square adds (Faces, for one fair die; the
-// totals, for other dice; under Again, the totals but Again plus one a
-// square a run of Again throws goes on from, 8 under Enter 6, Again 6,
-// AgainLimit 3, where a run that takes a snake adds one unknown, not one
-// per square its throws reach), memory n²·(m+2) floats (twice that under
-// Again), pooled, so that steady-state calls do not allocate; within about
-// 1e-13 relative. Past that, a board whose turns mostly end near where
-// they start (short snakes and ladders, with a few long ones) is solved by
-// a banded subtraction-free elimination, each square's row kept within a
-// window from the lowest square its turns or those of the squares ahead
-// of it go back to, up to the highest its own turns reach: time about
-// n²·f·b and memory n²·(f+b) floats for windows reaching f squares forward
-// and b back, up to MaxWork steps, whatever the length of the game (a
-// 100×100 board with every jump within 300 squares: under 0.3 s). Past
-// that too, the
-// unknowns are solved by GMRES, each step one sweep of the board, and the
-// answer is checked by its residual on every square, which bounds its
-// relative error by the larger of 1e-13 and 2⁻⁴⁹ times the longest expected
-// game from any square (refused with [ErrTooLarge] on games over 10¹²
-// turns where the residual cannot show better than 1e-9): memory about 220 bytes a square (630 under
-// British house rules), time n²·e per
-// step, with tens to hundreds of steps (1000×1000 boards with 1% random
-// jumps: about 330 bytes a square allocated in all, and 2–3 s).
+// Cost, for n² squares and e ends a turn can have (Faces, for one fair
+// die): on boards with at most 256 squares that moves go back to (m of
+// them; 10 on the classic board), time n²·e·m + m³ and n²·(m+2) pooled
+// floats, so that steady-state calls allocate nothing, within about 1e-13
+// relative; on boards whose jumps are short, time about n²·f·b for turns
+// reaching f squares forward and b back, whatever the length of the game;
+// on the others, memory about 220 bytes a square (630 under British house
+// rules) and a sweep of the board a step for tens to hundreds of steps
+// (1000×1000 boards with 1% random jumps: 2–3 s), within the larger of
+// 1e-13 and 2⁻⁴⁹ times the longest expected game from any square (refused
+// with [ErrTooLarge] on games of over 10¹² turns where that cannot be
+// shown). docs/rules.md says how each is chosen.
 func (r Rules) ExpectedTurns(b *Board) (float64, error) {
 	return r.expectedTurns(context.Background(), b)
 }
