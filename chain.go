@@ -22,8 +22,9 @@ type chain struct {
 
 	canFinish []bool // the last square can be reached from it
 	surely    []bool // the token surely reaches the last square from it
-	reached   []bool // a turn from the start can end on it
+	reached   []bool // a turn from the start can end on it (see fromStart)
 	trap      int32  // a reached square that cannot finish, or -1
+	explored  bool   // reached and trap are found
 
 	ts           *turnScratch
 	into, intoAt []int32 // the edges by destination (see index)
@@ -59,47 +60,131 @@ func (c *chain) compile(ctx context.Context, g *game) error {
 	if err := stopped(ctx); err != nil {
 		return err
 	}
-	c.index()
-	// canFinish: back from the last square along the edges.
-	c.canFinish = grow(c.canFinish, size)
-	clear(c.canFinish)
-	c.canFinish[g.last] = true
-	stack := append(c.stack[:0], g.last)
-	for len(stack) > 0 {
-		v := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, u := range c.into[c.intoAt[v]:c.intoAt[v+1]] {
-			if !c.canFinish[u] {
-				c.canFinish[u] = true
-				stack = append(stack, u)
+	c.classify()
+	c.explored = false
+	return nil
+}
+
+// sweepsFirst is how many sweeps down the board classify makes before it
+// builds the index of the edges by destination: one settles every square
+// whose turns only go up, and each further one a snake more, so that most
+// boards settle in two.
+const sweepsFirst = 3
+
+// classify finds canFinish and surely: by sweeps down the board while they
+// settle quickly, else by searches back along the index of the edges, in
+// time linear in the edges whatever the board.
+func (c *chain) classify() {
+	g := c.g
+	size := int(g.last) + 1
+	can := grow(c.canFinish, size)
+	clear(can)
+	can[g.last] = true
+	indexed := false
+	settled := false
+	for range sweepsFirst {
+		changed := false
+		for v := g.last - 1; v >= 0; v-- {
+			if can[v] {
+				continue
+			}
+			for _, e := range c.out(v) {
+				if can[e.to] {
+					can[v], changed = true, true
+					break
+				}
+			}
+		}
+		if !changed {
+			settled = true
+			break
+		}
+	}
+	stack := c.stack[:0]
+	if !settled {
+		c.index()
+		indexed = true
+		clear(can) // the search back expands only what it marks itself
+		can[g.last] = true
+		stack = append(c.stack[:0], g.last)
+		for len(stack) > 0 {
+			v := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, u := range c.into[c.intoAt[v]:c.intoAt[v+1]] {
+				if !can[u] {
+					can[u] = true
+					stack = append(stack, u)
+				}
 			}
 		}
 	}
 	// surely: the greatest set of squares that can finish and whose every
 	// turn ends in the set. A square that cannot finish takes out of it
 	// every square with a turn that ends on it, and so on back.
-	c.surely = grow(c.surely, size)
-	copy(c.surely, c.canFinish)
-	for v := range c.canFinish {
-		if !c.canFinish[v] {
-			stack = append(stack, int32(v))
+	sure := grow(c.surely, size)
+	copy(sure, can)
+	c.canFinish, c.surely = can, sure
+	all := true
+	for _, ok := range can {
+		all = all && ok
+	}
+	if all { // with no square stuck, every one is sure
+		c.stack = stack
+		return
+	}
+	settled = false
+	for range sweepsFirst {
+		changed := false
+		for v := g.last - 1; v >= 0; v-- {
+			if !sure[v] {
+				continue
+			}
+			for _, e := range c.out(v) {
+				if !sure[e.to] {
+					sure[v], changed = false, true
+					break
+				}
+			}
+		}
+		if !changed {
+			settled = true
+			break
 		}
 	}
-	for len(stack) > 0 {
-		v := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, u := range c.into[c.intoAt[v]:c.intoAt[v+1]] {
-			if c.surely[u] {
-				c.surely[u] = false
-				stack = append(stack, u)
+	if !settled {
+		if !indexed {
+			c.index()
+		}
+		stack = c.stack[:0]
+		for v := range sure {
+			if !sure[v] {
+				stack = append(stack, int32(v))
+			}
+		}
+		for len(stack) > 0 {
+			v := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, u := range c.into[c.intoAt[v]:c.intoAt[v+1]] {
+				if sure[u] {
+					sure[u] = false
+					stack = append(stack, u)
+				}
 			}
 		}
 	}
-	c.reached = grow(c.reached, size)
-	clear(c.reached)
-	c.trap = c.explore(g.start, c.reached, stack)
 	c.stack = stack
-	return nil
+}
+
+// fromStart finds, once, the squares a turn from the start can end on and
+// a trap among them, for the walks.
+func (c *chain) fromStart() {
+	if c.explored {
+		return
+	}
+	c.reached = grow(c.reached, int(c.g.last)+1)
+	clear(c.reached)
+	c.trap = c.explore(c.g.start, c.reached, c.stack)
+	c.explored = true
 }
 
 // index lists the edges by destination: into[intoAt[v]:intoAt[v+1]] are

@@ -377,6 +377,7 @@ func newWalk(ctx context.Context, g *game) (*walk, error) {
 
 // walkOn returns a walk over c's turns from the start.
 func walkOn(ctx context.Context, c *chain) *walk {
+	c.fromStart()
 	g := c.g
 	size := int(g.last) + 1
 	w := &walk{g: g, c: c, mass: make([]float64, size), next: make([]float64, size), share: 1 / g.dice.den, ctx: ctx,

@@ -1,0 +1,124 @@
+package snakes
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// classifyBySweeps is the classification by its definitions, sweeping the
+// board until nothing changes however many sweeps that takes: canFinish,
+// the squares with a turn to one that can finish; surely, the greatest set
+// of those whose every turn stays in the set.
+func classifyBySweeps(c *chain) (can, sure []bool) {
+	size := int(c.g.last) + 1
+	can = make([]bool, size)
+	can[c.g.last] = true
+	for changed := true; changed; {
+		changed = false
+		for v := int32(0); v < c.g.last; v++ {
+			for _, e := range c.out(v) {
+				if !can[v] && can[e.to] {
+					can[v], changed = true, true
+				}
+			}
+		}
+	}
+	sure = slices.Clone(can)
+	for changed := true; changed; {
+		changed = false
+		for v := int32(0); v < c.g.last; v++ {
+			for _, e := range c.out(v) {
+				if sure[v] && !sure[e.to] {
+					sure[v], changed = false, true
+				}
+			}
+		}
+	}
+	return can, sure
+}
+
+// TestPropertyChainClassify checks the chain's classes against the sweeps
+// until nothing changes, on random boards under every rule set and on
+// staircases of snakes that take many sweeps to settle (so that the search
+// back along the index of the edges answers, not the first sweeps).
+func TestPropertyChainClassify(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		var b *Board
+		var r Rules
+		if rapid.Bool().Draw(t, "staircase") {
+			// From each rung a snake back past the one below: a square
+			// finds out it can finish one sweep after the rung above it.
+			n := rapid.IntRange(4, 9).Draw(t, "n")
+			jumps := map[int]int{}
+			for s := n * n / 2; s > 8; s -= 7 {
+				jumps[s] = s - 8
+			}
+			if rapid.Bool().Draw(t, "pit") {
+				jumps[n*n-1] = n*n - 3 // a trap near the end under Stay
+			}
+			var err error
+			if b, err = FromJumps(n, jumps); err != nil {
+				t.Fatal(err)
+			}
+			r = Rules{Faces: rapid.IntRange(1, 3).Draw(t, "faces")}
+		} else {
+			_, r, b, _ = drawGame(t, 1, 7)
+		}
+		g, err := r.playable(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var c chain
+		if err := c.compile(context.Background(), &g); err != nil {
+			t.Fatal(err)
+		}
+		can, sure := classifyBySweeps(&c)
+		if !slices.Equal(c.canFinish, can) || !slices.Equal(c.surely, sure) {
+			t.Fatalf("canFinish %v, want %v\nsurely %v, want %v", c.canFinish, can, c.surely, sure)
+		}
+	})
+}
+
+// TestChainClassifyStaircase pins a board whose squares learn they may not
+// surely finish one sweep at a time, rung by rung up a staircase of snakes
+// from a pit, so that the classification takes the search back along the
+// index: against the sweeps until nothing changes.
+func TestChainClassifyStaircase(t *testing.T) {
+	t.Parallel()
+	jumps := map[int]int{11: 10, 12: 10} // the pit: from 10 every throw snakes back to it
+	for rung, below := 20, 12; rung < 64; rung, below = rung+10, rung {
+		jumps[rung] = below - 2 // a snake to just below the rung under it
+	}
+	b := mustJumps(t, 8, jumps)
+	g, err := Rules{Faces: 2}.playable(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c chain
+	if err := c.compile(context.Background(), &g); err != nil {
+		t.Fatal(err)
+	}
+	can, sure := classifyBySweeps(&c)
+	if !slices.Equal(c.canFinish, can) || !slices.Equal(c.surely, sure) {
+		t.Fatalf("canFinish %v, want %v\nsurely %v, want %v", c.canFinish, can, c.surely, sure)
+	}
+	passes := 0 // the sweeps the definition took to settle surely
+	probe := slices.Clone(can)
+	for changed := true; changed; passes++ {
+		changed = false
+		for v := g.last - 1; v >= 0; v-- {
+			for _, e := range c.out(v) {
+				if probe[v] && !probe[e.to] {
+					probe[v], changed = false, true
+				}
+			}
+		}
+	}
+	if passes <= sweepsFirst+1 {
+		t.Fatalf("the staircase settles in %d sweeps: it does not reach the search back", passes)
+	}
+}
