@@ -5,7 +5,11 @@ import "context"
 // This file is how long loops notice that their call's context is done.
 // Every loop that can run longer than about a millisecond asks stopped at
 // least that often, counting its own steps so that short calls pay nothing
-// measurable: a done context's Err takes a lock.
+// measurable: a done context's Err takes a lock. The tightest loops (the
+// sweeps of the structured eliminations) look between blocks of squares,
+// or, where even that costs them a tenth of their speed (ExpectedTurns'
+// own sweeps, whose rows' bounds keep them within 10 ms on a board the
+// server takes), before they start.
 
 // stopped returns ctx's error once ctx is done, and nil for a nil ctx.
 func stopped(ctx context.Context) error {

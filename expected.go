@@ -278,12 +278,13 @@ func (x *structured) sweepFair(ctx context.Context, g *game, sc *scratch, width 
 	last := g.last
 	clear(x.row(last, width))
 	x.row(last, width)[1] = 1
+	// No look at the context in here: one costs this loop a tenth to a
+	// fifth of its speed, and the rows' bounds keep a sweep of a board the
+	// server takes (250,000 squares) within 10 ms.
+	if err := stopped(ctx); err != nil {
+		return err
+	}
 	for v := last - 1; v >= g.start; v-- {
-		if v&1023 == 0 {
-			if err := stopped(ctx); err != nil {
-				return err
-			}
-		}
 		if !sc.reached(v) {
 			continue
 		}

@@ -136,12 +136,11 @@ func (x *structured) sweepHouse(ctx context.Context, g *game, rest float64, widt
 	clear(last)
 	last[1] = 1
 	x.hi[g.last] = 2
+	// No look at the context in here, as in sweepFair.
+	if err := stopped(ctx); err != nil {
+		return err
+	}
 	for u := g.last - 1; u >= g.start; u-- {
-		if u&1023 == 0 {
-			if err := stopped(ctx); err != nil {
-				return err
-			}
-		}
 		reached, chained := x.reached[u], x.chained[u] && rest > 0
 		if !reached && !chained {
 			continue
