@@ -68,19 +68,29 @@ func TestPropertyChainClassify(t *testing.T) {
 		} else {
 			_, r, b, _ = drawGame(t, 1, 7)
 		}
-		g, err := r.playable(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var c chain
-		if err := c.compile(context.Background(), &g); err != nil {
-			t.Fatal(err)
-		}
-		can, sure := classifyBySweeps(&c)
-		if !slices.Equal(c.canFinish, can) || !slices.Equal(c.surely, sure) {
-			t.Fatalf("canFinish %v, want %v\nsurely %v, want %v", c.canFinish, can, c.surely, sure)
-		}
+		checkClasses(t, r, b)
 	})
+}
+
+// checkClasses compiles b under r and checks its classes against
+// classifyBySweeps, returning the chain.
+func checkClasses(t interface {
+	Fatal(...any)
+	Fatalf(string, ...any)
+}, r Rules, b *Board) *chain {
+	g, err := r.playable(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := new(chain)
+	if err := c.compile(context.Background(), &g); err != nil {
+		t.Fatal(err)
+	}
+	can, sure := classifyBySweeps(c)
+	if !slices.Equal(c.canFinish, can) || !slices.Equal(c.surely, sure) {
+		t.Fatalf("canFinish %v, want %v\nsurely %v, want %v", c.canFinish, can, c.surely, sure)
+	}
+	return c
 }
 
 // TestChainClassifyStaircase pins a board whose squares learn they may not
@@ -93,19 +103,9 @@ func TestChainClassifyStaircase(t *testing.T) {
 	for rung, below := 20, 12; rung < 64; rung, below = rung+10, rung {
 		jumps[rung] = below - 2 // a snake to just below the rung under it
 	}
-	b := mustJumps(t, 8, jumps)
-	g, err := Rules{Faces: 2}.playable(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var c chain
-	if err := c.compile(context.Background(), &g); err != nil {
-		t.Fatal(err)
-	}
-	can, sure := classifyBySweeps(&c)
-	if !slices.Equal(c.canFinish, can) || !slices.Equal(c.surely, sure) {
-		t.Fatalf("canFinish %v, want %v\nsurely %v, want %v", c.canFinish, can, c.surely, sure)
-	}
+	c := checkClasses(t, Rules{Faces: 2}, mustJumps(t, 8, jumps))
+	g := c.g
+	can, _ := classifyBySweeps(c)
 	passes := 0 // the sweeps the definition took to settle surely
 	probe := slices.Clone(can)
 	for changed := true; changed; passes++ {
