@@ -170,6 +170,10 @@ func (a *Analysis) insight(ctx context.Context) (*fundamental, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := checkInsight(c.g); err != nil {
+			a.fErr = err
+			return nil, err
+		}
 		f := &fundamental{ctx: ctx}
 		switch err := insightOn(f, c); {
 		case err != nil && ctx.Err() != nil:

@@ -206,3 +206,26 @@ func deadline(ctx context.Context) time.Time {
 	d, _ := ctx.Deadline()
 	return d
 }
+
+// TestAnalysisRefusesAsRules: a game whose turns fit the work bound but
+// whose insights' classification does not is refused by an Analysis with
+// the Rules methods' error, for the insights and for a race's bound alike.
+func TestAnalysisRefusesAsRules(t *testing.T) {
+	t.Parallel()
+	b := Classic()
+	r := tuned(Rules{StartOffBoard: true}, func(l *limits) { l.work = 1000 }) // turns 606 steps, classifying 2424
+	_, want := r.ExpectedFrom(b)
+	if !errors.Is(want, ErrTooLarge) {
+		t.Fatalf("Rules.ExpectedFrom: %v, want ErrTooLarge", want)
+	}
+	a, err := r.Analyze(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, got := a.ExpectedFrom(context.Background()); got == nil || got.Error() != want.Error() {
+		t.Fatalf("Analysis.ExpectedFrom: %v, want %v", got, want)
+	}
+	if _, got := a.Variance(context.Background()); got == nil || got.Error() != want.Error() {
+		t.Fatalf("Analysis.Variance: %v, want %v", got, want)
+	}
+}

@@ -33,13 +33,8 @@ func (r Rules) insightInto(b *Board, f *fundamental) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	size := float64(gv.last) + 1
-	out := min(gv.outBound(), size)
-	if bytes := fundamentalBytes(size, out, 0); bytes > MaxBytes {
-		return nil, tooBig(bytes, "the insights on %d squares", gv.last)
-	}
-	if steps := gv.turnWork() * 4; steps > gv.lim.work {
-		return nil, gv.tooLong(steps, "classifying %d squares under throws of totals up to %d", gv.last, gv.faces)
+	if err := checkInsight(&gv); err != nil {
+		return nil, err
 	}
 	// The game lives in the fundamental, so that it is not allocated.
 	f.game = gv
@@ -49,13 +44,26 @@ func (r Rules) insightInto(b *Board, f *fundamental) (*game, error) {
 	return &f.game, insightOn(f, &f.own)
 }
 
-// insightOn readies f over the chain c, after checking the bounds of the
-// structured elimination when it is the one that suits c.
-func insightOn(f *fundamental, c *chain) error {
-	g := c.g
-	if bytes := fundamentalBytes(float64(g.last)+1, min(g.outBound(), float64(g.last)+1), 0); bytes > MaxBytes {
+// checkInsight refuses a game whose insights, whatever their solve, would
+// pass the bounds: the fundamental's tables, or the work of classifying
+// its squares. Every caller checks it before insightOn, and before
+// compiling a chain of its own.
+func checkInsight(g *game) error {
+	size := float64(g.last) + 1
+	if bytes := fundamentalBytes(size, min(g.outBound(), size), 0); bytes > MaxBytes {
 		return tooBig(bytes, "the insights on %d squares", g.last)
 	}
+	if steps := g.turnWork() * 4; steps > g.lim.work {
+		return g.tooLong(steps, "classifying %d squares under throws of totals up to %d", g.last, g.faces)
+	}
+	return nil
+}
+
+// insightOn readies f over the chain c, whose game checkInsight passed,
+// after checking the bounds of the structured elimination when it is the
+// one that suits c.
+func insightOn(f *fundamental, c *chain) error {
+	g := c.g
 	if err := f.setup(c, false); err != nil {
 		return err
 	}

@@ -120,7 +120,10 @@ func boundRace(w *walk, squares []int) {
 	f := fundamentalPool.Get().(*fundamental)
 	defer f.release()
 	f.ctx = w.ctx
-	variance, err := 0.0, insightOn(f, w.c)
+	variance, err := 0.0, checkInsight(w.g)
+	if err == nil {
+		err = insightOn(f, w.c)
+	}
 	if err == nil {
 		variance, err = f.variance()
 	}
