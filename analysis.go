@@ -36,8 +36,7 @@ type Analysis struct {
 	g    game          // r on b, validated
 	turn chan struct{} // holds a token while a call computes
 
-	c    *chain // the game's turns and classes, once compiled
-	cErr error
+	c    *chain       // the game's turns and classes, once compiled
 	f    *fundamental // the insights' solve, once made
 	fErr error
 
@@ -141,37 +140,33 @@ func entry[K comparable, T any](m *map[K]*once[T], k K) func() *once[T] {
 	}
 }
 
-// chain returns a's chain, compiled on first use; a compiling that ctx
-// cut short is not kept. It runs on a's turn.
+// chain returns a's chain, compiled on first use, after the caller has
+// checked the bounds of what it wants the chain for (checkWalk,
+// checkInsight: each implies the chain's own); a compiling that ctx cut
+// short is not kept. It runs on a's turn.
 func (a *Analysis) chain(ctx context.Context) (*chain, error) {
-	if a.c == nil && a.cErr == nil {
-		g := a.g
-		size := float64(g.last) + 1
-		if bytes := chainBytes(size, min(g.outBound(), size)); bytes > MaxBytes {
-			a.cErr = tooBig(bytes, "the turns of %d squares", g.last)
-		} else if err := g.checkRolls(); err != nil {
-			a.cErr = err
-		} else {
-			c := new(chain)
-			if err := c.compile(ctx, &a.g); err != nil {
-				return nil, err // only ctx's end stops a compiling
-			}
-			a.c = c
+	if a.c == nil {
+		c := new(chain)
+		if err := c.compile(ctx, &a.g); err != nil {
+			return nil, err // only ctx's end stops a compiling
 		}
+		a.c = c
 	}
-	return a.c, a.cErr
+	return a.c, nil
 }
 
 // insight returns a's fundamental, readied on first use over a's chain,
 // set to stop when ctx is done. It runs on a's turn.
 func (a *Analysis) insight(ctx context.Context) (*fundamental, error) {
 	if a.f == nil && a.fErr == nil {
-		c, err := a.chain(ctx)
-		if err != nil {
+		// The bounds first, as the Rules methods check them, before a chain
+		// is compiled.
+		if err := checkInsight(&a.g); err != nil {
+			a.fErr = err
 			return nil, err
 		}
-		if err := checkInsight(c.g); err != nil {
-			a.fErr = err
+		c, err := a.chain(ctx)
+		if err != nil {
 			return nil, err
 		}
 		f := &fundamental{ctx: ctx}
@@ -194,6 +189,9 @@ func (a *Analysis) insight(ctx context.Context) (*fundamental, error) {
 // walk returns a walk from the start over a's chain, stopping when ctx is
 // done. It runs on a's turn.
 func (a *Analysis) walk(ctx context.Context) (*walk, error) {
+	if err := checkWalk(&a.g); err != nil {
+		return nil, err
+	}
 	c, err := a.chain(ctx)
 	if err != nil {
 		return nil, err

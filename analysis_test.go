@@ -228,4 +228,18 @@ func TestAnalysisRefusesAsRules(t *testing.T) {
 	if _, got := a.Variance(context.Background()); got == nil || got.Error() != want.Error() {
 		t.Fatalf("Analysis.Variance: %v, want %v", got, want)
 	}
+	// Past the memory bound, each figure names what the Rules method names.
+	huge, hb := Rules{Faces: 4096}, mustJumps(t, 1000, nil)
+	ha, err := huge.Analyze(context.Background(), hb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, wantWalk := huge.LengthDistribution(hb, 10)
+	_, gotWalk := ha.LengthDistribution(context.Background(), 10)
+	_, wantFrom := huge.ExpectedFrom(hb)
+	_, gotFrom := ha.ExpectedFrom(context.Background())
+	if !errors.Is(wantWalk, ErrTooLarge) || gotWalk == nil || gotWalk.Error() != wantWalk.Error() ||
+		!errors.Is(wantFrom, ErrTooLarge) || gotFrom == nil || gotFrom.Error() != wantFrom.Error() {
+		t.Fatalf("LengthDistribution: %v, want %v\nExpectedFrom: %v, want %v", gotWalk, wantWalk, gotFrom, wantFrom)
+	}
 }

@@ -360,12 +360,7 @@ func walkBytes(size, out float64) float64 {
 // which stops once ctx is done (never, for a nil ctx), as the compiling
 // does.
 func newWalk(ctx context.Context, g *game) (*walk, error) {
-	size := int(g.last) + 1
-	out := min(g.outBound(), float64(size))
-	if bytes := walkBytes(float64(size), out); bytes > MaxBytes {
-		return nil, tooBig(bytes, "following random play on %d squares", g.last)
-	}
-	if err := g.checkRolls(); err != nil {
+	if err := checkWalk(g); err != nil {
 		return nil, err
 	}
 	c := new(chain)
@@ -373,6 +368,16 @@ func newWalk(ctx context.Context, g *game) (*walk, error) {
 		return nil, err
 	}
 	return walkOn(ctx, c), nil
+}
+
+// checkWalk refuses a game whose walk would pass the bounds: its memory,
+// or taking every turn from every square.
+func checkWalk(g *game) error {
+	size := float64(g.last) + 1
+	if bytes := walkBytes(size, min(g.outBound(), size)); bytes > MaxBytes {
+		return tooBig(bytes, "following random play on %d squares", g.last)
+	}
+	return g.checkRolls()
 }
 
 // walkOn returns a walk over c's turns from the start.
