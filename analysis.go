@@ -284,7 +284,7 @@ func (a *Analysis) Jumps(ctx context.Context) ([]JumpStats, error) {
 
 // LengthDistribution is [Rules.LengthDistribution]: a new slice each call.
 func (a *Analysis) LengthDistribution(ctx context.Context, maxTurns int) ([]float64, error) {
-	if err := checkTurns(maxTurns); err != nil {
+	if err := a.g.checkTurns(maxTurns); err != nil {
 		return nil, err
 	}
 	v, err := figure(ctx, a, entry(&a.dist, maxTurns), func() ([]float64, error) {

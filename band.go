@@ -86,7 +86,7 @@ func (f *fundamental) bandFits() bool {
 	}
 	f.bandOff[g.last] = cells
 	bytes := float64(cells)*8 + float64(size)*(4+4+8+8+8+8)
-	return steps <= g.lim.bandUpTo && bytes <= MaxBytes
+	return steps <= g.lim.bandUpTo && bytes <= g.lim.bytes
 }
 
 // bandReach is a lower bound of the banded elimination's work found from
@@ -287,41 +287,4 @@ func (f *fundamental) bandVisits(out []float64) {
 		out[k] = y
 	}
 	out[g.last] = 0
-}
-
-// A minTree answers the least of a range of values, with point updates,
-// each in time logarithmic in its size.
-type minTree []int32
-
-func newMinTree(n int) minTree {
-	t := make(minTree, 2*n)
-	for i := range t {
-		t[i] = math.MaxInt32
-	}
-	return t
-}
-
-// set makes the value at i v.
-func (t minTree) set(i, v int32) {
-	n := int32(len(t) / 2)
-	for i += n; i > 0; i /= 2 {
-		t[i] = min(t[i], v)
-	}
-}
-
-// min returns the least value at lo..hi, MaxInt32 when there is none.
-func (t minTree) min(lo, hi int32) int32 {
-	n := int32(len(t) / 2)
-	m := int32(math.MaxInt32)
-	for lo, hi = lo+n, hi+n+1; lo < hi; lo, hi = lo/2, hi/2 {
-		if lo&1 == 1 {
-			m = min(m, t[lo])
-			lo++
-		}
-		if hi&1 == 1 {
-			hi--
-			m = min(m, t[hi])
-		}
-	}
-	return m
 }

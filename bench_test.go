@@ -258,20 +258,41 @@ func BenchmarkAnalysis(b *testing.B) {
 
 // besideExpected runs f as the sub-benchmark name, timing it beside one
 // r.ExpectedTurns(board) in every iteration, and reports their ratio
-// (x/ExpectedTurns): both see the same load of the machine, so that the
-// ratio holds where the times do not.
+// (x/ExpectedTurns).
 func besideExpected(b *testing.B, name string, r Rules, board *Board, f func()) {
+	beside(b, name, "x/ExpectedTurns", func() { r.ExpectedTurns(board) }, f)
+}
+
+// beside runs f as the sub-benchmark name, timing it beside base in every
+// iteration, and reports their ratio as unit: both see the same load of
+// the machine, so that the ratio holds where the times do not.
+func beside(b *testing.B, name, unit string, base, f func()) {
 	b.Run(name, func(b *testing.B) {
 		b.ReportAllocs()
 		f() // warm the pools
-		var self, base time.Duration
+		var self, baseline time.Duration
 		for b.Loop() {
 			t0 := time.Now()
-			r.ExpectedTurns(board)
+			base()
 			t1 := time.Now()
 			f()
-			base, self = base+t1.Sub(t0), self+time.Since(t1)
+			baseline, self = baseline+t1.Sub(t0), self+time.Since(t1)
 		}
-		b.ReportMetric(float64(self)/float64(base), "x/ExpectedTurns")
+		b.ReportMetric(float64(self)/float64(baseline), unit)
 	})
+}
+
+// BenchmarkSearchWideDie times each search on an empty 300×300 board
+// under a die of 65536 faces beside the same search under six faces
+// (x/6faces): the search by intervals takes every total at once, so the
+// wide die costs a small multiple of the narrow one, not 10⁴ times.
+func BenchmarkSearchWideDie(b *testing.B) {
+	board, err := FromJumps(300, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	six, wide := Rules{}, Rules{Faces: 65536}
+	beside(b, "MinRolls", "x/6faces", func() { six.MinRolls(board) }, func() { wide.MinRolls(board) })
+	beside(b, "ShortestPath", "x/6faces", func() { six.ShortestPath(board) }, func() { wide.ShortestPath(board) })
+	beside(b, "Distances", "x/6faces", func() { six.Distances(board) }, func() { wide.Distances(board) })
 }

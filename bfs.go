@@ -37,8 +37,8 @@ func (r Rules) MinRolls(b *Board) int {
 	if err != nil || g.last < 1 {
 		return -1
 	}
-	if !g.wordwise {
-		if s := newThrowSearch(g); s != nil {
+	if g.byIntervals() {
+		if s := newThrowSearch(g, true); s != nil {
 			return s.rolls()
 		}
 		return -1
@@ -59,14 +59,14 @@ func (r Rules) MinRolls(b *Board) int {
 // grows with the squares reached.
 func (r Rules) Distances(b *Board) []int {
 	g, err := r.game(b)
-	if err != nil || 12*float64(g.last) > MaxBytes {
+	if err != nil || 12*float64(g.last) > g.lim.bytes {
 		return nil
 	}
 	if g.last < 1 {
 		return []int{-1}
 	}
-	if !g.wordwise {
-		if s := newThrowSearch(g); s != nil {
+	if g.byIntervals() {
+		if s := newThrowSearch(g, false); s != nil {
 			return s.distances()
 		}
 		return nil

@@ -1,7 +1,9 @@
 package snakes
 
+import "math"
+
 // This file holds the small helpers every engine uses: slices grown in
-// place, and bitsets of squares.
+// place, bitsets of squares, and a tree of the least of ranges.
 
 // bitsetWords is the length of a bitset for bits 0..size-1, and the number
 // of the search's blocks.
@@ -20,4 +22,41 @@ func grow[T any](s []T, n int) []T {
 		return make([]T, n)
 	}
 	return s[:n]
+}
+
+// A minTree answers the least of a range of values, with point updates,
+// each in time logarithmic in its size.
+type minTree []int32
+
+func newMinTree(n int) minTree {
+	t := make(minTree, 2*n)
+	for i := range t {
+		t[i] = math.MaxInt32
+	}
+	return t
+}
+
+// set makes the value at i v.
+func (t minTree) set(i, v int32) {
+	n := int32(len(t) / 2)
+	for i += n; i > 0; i /= 2 {
+		t[i] = min(t[i], v)
+	}
+}
+
+// min returns the least value at lo..hi, MaxInt32 when there is none.
+func (t minTree) min(lo, hi int32) int32 {
+	n := int32(len(t) / 2)
+	m := int32(math.MaxInt32)
+	for lo, hi = lo+n, hi+n+1; lo < hi; lo, hi = lo/2, hi/2 {
+		if lo&1 == 1 {
+			m = min(m, t[lo])
+			lo++
+		}
+		if hi&1 == 1 {
+			hi--
+			m = min(m, t[hi])
+		}
+	}
+	return m
 }

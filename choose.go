@@ -90,8 +90,8 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 	}
 	// The least either solve needs: a square's unknown index, its row of
 	// two numbers, its bit in the search.
-	if bytes := 21 * float64(g.last); bytes > MaxBytes {
-		return 0, tooBig(bytes, "the expected length on %d squares", g.last)
+	if bytes := 21 * float64(g.last); bytes > g.lim.bytes {
+		return 0, g.tooBig(bytes, "the expected length on %d squares", g.last)
 	}
 	// Either solve takes every roll from every square.
 	if err := g.checkRolls(); err != nil {
@@ -108,4 +108,16 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 		return sweepExpected(ctx, g, m) // by value: only that path moves g to the heap
 	}
 	return e, err
+}
+
+// byIntervals reports whether the searches (MinRolls, Distances,
+// ShortestPath) go by intervals of squares (throwsearch.go) rather than
+// word by word (search.go). The word-wise search shifts a word of squares
+// once a total, so its time grows with squares·faces/64; the search by
+// intervals takes every total that ends a run at once, in time linear in
+// the squares and jumps, but a few times the word-wise search's on a
+// narrow die. It also serves every die the word-wise search cannot: a
+// total that never shows, a throw to enter, a limit on Again.
+func (g *game) byIntervals() bool {
+	return !g.wordwise || g.dice.hi-g.dice.lo+1 >= g.lim.intervalsFrom
 }

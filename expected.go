@@ -77,8 +77,8 @@ func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 	size := float64(g.last) + 1
 	out := min(g.outBound(), size)
 	bytes := walkBytes(size, out) + systemBytes(size, float64(m), float64(min(m, 64)))
-	if bytes > MaxBytes {
-		return 0, tooBig(bytes, "the expected length on %d squares with %d squares moves go back to", g.last, m)
+	if bytes > g.lim.bytes {
+		return 0, g.tooBig(bytes, "the expected length on %d squares with %d squares moves go back to", g.last, m)
 	}
 	w, err := newWalk(ctx, &g)
 	if err != nil {
@@ -211,8 +211,8 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 	// A few unknowns make rows narrow enough for any board.
 	if bytes := rows * width * 8; m > g.lim.denseUpTo || bytes > g.lim.denseBytes && m > 4 {
 		return 0, errSweep
-	} else if bytes > MaxBytes {
-		return 0, tooBig(float64(bytes), "the expected length on %d squares", last)
+	} else if float64(bytes) > g.lim.bytes {
+		return 0, g.tooBig(float64(bytes), "the expected length on %d squares", last)
 	}
 	x.rows = grow(x.rows, rows*width)
 	x.hi = grow(x.hi, rows)

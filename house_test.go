@@ -96,14 +96,34 @@ func (h refHouse) sortedTotals() []int {
 	return ts
 }
 
+// houseBoard is h's Rules, which must be valid, grid's Board and its
+// squares' jumps.
+func houseBoard(t *rapid.T, grid [][]int, h refHouse) (Rules, *Board, []int) {
+	r := h.rules()
+	b, err := NewBoard(grid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Validate(); err != nil {
+		t.Fatalf("Validate(%+v): %v", r, err)
+	}
+	return r, b, refFlat(grid)
+}
+
+// drawRefRules draws a die of faces lo..hi, an off-board start or not,
+// an Overshoot rule and Chain or not: what every drawn rule set varies.
+func drawRefRules(t *rapid.T, lo, hi int) refHouse {
+	return refHouse{refRules: refRules{
+		faces:    rapid.IntRange(lo, hi).Draw(t, "faces"),
+		offBoard: rapid.Bool().Draw(t, "offBoard"),
+		over:     Overshoot(rapid.IntRange(0, 2).Draw(t, "overshoot")),
+		chain:    rapid.Bool().Draw(t, "chain"),
+	}}
+}
+
 func genHouse() *rapid.Generator[refHouse] {
 	return rapid.Custom(func(t *rapid.T) refHouse {
-		h := refHouse{refRules: refRules{
-			faces:    rapid.IntRange(1, 6).Draw(t, "faces"),
-			offBoard: rapid.Bool().Draw(t, "offBoard"),
-			over:     Overshoot(rapid.IntRange(0, 2).Draw(t, "overshoot")),
-			chain:    rapid.Bool().Draw(t, "chain"),
-		}}
+		h := drawRefRules(t, 1, 6)
 		h.dice = rapid.IntRange(1, 3).Draw(t, "dice")
 		if rapid.Bool().Draw(t, "loaded") {
 			h.weights = rapid.SliceOfN(rapid.IntRange(0, 3), h.faces, h.faces).Draw(t, "weights")
@@ -553,27 +573,11 @@ func TestPropertyHouseRulesAgainstExact(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		grid := genGrid(1, 4).Draw(t, "grid")
 		h := genHouse().Draw(t, "rules")
-		r := h.rules()
-		b, err := NewBoard(grid)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := r.Validate(); err != nil {
-			t.Fatalf("Validate(%+v): %v", r, err)
-		}
-		flat := refFlat(grid)
+		r, b, flat := houseBoard(t, grid, h)
 		last := len(flat) - 1
 		k := refKernel{last: last, start: h.start(), turns: h.turns(flat, nil)}
 
-		// Searches.
-		wantDist, rolls := h.dist(flat)
-		if diff := cmp.Diff(wantDist, r.Distances(b)); diff != "" {
-			t.Fatalf("Distances (-reference +got):\n%s", diff)
-		}
-		if got := r.MinRolls(b); got != rolls {
-			t.Fatalf("MinRolls = %d, reference %d", got, rolls)
-		}
-		checkHousePath(t, h, r, b, flat, rolls)
+		checkHouseSearches(t, h, r, b, flat)
 
 		// Random play.
 		want, finite := k.expected()
@@ -611,6 +615,19 @@ func TestPropertyHouseRulesAgainstExact(t *testing.T) {
 			checkHouseGame(t, h, flat, r.Play(b, rng, 30))
 		}
 	})
+}
+
+// checkHouseSearches checks Distances, MinRolls and ShortestPath against
+// the reference's search.
+func checkHouseSearches(t *rapid.T, h refHouse, r Rules, b *Board, flat []int) {
+	wantDist, rolls := h.dist(flat)
+	if diff := cmp.Diff(wantDist, r.Distances(b)); diff != "" {
+		t.Fatalf("Distances (-reference +got):\n%s", diff)
+	}
+	if got := r.MinRolls(b); got != rolls {
+		t.Fatalf("MinRolls = %d, reference %d", got, rolls)
+	}
+	checkHousePath(t, h, r, b, flat, rolls)
 }
 
 // checkHousePath checks ShortestPath move by move, and against a brute
@@ -760,5 +777,32 @@ func TestHouseKernelMatchesRolls(t *testing.T) {
 		if ok != gotOK || ok && got.Cmp(want) != 0 {
 			t.Fatalf("kernel expectation %v, %v; per roll %v, %v", got, gotOK, want, ok)
 		}
+	})
+}
+
+// TestPropertySearchWideDie checks the searches against the reference on
+// dice wider than the board, whose throws bounce back over it more than
+// once and cover it from one square: the searches take each interval of
+// squares a throw can land on at once, rather than total by total.
+func TestPropertySearchWideDie(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		grid := genGrid(1, 4).Draw(t, "grid")
+		h := drawRefRules(t, 7, 40)
+		h.dice = 1
+		if rapid.Bool().Draw(t, "loaded") { // some faces never show
+			h.weights = rapid.SliceOfN(rapid.IntRange(0, 2), h.faces, h.faces).Draw(t, "weights")
+			h.weights[rapid.IntRange(0, h.faces-1).Draw(t, "shows")] = 1
+		}
+		ts := h.sortedTotals()
+		if rapid.Bool().Draw(t, "enter?") {
+			h.enter = rapid.SampledFrom(ts).Draw(t, "enter")
+		}
+		if rapid.Bool().Draw(t, "again?") && len(ts) > 1 {
+			h.again = rapid.SampledFrom(ts).Draw(t, "again")
+			h.limit = rapid.IntRange(0, 3).Draw(t, "limit")
+		}
+		r, b, flat := houseBoard(t, grid, h)
+		checkHouseSearches(t, h, r, b, flat)
 	})
 }

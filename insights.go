@@ -50,8 +50,8 @@ func (r Rules) insightInto(b *Board, f *fundamental) (*game, error) {
 // compiling a chain of its own.
 func checkInsight(g *game) error {
 	size := float64(g.last) + 1
-	if bytes := fundamentalBytes(size, min(g.outBound(), size), 0); bytes > MaxBytes {
-		return tooBig(bytes, "the insights on %d squares", g.last)
+	if bytes := fundamentalBytes(size, min(g.outBound(), size), 0); bytes > g.lim.bytes {
+		return g.tooBig(bytes, "the insights on %d squares", g.last)
 	}
 	if steps := g.turnWork() * 4; steps > g.lim.work {
 		return g.tooLong(steps, "classifying %d squares under throws of totals up to %d", g.last, g.faces)
@@ -71,8 +71,8 @@ func insightOn(f *fundamental, c *chain) error {
 	if !f.dense() {
 		return nil // the band or the bounded-memory solve: linear in the squares
 	}
-	if bytes := fundamentalBytes(float64(g.last)+1, min(g.outBound(), float64(g.last)+1), m); bytes > MaxBytes {
-		return tooBig(bytes, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
+	if bytes := fundamentalBytes(float64(g.last)+1, min(g.outBound(), float64(g.last)+1), m); bytes > g.lim.bytes {
+		return g.tooBig(bytes, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
 	}
 	if steps := g.turnWork()*(m+2) + m*m*m; steps > g.lim.work {
 		return g.tooLong(steps, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
@@ -503,8 +503,8 @@ func (r Rules) keepRowsWithin(f *fundamental, g *game, stats []JumpStats) error 
 	// The kept rows (their slots given, no row yet), the fundamental's
 	// tables, and each core's scalar rows for a batch of jumps.
 	slots := float64(f.keepRows(stats))
-	if bytes := slots*(m+2)*8 + fundamentalBytes(size, min(g.outBound(), size), 0) + float64(runtime.GOMAXPROCS(0))*size*maxBatch*8; bytes > MaxBytes {
-		return tooBig(bytes, "the jumps of a board with %.0f squares that moves go back to", m)
+	if bytes := slots*(m+2)*8 + fundamentalBytes(size, min(g.outBound(), size), 0) + float64(runtime.GOMAXPROCS(0))*size*maxBatch*8; bytes > g.lim.bytes {
+		return g.tooBig(bytes, "the jumps of a board with %.0f squares that moves go back to", m)
 	}
 	work := keptWork(f, g, len(stats))
 	if work > g.lim.jumpsWork {

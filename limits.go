@@ -36,8 +36,9 @@ const (
 // call is made on (Rules.lim), so that a test reaches a bound cheaply or
 // sends a board to one solver without touching what other calls see.
 type limits struct {
-	work float64 // steps of random play: MaxWork
-	play int     // the most moves Play records (40 bytes each: 160 MiB)
+	work  float64 // steps of random play: MaxWork
+	bytes float64 // memory of one table or solve: MaxBytes, or less (Rules.WithMaxBytes)
+	play  int     // the most moves Play records (40 bytes each: 160 MiB)
 	// jumpsWork bounds the multiply-adds of Jumps past the structured
 	// solve, 2³⁹: they run in tight loops over rows on every core, about
 	// 0.3 ns each on two cores here, so about two and a half minutes.
@@ -55,18 +56,24 @@ type limits struct {
 	// bothWaysFrom is the fewest squares on which the searches go both
 	// ways, from the start and back from the last square: 4096.
 	bothWaysFrom int32
+
+	// intervalsFrom is the fewest totals a throw can show past which
+	// the searches go by intervals of squares (choose.go): 24.
+	intervalsFrom int32
 }
 
 // defaultLimits are every call's limits, never changed.
 var defaultLimits = limits{
-	work:         MaxWork,
-	play:         1 << 22,
-	jumpsWork:    1 << 39,
-	denseUpTo:    256,
-	denseBytes:   32 << 20,
-	bandUpTo:     MaxWork,
-	parallelFrom: 1 << 24,
-	bothWaysFrom: 1 << 12,
+	work:          MaxWork,
+	bytes:         MaxBytes,
+	play:          1 << 22,
+	jumpsWork:     1 << 39,
+	denseUpTo:     256,
+	denseBytes:    32 << 20,
+	bandUpTo:      MaxWork,
+	parallelFrom:  1 << 24,
+	bothWaysFrom:  1 << 12,
+	intervalsFrom: 24,
 }
 
 // checkRolls refuses a game whose every turn from every square, which
@@ -78,12 +85,37 @@ func (g *game) checkRolls() error {
 	return nil
 }
 
-// tooBig returns the ErrTooLarge error for a request of bytes, over
-// MaxBytes, which format and args describe ("the length distribution to
-// turn %d"). Callers compare with MaxBytes themselves first, so that the
-// description is only made for the error.
-func tooBig(bytes float64, format string, args ...any) error {
-	return errorf(ErrTooLarge, "%s needs about %s of memory, over the bound of %s (MaxBytes)", fmt.Sprintf(format, args...), size(bytes), size(MaxBytes))
+// WithMaxBytes returns r whose calls refuse, with an error wrapping
+// [ErrTooLarge] that says how much they need, what needs over bytes of
+// memory: a server answering untrusted requests bounds each below
+// [MaxBytes] this way. The bound applies to each table a call allocates,
+// checked against its estimate before allocating; an [Analysis] holds the
+// tables of the figures asked of it, up to about three at once (the
+// compiled chain, the walk, the solve). A bound of 0 or less, or over
+// MaxBytes, is MaxBytes. The bound is not part of the rules' JSON.
+func (r Rules) WithMaxBytes(bytes int64) Rules {
+	l := defaultLimits
+	if r.lim != nil {
+		l = *r.lim
+	}
+	l.bytes = MaxBytes
+	if bytes > 0 && bytes < MaxBytes {
+		l.bytes = float64(bytes)
+	}
+	r.lim = &l
+	return r
+}
+
+// tooBig returns the ErrTooLarge error for a request of bytes, over g's
+// memory bound, which format and args describe ("the length distribution
+// to turn %d"). Callers compare with the bound themselves first, so that
+// the description is only made for the error.
+func (g *game) tooBig(bytes float64, format string, args ...any) error {
+	name := " (MaxBytes)"
+	if g.lim.bytes < MaxBytes {
+		name = ""
+	}
+	return errorf(ErrTooLarge, "%s needs about %s of memory, over the bound of %s%s", fmt.Sprintf(format, args...), size(bytes), size(g.lim.bytes), name)
 }
 
 // tooLong is tooBig for a request of steps, over g's work bound.

@@ -16,12 +16,7 @@ import (
 // unevenly (weights up to 10⁹ to 1) that many games last for ages.
 func genLongGame() *rapid.Generator[refHouse] {
 	return rapid.Custom(func(t *rapid.T) refHouse {
-		h := refHouse{refRules: refRules{
-			faces:    rapid.IntRange(2, 4).Draw(t, "faces"),
-			offBoard: rapid.Bool().Draw(t, "offBoard"),
-			over:     Overshoot(rapid.IntRange(0, 2).Draw(t, "overshoot")),
-			chain:    rapid.Bool().Draw(t, "chain"),
-		}}
+		h := drawRefRules(t, 2, 4)
 		h.dice = 1
 		h.weights = make([]int, h.faces)
 		for i := range h.weights {

@@ -43,11 +43,11 @@ func ShortestPath(b *Board) ([]Move, bool) { return Rules{}.ShortestPath(b) }
 // times MinRolls, where a search over every square took thousands).
 func (r Rules) ShortestPath(b *Board) ([]Move, bool) {
 	g, err := r.game(b)
-	if err != nil || g.last < 1 || 8*float64(g.last) > MaxBytes {
+	if err != nil || g.last < 1 || 8*float64(g.last) > g.lim.bytes {
 		return nil, false
 	}
-	if !g.wordwise {
-		if s := newThrowSearch(g); s != nil {
+	if g.byIntervals() {
+		if s := newThrowSearch(g, false); s != nil {
 			return s.path()
 		}
 		return nil, false

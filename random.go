@@ -32,7 +32,7 @@ func (r Rules) LengthDistribution(b *Board, maxTurns int) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkTurns(maxTurns); err != nil {
+	if err := g.checkTurns(maxTurns); err != nil {
 		return nil, err
 	}
 	w, err := newWalk(context.Background(), &g)
@@ -43,12 +43,12 @@ func (r Rules) LengthDistribution(b *Board, maxTurns int) ([]float64, error) {
 }
 
 // checkTurns refuses a maxTurns LengthDistribution cannot answer.
-func checkTurns(maxTurns int) error {
+func (g *game) checkTurns(maxTurns int) error {
 	if maxTurns < 0 {
 		return errorf(ErrInvalidRules, "maxTurns is %d, want 0 or more", maxTurns)
 	}
-	if bytes := 8 * (float64(maxTurns) + 1); bytes > MaxBytes {
-		return tooBig(bytes, "the length distribution to turn %d", maxTurns)
+	if bytes := 8 * (float64(maxTurns) + 1); bytes > g.lim.bytes {
+		return g.tooBig(bytes, "the length distribution to turn %d", maxTurns)
 	}
 	return nil
 }
@@ -374,8 +374,8 @@ func newWalk(ctx context.Context, g *game) (*walk, error) {
 // or taking every turn from every square.
 func checkWalk(g *game) error {
 	size := float64(g.last) + 1
-	if bytes := walkBytes(size, min(g.outBound(), size)); bytes > MaxBytes {
-		return tooBig(bytes, "following random play on %d squares", g.last)
+	if bytes := walkBytes(size, min(g.outBound(), size)); bytes > g.lim.bytes {
+		return g.tooBig(bytes, "following random play on %d squares", g.last)
 	}
 	return g.checkRolls()
 }

@@ -1,6 +1,7 @@
 package snakes
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -126,15 +127,24 @@ const (
 	StageInsights     = "spread, visits and jumps"
 )
 
-// FigureJumps names the jumps' table in Report.Skipped when it alone is
-// left out: past the structured solve, Jumps costs more than the other
-// insights, and a report may give those without it.
-const FigureJumps = "jumps"
+// The figures Report.Skipped names besides the stages.
+const (
+	// FigurePlay is every random-play figure at once: the game's turns
+	// could not be compiled within the bounds (Skip.Err wraps ErrTooLarge)
+	// or the time.
+	FigurePlay = "random play"
+
+	// FigureJumps is the jumps' table when it alone is left out: past
+	// the structured solve, Jumps costs more than the other insights,
+	// and a report may give those without it.
+	FigureJumps = "jumps"
+)
 
 // A Skip names a figure of a report that was not computed, and why.
 type Skip struct {
-	Figure string `json:"figure"`
+	Figure string `json:"figure"` // a Stage or Figure constant
 	Reason string `json:"reason"`
+	Err    error  `json:"-"` // wraps ErrTooLarge or the context's error
 }
 
 // ReportContext analyses b under r as [Rules.Report] does, computing each
@@ -176,11 +186,11 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 		case errors.Is(err, ErrTooLarge):
 			reason = strings.TrimPrefix(err.Error(), "snakes: ")
 		case ctx.Err() != nil && (errors.Is(err, ctx.Err()) || err == nil):
-			reason = "the time budget ran out"
+			reason, err = "the time budget ran out", cmp.Or(err, ctx.Err())
 		default:
 			return false
 		}
-		rep.Skipped = append(rep.Skipped, Skip{Figure: stage, Reason: reason})
+		rep.Skipped = append(rep.Skipped, Skip{Figure: stage, Reason: reason, Err: err})
 		return true
 	}
 	progress(rep, StageExpected)
@@ -189,7 +199,7 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 		return nil, err
 	}
 	if _, err := a.startWalk(ctx); err != nil {
-		if !skip("random play", err) {
+		if !skip(FigurePlay, err) {
 			return nil, err
 		}
 		return rep, nil

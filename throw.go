@@ -19,6 +19,25 @@ type throws struct {
 	counts []int64 // the exact counts behind n when they fit, for exact arithmetic; nil for one fair die
 }
 
+// spans are the intervals of totals that can show, in increasing order.
+func (t *throws) spans() [][2]int32 {
+	if t.n == nil {
+		return [][2]int32{{t.lo, t.hi}}
+	}
+	var out [][2]int32
+	for s := t.lo; s <= t.hi; s++ {
+		if t.weight(s) == 0 {
+			continue
+		}
+		if n := len(out); n > 0 && out[n-1][1] == s-1 {
+			out[n-1][1] = s
+		} else {
+			out = append(out, [2]int32{s, s})
+		}
+	}
+	return out
+}
+
 // weight returns how many of den throws total s.
 func (t *throws) weight(s int32) float64 {
 	if s < t.lo || s > t.hi {

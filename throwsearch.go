@@ -1,5 +1,7 @@
 package snakes
 
+import "slices"
+
 // This file searches for the fewest throws under the rules the word-wise
 // search of search.go does not serve: dice whose totals are not every one
 // of 1..faces (several dice, a loaded die with a face that never shows), a
@@ -11,56 +13,209 @@ package snakes
 // throws so far in the turn.
 
 // A throwSearch is a breadth-first search over states square·runs + run.
+// Its time grows with the states and jumps, not with the totals a throw
+// can show: the totals that end a run (all but Again's) put the token on
+// the squares of a few intervals, and each square is claimed once, by the
+// first state whose interval covers it (claims).
 type throwSearch struct {
 	g     game
 	runs  int32   // states a square: AgainLimit, or 1
 	dist  []int32 // per state: the throws to reach it, -1 if not reached
 	queue []int32 // the states in the order reached
+	spans [][2]int32
 }
 
-// throwSearchBytes is what a throwSearch on g allocates.
+// throwSearchBytes is what a throwSearch on g allocates: a state's
+// distance and place in the queue, and a square's claim and, for a path,
+// its place in a tree of maxima and the squares that land on it.
 func throwSearchBytes(g *game) float64 {
-	return 8 * (float64(g.last) + 1) * float64(max(g.limit, 1))
+	return (8*float64(max(g.limit, 1)) + 24) * (float64(g.last) + 1)
 }
 
 // newThrowSearch runs the search from the start over every state it
-// reaches, or returns nil past MaxBytes.
-func newThrowSearch(g game) *throwSearch {
-	if throwSearchBytes(&g) > MaxBytes {
+// reaches, or to the last square only when toEnd is set, or returns nil
+// past the memory bound.
+func newThrowSearch(g game, toEnd bool) *throwSearch {
+	if throwSearchBytes(&g) > g.lim.bytes {
 		return nil
 	}
-	s := &throwSearch{g: g, runs: max(g.limit, 1)}
+	s := &throwSearch{g: g, runs: max(g.limit, 1), spans: g.dice.spans()}
 	states := (int(g.last) + 1) * int(s.runs)
 	s.dist = make([]int32, states)
 	for i := range s.dist {
 		s.dist[i] = -1
 	}
 	s.queue = make([]int32, 0, states)
-	start := g.start * s.runs
+	start, end := g.start*s.runs, g.last*s.runs
 	s.dist[start] = 0
 	s.queue = append(s.queue, start)
-	for head := 0; head < len(s.queue); head++ {
-		from := s.queue[head]
-		s.next(from, func(_, state int32) {
-			if s.dist[state] < 0 {
-				s.dist[state] = s.dist[from] + 1
-				s.queue = append(s.queue, state)
+	claims := newClaims(g.last)
+	if g.start == 1 && g.land(1) == 1 {
+		claims[1] = 2 // landing there reaches the start
+	}
+	var d int32 // the distance of the states reached from the one at head
+	single := func(_, to int32) {
+		if s.dist[to] < 0 {
+			s.dist[to] = d
+			s.queue = append(s.queue, to)
+		}
+	}
+	squares := func(lo, hi int32) {
+		if toEnd && hi == g.last && s.dist[end] < 0 {
+			single(0, end) // the rest of the interval is not needed
+			return
+		}
+		for p := claims.find(lo); p <= hi; p = claims.find(p + 1) {
+			claims[p] = p + 1
+			if to := g.land(p) * s.runs; s.dist[to] < 0 {
+				s.dist[to] = d
+				s.queue = append(s.queue, to)
 			}
-		})
+		}
+	}
+	// fast: a state's throws all end its run, on one interval of squares
+	// unless they pass the last square.
+	fast := g.limit == 0 && len(s.spans) == 1
+	lo, hi := g.dice.lo, g.dice.hi
+	// A layer's states go from the last reached back, which reaches the
+	// far squares first: a wide die's search to the end stops sooner.
+	// Once every square is claimed, only Again's throws can reach a state
+	// not yet reached: without a limit on them, the search is over.
+	for layer := 0; layer < len(s.queue); {
+		next := len(s.queue)
+		for i := next - 1; i >= layer; i-- {
+			if toEnd && s.dist[end] >= 0 || g.limit == 0 && claims.find(1) > g.last {
+				return s
+			}
+			from := s.queue[i]
+			d = s.dist[from] + 1
+			if u := from; fast && u+hi <= g.last && u > 0 {
+				squares(u+lo, u+hi) // the common case, without each's cases
+				continue
+			}
+			s.each(from, single, squares)
+		}
+		layer = next
 	}
 	return s
 }
 
-// next calls visit with each total the player can usefully throw from
-// state, in increasing order, and the state it leads to. A throw that
+// each calls single with the totals from state that lead to a state of
+// their own (Again's, entering, an overshoot under Stay or Finish) and the
+// state, and squares with the intervals of squares, before any jump, that
+// the other totals land on, ending the run: together, every state the
+// search can reach from state in one throw.
+func (s *throwSearch) each(state int32, single func(total, to int32), squares func(lo, hi int32)) {
+	g := &s.g
+	u := state / s.runs
+	if u == g.last {
+		return
+	}
+	if u == 0 && g.enter > 0 {
+		if g.dice.weight(g.enter) > 0 {
+			s.one(state, g.enter, single)
+		}
+		return
+	}
+	for _, sp := range s.spans {
+		lo, hi := sp[0], sp[1]
+		if g.limit > 0 && lo <= g.again && g.again <= hi {
+			s.one(state, g.again, single)
+			s.totals(u, lo, g.again-1, single, squares)
+			lo = g.again + 1
+		}
+		s.totals(u, lo, hi, single, squares)
+	}
+}
+
+// one calls single with a total from state and the state it leads to,
+// unless it voids the turn.
+func (s *throwSearch) one(state, total int32, single func(total, to int32)) {
+	s.next(state, single, total, total)
+}
+
+// totals gives each the totals lo..hi from square u that end the run.
+func (s *throwSearch) totals(u, lo, hi int32, single func(total, to int32), squares func(lo, hi int32)) {
+	g := &s.g
+	if lo > hi {
+		return
+	}
+	if a, b := u+lo, min(u+hi, g.last); a <= b {
+		squares(a, b)
+	}
+	first := max(lo, g.last-u+1) // the first total past the last square
+	if first > hi {
+		return
+	}
+	switch g.over {
+	case Finish:
+		single(first, g.last*s.runs)
+	case Stay:
+		single(first, u*s.runs)
+	case Bounce:
+		g.folds(u+first, u+hi, squares)
+	}
+}
+
+// folds calls squares with the intervals of squares that the positions
+// lo..hi past the last square bounce back onto: all of them once the
+// positions span a whole period, else at most three.
+func (g *game) folds(lo, hi int32, squares func(lo, hi int32)) {
+	if g.last < 2 {
+		squares(1, 1)
+		return
+	}
+	period := 2 * (int64(g.last) - 1)
+	if int64(hi)-int64(lo)+1 >= period {
+		squares(1, g.last)
+		return
+	}
+	for x := int64(lo); x <= int64(hi); {
+		k := (x - 1) % period
+		if k < int64(g.last) { // rising: squares k+1 onwards
+			n := min(int64(hi)-x+1, int64(g.last)-k)
+			squares(int32(k+1), int32(k+n))
+			x += n
+		} else { // falling: squares period-k+1 downwards
+			n := min(int64(hi)-x+1, period-k)
+			top := period - k + 1
+			squares(int32(top-n+1), int32(top))
+			x += n
+		}
+	}
+}
+
+// claims are the squares no state has yet claimed, as a forest whose
+// roots are unclaimed: find gives the next unclaimed square in time that
+// does not grow with the claimed squares it passes.
+type claims []int32
+
+func newClaims(last int32) claims { return make(claims, last+2) }
+
+// find is the first unclaimed square from p on (last+1 when none). A
+// claimed square holds a square after it, nearer its root; an unclaimed
+// one holds 0.
+func (c claims) find(p int32) int32 {
+	root := p
+	for c[root] != 0 {
+		root = c[root]
+	}
+	for p != root {
+		p, c[p] = c[p], root
+	}
+	return root
+}
+
+// next calls visit with each total of lo..hi the player can usefully
+// throw from state, in increasing order, and the state it leads to. A throw that
 // voids the turn, or leaves a token off the board, leads nowhere new.
-func (s *throwSearch) next(state int32, visit func(total, to int32)) {
+func (s *throwSearch) next(state int32, visit func(total, to int32), lo, hi int32) {
 	g := &s.g
 	u, run := state/s.runs, state%s.runs
 	if u == g.last {
 		return
 	}
-	for t := g.dice.lo; t <= g.dice.hi; t++ {
+	for t := max(lo, g.dice.lo); t <= min(hi, g.dice.hi); t++ {
 		if g.dice.weight(t) == 0 || u == 0 && g.enter > 0 && t != g.enter {
 			continue
 		}
@@ -107,18 +262,31 @@ func (s *throwSearch) path() ([]Move, bool) {
 		return nil, false
 	}
 	end := g.last * s.runs
-	// good: the states on some fewest path, from the farthest back.
+	// good: the states on some fewest path, found from the farthest
+	// back; best: per square before any jump, minus the distance of the
+	// state that ends a run there when that state is good, so that an
+	// interval of squares holds a good state one throw on when its least
+	// is minus that distance (none of its states is farther).
 	good := newBitset(len(s.dist))
+	best := newMinTree(int(g.last) + 1)
+	first, landers := s.landers()
 	for i := len(s.queue) - 1; i >= 0; i-- {
 		v := s.queue[i]
 		on := v == end
-		if !on && s.dist[v] < int32(rolls) {
-			s.next(v, func(_, to int32) {
-				on = on || s.dist[to] == s.dist[v]+1 && has(good, to)
+		if want := s.dist[v] + 1; !on && want <= int32(rolls) {
+			s.each(v, func(_, to int32) {
+				on = on || s.dist[to] == want && has(good, to)
+			}, func(lo, hi int32) {
+				on = on || best.min(lo, hi) == -want
 			})
 		}
 		if on {
 			add(good, v)
+			if x := v / s.runs; v%s.runs == 0 {
+				for _, p := range landers[first[x]:first[x+1]] {
+					best.set(p, -s.dist[v])
+				}
+			}
 		}
 	}
 	path := make([]Move, 0, rolls)
@@ -129,7 +297,7 @@ func (s *throwSearch) path() ([]Move, bool) {
 			if chosen < 0 && s.dist[to] == s.dist[v]+1 && has(good, to) {
 				chosen, next = total, to
 			}
-		})
+		}, g.dice.lo, g.dice.hi)
 		u := v / s.runs
 		landed, to := g.step(u, chosen)
 		path = append(path, Move{From: int(u), Roll: int(chosen), Landed: int(landed), To: int(to), Turn: turn})
@@ -139,4 +307,25 @@ func (s *throwSearch) path() ([]Move, bool) {
 		v = next
 	}
 	return path, true
+}
+
+// landers lists, for each square x, the squares a throw that lands on
+// ends on x, jump taken: landers[first[x]:first[x+1]].
+func (s *throwSearch) landers() (first, landers []int32) {
+	g := &s.g
+	first = make([]int32, g.last+2)
+	for p := int32(1); p <= g.last; p++ {
+		first[g.land(p)+1]++
+	}
+	for x := int32(1); x <= g.last+1; x++ {
+		first[x] += first[x-1]
+	}
+	landers = make([]int32, g.last)
+	at := slices.Clone(first)
+	for p := int32(1); p <= g.last; p++ {
+		x := g.land(p)
+		landers[at[x]] = p
+		at[x]++
+	}
+	return first, landers
 }

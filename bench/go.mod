@@ -1,6 +1,6 @@
 module github.com/snakesladders/snakes/bench
 
-go 1.24.0
+go 1.25.0
 
 require github.com/snakesladders/snakes v0.0.0
 

@@ -16,14 +16,17 @@ import (
 // the library refuses is a 400 before any event; the search stops when the
 // client goes away or three quarters of the budget have passed (answering
 // the closest board, with the reason in the report event's "error"), and
-// the report of the board takes the rest.
+// the report of the board takes the rest. The search and the report run
+// in a goroutine of their own that gives the worker back when they end,
+// whatever the stream is doing; every event is written under a deadline,
+// and a client that does not read the stream is dropped.
 func (s *server) design(w http.ResponseWriter, r *http.Request) {
 	data, ok := s.body(w, r)
 	if !ok {
 		return
 	}
 	var spec snakes.Spec
-	if err := json.Unmarshal(data, &spec); err != nil {
+	if err := decode(data, &spec); err != nil {
 		fail(w, http.StatusBadRequest, "invalid JSON: %s", message(err))
 		return
 	}
@@ -36,6 +39,7 @@ func (s *server) design(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer done()
+	spec.Rules = spec.Rules.WithMaxBytes(s.MaxMemory)
 	// The search gets three quarters of what is left of the budget and
 	// the board's report the rest, so that the request ends within it.
 	deadline, _ := ctx.Deadline()
@@ -46,20 +50,31 @@ func (s *server) design(w http.ResponseWriter, r *http.Request) {
 	// channel that drops what the stream has not yet sent.
 	progress := make(chan float64, 1)
 	type result struct {
-		b   *snakes.Board
-		err error
+		err    error // the spec refused, or no board at all
+		report []byte
 	}
 	finished := make(chan result, 1)
 	go func() {
+		defer done()
 		b, err := snakes.DesignProgress(search, spec, func(d float64) {
 			select {
 			case progress <- d:
 			default:
 			}
 		})
-		finished <- result{b, err}
+		if b == nil {
+			finished <- result{err: err}
+			return
+		}
+		var warning string
+		if err != nil {
+			warning = message(err)
+		}
+		out, err := reportJSON(ctx, b, spec.Rules, warning)
+		finished <- result{err: err, report: out}
 	}()
 
+	rc := http.NewResponseController(w)
 	started := false
 	start := func() {
 		if !started {
@@ -71,45 +86,41 @@ func (s *server) design(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	for {
+		// Each event has until the budget's end, and the last one a
+		// budget of its own from when it is ready.
+		rc.SetWriteDeadline(deadline.Add(time.Second))
 		select {
 		case d := <-progress:
 			start()
-			event(w, "progress", map[string]float64{"distance": d})
+			if event(w, "progress", map[string]float64{"distance": d}) != nil {
+				return // the deferred done stops the search
+			}
 		case res := <-finished:
 			if !started && errors.Is(res.err, snakes.ErrInvalidSpec) {
 				fail(w, http.StatusBadRequest, "%s", message(res.err))
 				return
 			}
+			rc.SetWriteDeadline(time.Now().Add(s.Budget))
 			start()
-			if res.b == nil {
+			if res.err != nil {
 				event(w, "error", map[string]string{"error": message(res.err)})
 				return
 			}
-			var warning string
-			if res.err != nil {
-				warning = message(res.err)
-			}
-			out, err := reportJSON(ctx, res.b, spec.Rules, warning)
-			if err != nil {
-				event(w, "error", map[string]string{"error": message(err)})
-				return
-			}
-			fmt.Fprintf(w, "event: report\ndata: %s\n\n", out)
+			fmt.Fprintf(w, "event: report\ndata: %s\n\n", res.report)
 			flush(w)
 			return
 		}
 	}
 }
 
-// event writes one server-sent event of value v and flushes it.
-func event(w http.ResponseWriter, name string, v any) {
+// event writes one server-sent event of value v and flushes it, returning
+// the error of a client gone or too slow.
+func event(w http.ResponseWriter, name string, v any) error {
 	data, _ := json.Marshal(v)
-	fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, data)
-	flush(w)
+	if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, data); err != nil {
+		return err
+	}
+	return flush(w)
 }
 
-func flush(w http.ResponseWriter) {
-	if f, ok := w.(http.Flusher); ok {
-		f.Flush()
-	}
-}
+func flush(w http.ResponseWriter) error { return http.NewResponseController(w).Flush() }

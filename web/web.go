@@ -16,18 +16,28 @@
 // the designed board's report (and "error" when no board met the target
 // in time), or one "error" event. A bad request gets a 4xx status and
 // {"error": "..."}: 400 for invalid JSON, boards, rules or specs (the
-// library's message), 413 for a body over the limit, 405 for a wrong
-// method, 404 for anything else, 503 when the server is too busy to start
-// the request within its budget.
+// library's message; a field the API does not know is invalid), 403 for a
+// POST from another site, 404 for anything else, 405 for a wrong method,
+// 408 for a body that does not arrive in time, 413 for a body over the
+// limit, 415 for a body not sent as application/json, 421 for a host name
+// that is not the loopback's when the server listens on the loopback, 422
+// for a board whose random play needs more than the server's bounds before
+// anything is computed, and 503 when the server is too busy to start the
+// request within its budget.
 //
 // Every request is bounded: its body (Config.MaxBody), its board's squares
-// (Config.MaxSquares), its time (Config.Budget: the report skips what does
-// not fit, the design stops and answers its closest board), and the
-// requests that compute run at most Config.Workers at a time. A design
-// stops when its client goes away.
+// (Config.MaxSquares), each table its figures allocate (Config.MaxMemory,
+// estimated before allocating), its time (Config.Budget: the report skips
+// what does not fit and names it, the design stops and answers its
+// closest board, the report included), and the requests that compute run
+// at most Config.Workers at a time. A computation stops within 50 ms of
+// its budget's end or of its client going away. The worker is given back
+// before the answer is written, under a write deadline of the budget, so a
+// client that does not read holds nothing but its own connection.
 package web
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
@@ -35,10 +45,13 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"path"
 	"runtime"
+	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/snakesladders/snakes"
@@ -53,6 +66,9 @@ type Config struct {
 	MaxSquares int           // the largest board, in squares; 0 means 250,000 (500×500)
 	MaxBody    int64         // the largest request body, in bytes; 0 means 1 MiB
 	Workers    int           // requests computing at once; 0 means GOMAXPROCS
+	// MaxMemory bounds each table a request's figures allocate, in
+	// bytes (snakes.Rules.WithMaxBytes); 0 means 512 MiB.
+	MaxMemory int64
 }
 
 // The defaults of Config's zero fields.
@@ -60,6 +76,7 @@ const (
 	DefaultBudget     = 10 * time.Second
 	DefaultMaxSquares = 500 * 500
 	DefaultMaxBody    = 1 << 20
+	DefaultMaxMemory  = 512 << 20
 )
 
 // withDefaults fills in c's zero fields.
@@ -76,6 +93,9 @@ func (c Config) withDefaults() Config {
 	if c.Workers <= 0 {
 		c.Workers = runtime.GOMAXPROCS(0)
 	}
+	if c.MaxMemory <= 0 {
+		c.MaxMemory = DefaultMaxMemory
+	}
 	return c
 }
 
@@ -85,6 +105,9 @@ type server struct {
 	workers chan struct{}
 	fs      fs.FS // the embedded files
 	files   http.Handler
+
+	mu   sync.Mutex
+	tidy *time.Timer // gives memory back once no request computes
 }
 
 // NewHandler returns the page and the API under the bounds of c.
@@ -102,7 +125,7 @@ func NewHandler(c Config) http.Handler {
 		fail(w, http.StatusNotFound, "no such API: %s", r.URL.Path)
 	})
 	mux.HandleFunc("/", s.page)
-	return secure(mux)
+	return secure(guard(mux))
 }
 
 // secure sets the headers every answer carries: the page may load and
@@ -152,30 +175,82 @@ func (s *server) body(w http.ResponseWriter, r *http.Request) (data []byte, ok b
 	}
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.MaxBody))
 	var tooBig *http.MaxBytesError
+	var netErr net.Error
 	switch {
 	case errors.As(err, &tooBig):
 		fail(w, http.StatusRequestEntityTooLarge, "the body is over %d bytes", s.MaxBody)
 		return nil, false
+	case errors.As(err, &netErr) && netErr.Timeout():
+		// The message of a network error names both ends' addresses.
+		fail(w, http.StatusRequestTimeout, "the body did not arrive in time")
+		return nil, false
 	case err != nil:
-		fail(w, http.StatusBadRequest, "reading the body: %v", err)
+		fail(w, http.StatusBadRequest, "the body could not be read")
 		return nil, false
 	}
 	return data, true
 }
 
+// decode decodes the JSON of data into v, refusing fields v does not have
+// and anything after the value: a misspelt rule ("face": 3) is an error,
+// not a rule silently left at its default.
+func decode(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("more after the JSON value")
+	}
+	return nil
+}
+
 // work gives a request its budget and waits for a free worker within it,
 // answering 503 when none frees up; done ends the budget and gives the
 // worker back. ok is false when it has answered.
+// done may be called more than once: the answer is written after the
+// worker is given back, so that a client that does not read holds no
+// worker, only its own connection until the write deadline (answer).
 func (s *server) work(w http.ResponseWriter, r *http.Request) (ctx context.Context, done func(), ok bool) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.Budget)
 	select {
 	case s.workers <- struct{}{}:
-		return ctx, func() { <-s.workers; cancel() }, true
+		return ctx, sync.OnceFunc(func() { cancel(); s.release() }), true
 	case <-ctx.Done():
 		cancel()
 		fail(w, http.StatusServiceUnavailable, "the server is busy: no worker was free within %v", s.Budget)
 		return nil, nil, false
 	}
+}
+
+// release gives a worker back. When none is left computing, the memory
+// the requests freed goes back to the operating system a moment later
+// (debug.FreeOSMemory), rather than over the minutes the runtime's
+// scavenger takes, so that a burst of large boards leaves no footprint.
+func (s *server) release() {
+	<-s.workers
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tidy == nil {
+		s.tidy = time.AfterFunc(100*time.Millisecond, func() {
+			if len(s.workers) == 0 {
+				debug.FreeOSMemory()
+			}
+			s.mu.Lock()
+			s.tidy = nil
+			s.mu.Unlock()
+		})
+	}
+}
+
+// answer writes an answer of status code under a write deadline of the
+// budget: a client that does not read it in that time is dropped.
+func (s *server) answer(w http.ResponseWriter, code int, contentType string, data []byte) {
+	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.Budget))
+	w.Header().Set("Content-Type", contentType)
+	w.WriteHeader(code)
+	w.Write(data)
 }
 
 // reportRequest is what /api/report takes.
@@ -197,7 +272,7 @@ func (s *server) parse(w http.ResponseWriter, boardJSON, rulesJSON json.RawMessa
 		return nil, rules, false
 	}
 	if len(rulesJSON) > 0 && string(rulesJSON) != "null" {
-		if err := json.Unmarshal(rulesJSON, &rules); err != nil {
+		if err := decode(rulesJSON, &rules); err != nil {
 			fail(w, http.StatusBadRequest, "rules: %s", message(err))
 			return nil, rules, false
 		}
@@ -206,7 +281,7 @@ func (s *server) parse(w http.ResponseWriter, boardJSON, rulesJSON json.RawMessa
 		fail(w, http.StatusBadRequest, "%s", message(err))
 		return nil, rules, false
 	}
-	return b, rules, true
+	return b, rules.WithMaxBytes(s.MaxMemory), true
 }
 
 // message is err's text without the library's prefix.
@@ -218,7 +293,7 @@ func (s *server) report(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req reportRequest
-	if err := json.Unmarshal(data, &req); err != nil {
+	if err := decode(data, &req); err != nil {
 		fail(w, http.StatusBadRequest, "invalid JSON: %v", err)
 		return
 	}
@@ -232,13 +307,25 @@ func (s *server) report(w http.ResponseWriter, r *http.Request) {
 	}
 	defer done()
 	out, err := reportJSON(ctx, b, rules, "")
-	if err != nil {
+	done()
+	var big tooLarge
+	switch {
+	case errors.As(err, &big):
+		fail(w, http.StatusUnprocessableEntity, "%s", message(big.err))
+	case err != nil:
 		fail(w, http.StatusBadRequest, "%s", message(err))
-		return
+	default:
+		s.answer(w, http.StatusOK, "application/json", out)
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Write(out)
 }
+
+// tooLarge is reportJSON's error for a board whose random play is over
+// the server's bounds before anything is computed: the request is refused
+// (422) rather than answered with its fewest rolls alone.
+type tooLarge struct{ err error }
+
+func (e tooLarge) Error() string { return e.err.Error() }
+func (e tooLarge) Unwrap() error { return e.err }
 
 // reportJSON is the report of b under rules as `snakes -json` gives it,
 // with the visits added for the heat map and, when not empty, warning as
@@ -247,6 +334,9 @@ func reportJSON(ctx context.Context, b *snakes.Board, rules snakes.Rules, warnin
 	rep, err := rules.ReportContext(ctx, b, nil)
 	if err != nil {
 		return nil, err
+	}
+	if sk := rep.Skipped; len(sk) > 0 && sk[0].Figure == snakes.FigurePlay && errors.Is(sk[0].Err, snakes.ErrTooLarge) {
+		return nil, tooLarge{sk[0].Err}
 	}
 	out, err := json.Marshal(rep)
 	if err != nil {

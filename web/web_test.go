@@ -89,27 +89,51 @@ func TestBadRequests(t *testing.T) {
 		method, path, body string
 		code               int
 		says               string
+		header             []string // pairs of name and value, after Content-Type: application/json
 	}{
-		{"POST", "/api/report", `{"board": [[-1,`, 400, "invalid JSON"},
-		{"POST", "/api/report", `{"board": [[-1,-1],[-1]]}`, 400, "row 1 has 1 cells"},
-		{"POST", "/api/report", `{"board":{"size":46340}}`, 400, "over the limit"},
-		{"POST", "/api/report", `{"rules": {}}`, 400, "no board"},
-		{"POST", "/api/report", `{"board": [[-1,-1],[-1,-1]], "rules": {"faces": -3}}`, 400, "Faces is -3"},
-		{"POST", "/api/report", `{"board": [[-1,-1],[-1,-1]], "rules": {"overshoot": "sideways"}}`, 400, "sideways"},
-		{"POST", "/api/report", `{"board": [[-1,-1],[-1,-1]], "rules": {"enter": 13}}`, 400, "Enter is 13"},
-		{"POST", "/api/report", huge, 413, "over 1048576 bytes"},
-		{"GET", "/api/report", "", 405, "use POST"},
-		{"PUT", "/api/design", `{}`, 405, "use POST"},
-		{"POST", "/", "", 405, "use GET"},
-		{"GET", "/api/nothing", "", 404, "no such API"},
-		{"GET", "/nothing.js", "", 404, "no such page"},
-		{"POST", "/api/design", `{"size": 1, "ladders": 1, "turns": 5}`, 400, "Size is 1"},
-		{"POST", "/api/design", `{"size": 600, "turns": 5}`, 400, "over the server's bound"},
-		{"POST", "/api/design", `{"size": 10,`, 400, "invalid JSON"},
+		{"POST", "/api/report", `{"board": [[-1,`, 400, "invalid JSON", nil},
+		{"POST", "/api/report", `{"board": [[-1,-1],[-1]]}`, 400, "row 1 has 1 cells", nil},
+		{"POST", "/api/report", `{"board":{"size":46340}}`, 400, "over the limit", nil},
+		{"POST", "/api/report", `{"rules": {}}`, 400, "no board", nil},
+		{"POST", "/api/report", `{"board": [[-1,-1],[-1,-1]], "rules": {"faces": -3}}`, 400, "Faces is -3", nil},
+		{"POST", "/api/report", `{"board": [[-1,-1],[-1,-1]], "rules": {"overshoot": "sideways"}}`, 400, "sideways", nil},
+		{"POST", "/api/report", `{"board": [[-1,-1],[-1,-1]], "rules": {"enter": 13}}`, 400, "Enter is 13", nil},
+		{"POST", "/api/report", huge, 413, "over 1048576 bytes", nil},
+		{"GET", "/api/report", "", 405, "use POST", nil},
+		{"PUT", "/api/design", `{}`, 405, "use POST", nil},
+		{"POST", "/", "", 405, "use GET", nil},
+		{"GET", "/api/nothing", "", 404, "no such API", nil},
+		{"GET", "/nothing.js", "", 404, "no such page", nil},
+		{"POST", "/api/design", `{"size": 1, "ladders": 1, "turns": 5}`, 400, "Size is 1", nil},
+		{"POST", "/api/design", `{"size": 600, "turns": 5}`, 400, "over the server's bound", nil},
+		{"POST", "/api/design", `{"size": 10,`, 400, "invalid JSON", nil},
+		// A misspelt field anywhere is an error, not a rule left out.
+		{"POST", "/api/report", `{"board": [[-1,-1],[-1,-1]], "rules": {"face": 3}}`, 400, `unknown field "face"`, nil},
+		{"POST", "/api/report", `{"board": [[-1,-1],[-1,-1]], "rule": {}}`, 400, `unknown field "rule"`, nil},
+		{"POST", "/api/design", `{"size": 8, "ladder": 3, "turns": 20}`, 400, `unknown field "ladder"`, nil},
+		{"POST", "/api/design", `{"size": 8, "turns": 20, "rules": {"faces": 6, "sides": 8}}`, 400, `unknown field "sides"`, nil},
+		{"POST", "/api/report", `{"board": [[-1,-1],[-1,-1]]} {}`, 400, "more after the JSON value", nil},
+		// What a page on another site can make a browser send.
+		{"POST", "/api/report", `{"board": [[-1,-1],[-1,-1]]}`, 415, "Content-Type: application/json", []string{"Content-Type", "text/plain"}},
+		{"POST", "/api/design", `{"size": 8, "turns": 20}`, 415, "application/x-www-form-urlencoded", []string{"Content-Type", "application/x-www-form-urlencoded"}},
+		{"POST", "/api/report", `{"board": [[-1,-1],[-1,-1]]}`, 403, "another site", []string{"Origin", "http://evil.example"}},
+		{"POST", "/api/report", `{"board": [[-1,-1],[-1,-1]]}`, 403, "another site", []string{"Sec-Fetch-Site", "cross-site"}},
+		{"POST", "/api/report", `{"board": [[-1,-1],[-1,-1]]}`, 421, `"rebound.example:80"`, []string{"Host", "rebound.example:80"}},
+		{"GET", "/", "", 421, `"rebound.example"`, []string{"Host", "rebound.example"}},
 	} {
 		req, err := http.NewRequest(tc.method, srv.URL+tc.path, strings.NewReader(tc.body))
 		if err != nil {
 			t.Fatal(err)
+		}
+		if tc.method == "POST" {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		for i := 0; i+1 < len(tc.header); i += 2 {
+			if tc.header[i] == "Host" {
+				req.Host = tc.header[i+1]
+			} else {
+				req.Header.Set(tc.header[i], tc.header[i+1])
+			}
 		}
 		res, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -318,22 +342,8 @@ func TestLoad(t *testing.T) {
 	defer srv.Close()
 	const requests, concurrent = 400, 100
 	body := `{"board": {"size": 10, "jumps": {"1": 38, "4": 14, "9": 31, "16": 6, "21": 42, "28": 84, "36": 44, "47": 26, "49": 11, "51": 67, "56": 53, "62": 19, "64": 60, "71": 91, "80": 100, "87": 24, "93": 73, "95": 75, "98": 78}}, "rules": {"startOffBoard": true}}`
-	var peak uint64
 	stop := make(chan struct{})
-	sampled := make(chan struct{})
-	go func() {
-		defer close(sampled)
-		var m runtime.MemStats
-		for {
-			runtime.ReadMemStats(&m)
-			peak = max(peak, m.HeapInuse)
-			select {
-			case <-stop:
-				return
-			case <-time.After(5 * time.Millisecond):
-			}
-		}
-	}()
+	peaks := heapPeak(stop)
 	latencies := make([]time.Duration, requests)
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, concurrent)
@@ -362,7 +372,7 @@ func TestLoad(t *testing.T) {
 	wg.Wait()
 	total := time.Since(start)
 	close(stop)
-	<-sampled
+	peak := <-peaks
 	slices.Sort(latencies)
 	at := func(q float64) time.Duration { return latencies[int(q*float64(requests-1))] }
 	t.Logf("%d reports, %d at a time, GOMAXPROCS %d: %v in all (%.0f/s); latency p50 %v, p90 %v, p99 %v, max %v; peak heap in use %.1f MiB",

@@ -23,8 +23,9 @@ func serve(args []string, stdout, stderr io.Writer) error {
 	budget := fs.Duration("budget", web.DefaultBudget, "time for one request's figures")
 	maxSquares := fs.Int("max-squares", web.DefaultMaxSquares, "refuse boards of more squares")
 	workers := fs.Int("workers", 0, "requests computing at once (0: one a core)")
+	maxMemory := fs.Int64("max-memory", web.DefaultMaxMemory, "refuse a request whose figures need a table of more bytes (422)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: snakes serve [-addr 127.0.0.1:8080] [-budget 10s] [-max-squares N] [-workers N]\n\n"+
+		fmt.Fprintf(stderr, "Usage: snakes serve [-addr 127.0.0.1:8080] [-budget 10s] [-max-squares N] [-max-memory BYTES] [-workers N]\n\n"+
 			"Serves a page to draw and edit a board and see its figures, and its JSON API\n"+
 			"(POST /api/report, POST /api/design). It listens on the loopback only unless\n"+
 			"-addr says otherwise.\n\n")
@@ -36,12 +37,22 @@ func serve(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("serve takes no arguments, got %q", fs.Args())
 	}
+	switch {
+	case *budget <= 0:
+		return fmt.Errorf("-budget is %v: give a time above 0, such as 10s", *budget)
+	case *maxSquares <= 0:
+		return fmt.Errorf("-max-squares is %d: give a count above 0", *maxSquares)
+	case *maxMemory <= 0:
+		return fmt.Errorf("-max-memory is %d: give a count of bytes above 0", *maxMemory)
+	case *workers < 0:
+		return fmt.Errorf("-workers is %d: give 0 (one a core) or more", *workers)
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
 	srv := &http.Server{
-		Handler:           web.NewHandler(web.Config{Budget: *budget, MaxSquares: *maxSquares, Workers: *workers}),
+		Handler:           web.NewHandler(web.Config{Budget: *budget, MaxSquares: *maxSquares, MaxMemory: *maxMemory, Workers: *workers}),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		IdleTimeout:       2 * time.Minute,
