@@ -25,13 +25,14 @@ var (
 	// ErrNeverFinishes reports that random play can get stuck forever with
 	// positive probability (the token can reach a square from which the last
 	// square is unreachable), for figures that then do not exist, such as
-	// the expected length, or an expectation beyond the float64 range.
+	// the expected length.
 	ErrNeverFinishes = errors.New("snakes: the game may never finish")
 
 	// ErrTooLarge reports a request whose memory or work is beyond the
 	// package's documented bounds ([MaxBytes], [MaxWork]): a result too
-	// large to allocate, or games so long that following them would take
-	// longer than the bound allows. The game itself may well finish; the
+	// large to allocate, games so long that following them would take
+	// longer than the bound allows, or an expectation beyond the float64
+	// range. The game itself may well finish; the
 	// package declines to follow it. The message says what was asked and
 	// the bound. It is returned before the memory is allocated.
 	ErrTooLarge = errors.New("snakes: too large")

@@ -471,7 +471,7 @@ func ExampleRules_Report() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Printf("fewest rolls %d, expected turns %.4f, median %d\n", rep.MinRolls, rep.ExpectedTurns, rep.MedianTurns)
+	fmt.Printf("fewest rolls %d, expected turns %.4f, median %d\n", rep.MinRolls, *rep.ExpectedTurns, *rep.MedianTurns)
 	if err := rep.WriteText(os.Stdout); err != nil {
 		log.Fatal(err)
 	}

@@ -21,7 +21,8 @@ import (
 // reached, wrapping [ErrInvalidRules] for invalid r, wrapping
 // [ErrInvalidBoard] for a nil or empty board, and wrapping [ErrTooLarge]
 // when the squares times the ends a turn can have (Faces, for one die)
-// exceed [MaxWork] or the memory below exceeds [MaxBytes].
+// exceed [MaxWork], the memory below exceeds [MaxBytes], or the game
+// surely ends but its expectation is past the float64 range.
 //
 // Cost, for n² squares and e ends a turn can have (Faces, for one fair
 // die): on boards with at most 256 squares that moves go back to (m of
@@ -62,9 +63,16 @@ func (r Rules) bandExpected(ctx context.Context, b *Board, g game) (float64, boo
 	}
 	e := f.values[fg.start]
 	if math.IsInf(e, 0) || math.IsNaN(e) {
-		return 0, true, errorf(ErrNeverFinishes, "the expected number of turns exceeds the float64 range")
+		return 0, true, errBeyondFloat64()
 	}
 	return e, true, nil
+}
+
+// errBeyondFloat64 is ExpectedTurns' error for a game that surely ends
+// but whose expected length is past float64's largest number: the figure
+// is too large to give, not absent.
+func errBeyondFloat64() error {
+	return errorf(ErrTooLarge, "the game surely ends, but its expected number of turns is beyond the float64 range (over 1.8·10³⁰⁸)")
 }
 
 // errSweep tells ExpectedTurns that the structured elimination would be
@@ -93,7 +101,7 @@ func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 	}
 	e := y[g.start]
 	if math.IsInf(e, 0) || math.IsNaN(e) {
-		return 0, errorf(ErrNeverFinishes, "the expected number of turns exceeds the float64 range")
+		return 0, errBeyondFloat64()
 	}
 	return e, nil
 }
@@ -245,7 +253,7 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 		}
 	}
 	if math.IsInf(e, 0) || math.IsNaN(e) {
-		return 0, errorf(ErrNeverFinishes, "the expected number of turns exceeds the float64 range")
+		return 0, errBeyondFloat64()
 	}
 	return e, nil
 }

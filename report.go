@@ -26,13 +26,16 @@ type Report struct {
 	MinRolls int    `json:"minRolls"`
 	Path     []Move `json:"path"` // nil when the last square is unreachable
 
-	// Finishes is true when random play surely ends; otherwise Problem says
-	// why not and the figures below, but Distribution, are zero.
-	Finishes      bool      `json:"finishes"`
+	// Finishes is whether random play surely ends, nil (null in JSON)
+	// when random play was left out; when false, Problem says why not.
+	// Every figure below is nil when it was not computed: named in
+	// Skipped, or not defined for a game that may never finish. None is
+	// ever a zero that stands for a figure missing.
+	Finishes      *bool     `json:"finishes"`
 	Problem       string    `json:"problem,omitempty"`
-	ExpectedTurns Rounded   `json:"expectedTurns"`
-	MedianTurns   int       `json:"medianTurns"`
-	ModeTurns     int       `json:"modeTurns"`
+	ExpectedTurns *Rounded  `json:"expectedTurns"`
+	MedianTurns   *int      `json:"medianTurns"`
+	ModeTurns     *int      `json:"modeTurns"`
 	FinishWithin  []Within  `json:"finishWithin"`
 	WinChances    []Chances `json:"winChances"`
 
@@ -45,7 +48,7 @@ type Report struct {
 	// the length, its 10th, 90th and 99th percentiles, the five squares
 	// most turns start on (the off-board start left out), and every jump's
 	// figures ([Rules.Jumps]), by Effect, largest first.
-	StdDev      Rounded      `json:"stdDev"`
+	StdDev      *Rounded     `json:"stdDev"`
 	Percentiles []Percentile `json:"percentiles"` // with the median, in the median stage
 	MostVisited []Visited    `json:"mostVisited"`
 	Jumps       []JumpReport `json:"jumps"`
@@ -54,7 +57,7 @@ type Report struct {
 	Visits []Rounded `json:"-"`
 
 	// Skipped names the figures left out, by ReportContext, and why; their
-	// fields above are zero or nil.
+	// fields above are nil.
 	Skipped []Skip `json:"skipped,omitempty"`
 }
 
@@ -198,18 +201,24 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	if err != nil {
 		return nil, err
 	}
-	if _, err := a.startWalk(ctx); err != nil {
+	// Whether the game surely ends is known once its turns are: a walk
+	// finds any trap it can reach.
+	walk, err := a.startWalk(ctx)
+	if err != nil {
 		if !skip(FigurePlay, err) {
 			return nil, err
 		}
 		return rep, nil
 	}
+	finishes := walk.trap < 0
+	rep.Finishes = &finishes
 	e, err := a.ExpectedTurns(ctx)
 	switch {
 	case err == nil:
-		rep.Finishes, rep.ExpectedTurns = true, Rounded(e)
+		rep.ExpectedTurns = ptr(Rounded(e))
 	case errors.Is(err, ErrNeverFinishes):
 		rep.Problem = err.Error()
+		rep.Finishes = ptr(false)
 	case skip(StageExpected, err):
 	default:
 		return nil, err
@@ -224,7 +233,7 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	if err != nil && !skip(StageDistribution, err) {
 		return nil, err
 	}
-	if !rep.Finishes {
+	if !*rep.Finishes {
 		rep.FinishWithin = nil
 		return rep, nil
 	}
@@ -299,7 +308,7 @@ func (rep *Report) quantiles(ctx context.Context, a *Analysis) error {
 	if err != nil {
 		return err
 	}
-	rep.MedianTurns, rep.ModeTurns = turns[1], mode
+	rep.MedianTurns, rep.ModeTurns = &turns[1], &mode
 	for i, q := range reportQuantiles {
 		if q != 0.5 {
 			rep.Percentiles = append(rep.Percentiles, Percentile{Q: q, Turns: turns[i]})
@@ -318,7 +327,7 @@ func (rep *Report) insights(ctx context.Context, a *Analysis) error {
 	if err != nil {
 		return err
 	}
-	rep.StdDev = Rounded(math.Sqrt(v))
+	rep.StdDev = ptr(Rounded(math.Sqrt(v)))
 	rep.Visits = make([]Rounded, len(visits))
 	order := make([]int, 0, len(visits))
 	for s, x := range visits {
@@ -482,17 +491,17 @@ func (rep *Report) WritePlayText(w io.Writer) error {
 	var sb strings.Builder
 	if rep.Problem != "" {
 		fmt.Fprintf(&sb, "\nRandom play may never finish: %s\n", strings.TrimPrefix(rep.Problem, "snakes: "))
-	} else if rep.Finishes || len(rep.FinishWithin) > 0 {
+	} else if rep.ExpectedTurns != nil || len(rep.FinishWithin) > 0 {
 		sb.WriteString("\nRandom play, one player:\n")
-		if rep.Finishes {
-			fmt.Fprintf(&sb, "  expected turns: %s", readable(float64(rep.ExpectedTurns), 4))
-			if !rep.skipped(StageInsights) {
-				fmt.Fprintf(&sb, ", standard deviation %s", readable(float64(rep.StdDev), 4))
+		if rep.ExpectedTurns != nil {
+			fmt.Fprintf(&sb, "  expected turns: %s", readable(float64(*rep.ExpectedTurns), 4))
+			if rep.StdDev != nil {
+				fmt.Fprintf(&sb, ", standard deviation %s", readable(float64(*rep.StdDev), 4))
 			}
 			sb.WriteString("\n")
 		}
-		if rep.Finishes && !rep.skipped(StageMedian) {
-			fmt.Fprintf(&sb, "  median turns: %s, most likely: %s\n", readable(float64(rep.MedianTurns), 0), readable(float64(rep.ModeTurns), 0))
+		if rep.MedianTurns != nil && rep.ModeTurns != nil {
+			fmt.Fprintf(&sb, "  median turns: %s, most likely: %s\n", readable(float64(*rep.MedianTurns), 0), readable(float64(*rep.ModeTurns), 0))
 		}
 		if len(rep.Percentiles) > 0 {
 			var qs, ts []string
@@ -710,3 +719,6 @@ func (m Move) describe(word string) string {
 	}
 	return s
 }
+
+// ptr is a pointer to a copy of v: a figure of a report that was computed.
+func ptr[T any](v T) *T { return &v }

@@ -2,6 +2,7 @@ package snakes
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -398,7 +400,7 @@ func TestReportJumpsAlone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.StdDev == 0 || len(rep.Visits) == 0 || len(rep.Jumps) != 0 || len(rep.Skipped) != 1 ||
+	if rep.StdDev == nil || *rep.StdDev == 0 || len(rep.Visits) == 0 || len(rep.Jumps) != 0 || len(rep.Skipped) != 1 ||
 		rep.Skipped[0].Figure != FigureJumps || !strings.Contains(rep.Skipped[0].Reason, "over Jumps' bound of 1e+06") {
 		t.Fatalf("StdDev %v, %d visits, %d jumps, Skipped %+v", rep.StdDev, len(rep.Visits), len(rep.Jumps), rep.Skipped)
 	}
@@ -410,5 +412,56 @@ func TestReportJumpsAlone(t *testing.T) {
 	stats, err := r.Jumps(b)
 	if err != nil || len(rep.Jumps) != len(stats) || len(rep.Skipped) != 0 {
 		t.Fatalf("Jumps: %d, %v; report %d, Skipped %+v", len(stats), err, len(rep.Jumps), rep.Skipped)
+	}
+}
+
+// TestReportHonest: a figure not computed is null, never a zero or a claim
+// the game may not end. A game that surely ends, in about 6⁴¹⁷ turns
+// (every square but one in six a snake to square 1), says it ends and
+// names its expectation as too large for float64; a game whose turns are
+// over the bounds leaves whether it ends unknown.
+func TestReportHonest(t *testing.T) {
+	t.Parallel()
+	jumps := map[int]int{}
+	for s := 2; s < 50*50; s++ {
+		if (s-1)%6 != 0 {
+			jumps[s] = 1
+		}
+	}
+	b := mustJumps(t, 50, jumps)
+	if _, err := (Rules{}).ExpectedTurns(b); !errors.Is(err, ErrTooLarge) || errors.Is(err, ErrNeverFinishes) || !strings.Contains(err.Error(), "float64") {
+		t.Fatalf("ExpectedTurns of a game of 6^417 turns: %v; want ErrTooLarge naming float64", err)
+	}
+	// The stages after the expectation follow the game until MaxWork
+	// ends them: a deadline ends them sooner.
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	rep, err := Rules{}.ReportContext(ctx, b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Finishes == nil || !*rep.Finishes || rep.Problem != "" || rep.ExpectedTurns != nil || !rep.skipped(StageExpected) {
+		t.Fatalf("report: finishes %v, problem %q, expected %v, skipped %+v", rep.Finishes, rep.Problem, rep.ExpectedTurns, rep.Skipped)
+	}
+	out, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out, []byte(`"finishes":true`)) || !bytes.Contains(out, []byte(`"expectedTurns":null`)) {
+		t.Fatalf("JSON %.300s", out)
+	}
+
+	// Random play over the bounds: only the searches are known.
+	empty := mustJumps(t, 100, nil)
+	rep, err = Rules{Faces: 65536, Overshoot: Bounce}.WithMaxBytes(64 << 20).Report(empty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Finishes != nil || rep.ExpectedTurns != nil || len(rep.Skipped) != 1 || rep.Skipped[0].Figure != FigurePlay ||
+		!errors.Is(rep.Skipped[0].Err, ErrTooLarge) || !strings.Contains(rep.Skipped[0].Reason, "over the bound of 64 MiB") || rep.MinRolls != 1 {
+		t.Fatalf("report: finishes %v, expected %v, min rolls %d, skipped %+v", rep.Finishes, rep.ExpectedTurns, rep.MinRolls, rep.Skipped)
+	}
+	if out, _ := json.Marshal(rep); !bytes.Contains(out, []byte(`"finishes":null,`)) || !bytes.Contains(out, []byte(`"medianTurns":null,`)) {
+		t.Fatalf("JSON %.300s", out)
 	}
 }

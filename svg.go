@@ -61,7 +61,7 @@ func (rep *Report) WriteBoardSVG(w io.Writer) error { return rep.writeBoard(w, f
 // or [ErrTooLarge] as the report says.
 func (rep *Report) WriteHeatSVG(w io.Writer) error {
 	if rep.Visits == nil {
-		if !rep.Finishes {
+		if rep.Finishes != nil && !*rep.Finishes {
 			return errorf(ErrNeverFinishes, "no heat map: random play may never finish")
 		}
 		return errorf(ErrTooLarge, "no heat map: the visits were not computed")
@@ -250,7 +250,7 @@ func (rep *Report) WritePlotSVG(w io.Writer) error {
 	}
 	s.text(left+plotW/2, height-15, 13, "middle", "axis-label", "turns")
 	fmt.Fprintf(&s, `<text class="axis-label" x="18" y="%.1f" font-size="13" text-anchor="middle" transform="rotate(-90 18 %.1f)">probability</text>`+"\n", top+plotH/2, top+plotH/2)
-	if rep.Finishes {
+	if rep.ExpectedTurns != nil && rep.MedianTurns != nil {
 		// The median is never right of the mean here, so its label goes left.
 		mark := func(class string, t float64, label string, right bool, colour string) {
 			x := xOf(t)
@@ -261,7 +261,7 @@ func (rep *Report) WritePlotSVG(w io.Writer) error {
 				s.text(x-4, top+14, 12, "end", class+"-label", label)
 			}
 		}
-		mean, median := float64(rep.ExpectedTurns), rep.MedianTurns
+		mean, median := float64(*rep.ExpectedTurns), *rep.MedianTurns
 		mark("mean", mean, fmt.Sprintf("mean %.2f", mean), true, "#c0392b")
 		mark("median", float64(median), fmt.Sprintf("median %d", median), float64(median) > mean, "#2e8b3e")
 	}

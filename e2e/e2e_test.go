@@ -5,12 +5,14 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -138,6 +140,38 @@ func TestPage(t *testing.T) {
 		chromedp.Navigate(link),
 		waitText("#expected", expected(t, leet, snakes.Rules{})),
 		waitText("#min-rolls", "4"),
+		waitFor(`document.getElementById("size").value === "6"`), // the size box follows the board
+		waitFor(`document.getElementById("path").textContent === `+strconv.Quote(pathText(t, leet))),
+	)
+
+	// Links whose board cannot be read, or is not a board, show why.
+	for _, bad := range []struct{ board, says string }{
+		{`[[-1,`, "not JSON"},
+		{`{"size":3,"jumps":{"9":1}}`, "the last square cannot start a jump"},
+	} {
+		step("a link with a bad board",
+			chromedp.Navigate(srv.URL+"/?board="+url.QueryEscape(bad.board)),
+			waitFor(`!document.getElementById("error").hidden && document.getElementById("error").textContent.includes(`+strconv.Quote(bad.says)+`)`),
+			waitFor(`document.getElementById("expected").textContent === "–"`),
+		)
+	}
+
+	// A game that surely ends, in about 6⁴¹⁷ turns: its expectation is
+	// not computed, and the page says so rather than "never finishes".
+	long := map[string]int{}
+	for s := 2; s < 50*50; s++ {
+		if (s-1)%6 != 0 {
+			long[strconv.Itoa(s)] = 1
+		}
+	}
+	longJSON, _ := json.Marshal(map[string]any{"size": 50, "jumps": long})
+	quick := httptest.NewServer(web.NewHandler(web.Config{Budget: time.Second}))
+	defer quick.Close()
+	step("figures not computed",
+		chromedp.Navigate(quick.URL+"/?board="+url.QueryEscape(string(longJSON))+"&rules=%7B%7D"),
+		waitText("#expected", "not computed"),
+		waitFor(`document.getElementById("path").textContent.startsWith("Path (417 rolls): 1 → 7 → ") && document.getElementById("path").textContent.includes(" → … 400 squares … → ")`),
+		waitFor(`document.querySelectorAll("#skipped li").length >= 1 && document.querySelector("#skipped li").textContent.includes("float64")`),
 	)
 
 	// A design that cannot meet its target, started and cancelled.
@@ -164,6 +198,25 @@ func TestPage(t *testing.T) {
 	if len(problems) > 0 {
 		t.Fatalf("the page reported:\n%s", strings.Join(problems, "\n"))
 	}
+}
+
+// pathText is how the page shows the fewest-rolls path of board under the
+// default rules, a short one whole: the squares each roll leaves the token
+// on, after jumps.
+func pathText(t *testing.T, board string) string {
+	b, err := snakes.ParseBoard([]byte(board))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, ok := snakes.Rules{}.ShortestPath(b)
+	if !ok || len(path) == 0 {
+		t.Fatalf("no path on %s", board)
+	}
+	squares := []string{strconv.Itoa(path[0].From)}
+	for _, m := range path {
+		squares = append(squares, strconv.Itoa(m.To))
+	}
+	return fmt.Sprintf("Path (%d rolls): %s", len(path), strings.Join(squares, " → "))
 }
 
 // shot saves a screenshot of the whole page under docs/ when

@@ -201,15 +201,24 @@ function show(rep) {
   state.report = rep;
   state.board = rep.board; // the server's {size, jumps}, whatever form was sent
   $("error").hidden = true;
+  $("size").value = rep.board.size;
+  // A figure the server did not compute is null: "not computed", never 0
+  // or "never finishes", which only finishes: false says.
+  const none = rep.finishes === false ? "–" : "not computed";
   $("min-rolls").textContent = rep.minRolls < 0 ? "never" : rep.minRolls;
-  $("expected").textContent = rep.finishes ? fixed(rep.expectedTurns, 4) : "never finishes";
-  $("stddev").textContent = rep.finishes && rep.stdDev ? fixed(rep.stdDev, 4) : "–";
-  $("median").textContent = rep.finishes && rep.medianTurns ? `${rep.medianTurns} / ${rep.modeTurns}` : "–";
-  $("percentiles").textContent = (rep.percentiles || []).map((p) => `${Math.round(100 * p.q)}%: ${p.turns}`).join(", ") || "–";
-  $("wins").textContent = (rep.winChances || []).map((c) => `${(100 * c.chances[0]).toFixed(2)}% of ${c.players}`).join(" · ") || "–";
-  $("path").textContent = rep.path ? "Path: " + rep.path.map((m) => `${m.roll}`).join(" ") + (rep.path.length ? ` (${rep.path.length} rolls)` : "") : "The last square cannot be reached.";
-  $("skipped").textContent = (rep.skipped || []).map((s) => `Not computed: ${s.figure}: ${s.reason}`).join(" ");
-  if (rep.problem) $("skipped").textContent = rep.problem.replace(/^snakes: /, "");
+  $("expected").textContent = rep.finishes === false ? "never finishes" : rep.expectedTurns === null ? none : fixed(rep.expectedTurns, 4);
+  $("stddev").textContent = rep.stdDev === null ? none : fixed(rep.stdDev, 4);
+  $("median").textContent = rep.medianTurns === null ? none : `${rep.medianTurns} / ${rep.modeTurns}`;
+  $("percentiles").textContent = (rep.percentiles || []).map((p) => `${Math.round(100 * p.q)}%: ${p.turns}`).join(", ") || none;
+  $("wins").textContent = (rep.winChances || []).map((c) => `${(100 * c.chances[0]).toFixed(2)}% of ${c.players}`).join(" · ") || none;
+  $("path").textContent = !rep.path ? "The last square cannot be reached." : pathText(rep.path);
+  $("problem").hidden = !rep.problem;
+  $("problem").textContent = (rep.problem || "").replace(/^snakes: /, "");
+  $("skipped").replaceChildren(...(rep.skipped || []).map((s) => {
+    const li = document.createElement("li");
+    li.textContent = `Not computed: ${s.figure}, as ${s.reason}`;
+    return li;
+  }));
   drawChart(rep.distribution || []);
   const rows = (rep.jumps || []).map((j) => {
     const tr = document.createElement("tr");
@@ -223,6 +232,18 @@ function show(rep) {
   });
   $("jumps").tBodies[0].replaceChildren(...rows);
   drawBoard();
+}
+
+// pathText names the squares a path of fewest rolls leaves the token on,
+// jumps taken, the middle of a long one left out.
+function pathText(path) {
+  if (path.length === 0) return "";
+  const squares = [path[0].from === 0 ? "off the board" : path[0].from, ...path.map((m) => m.to)];
+  let shown = squares.join(" → ");
+  if (squares.length > 24) {
+    shown = squares.slice(0, 12).join(" → ") + ` → … ${squares.length - 18} squares … → ` + squares.slice(-6).join(" → ");
+  }
+  return `Path (${path.length} rolls): ${shown}`;
 }
 
 function drawChart(dist) {
@@ -333,13 +354,18 @@ function importBoard(ev) {
 
 function load() {
   const q = new URLSearchParams(location.search);
+  let bad = "";
   try {
     if (q.has("board")) state.board = JSON.parse(q.get("board"));
+  } catch (e) {
+    bad = "the link's board is not JSON: " + e.message;
+  }
+  try {
     if (q.has("rules")) state.rules = JSON.parse(q.get("rules"));
   } catch (e) {
-    showError("the link's board or rules are not JSON: " + e.message);
+    bad = bad || "the link's rules are not JSON: " + e.message;
   }
-  if (Array.isArray(state.board)) state.board = fromGrid(state.board);
+  if (Array.isArray(state.board) && state.board.every(Array.isArray)) state.board = fromGrid(state.board);
   writeRules(state.rules);
   $("rules").addEventListener("change", () => { state.rules = readRules(); changed(); });
   $("heat").addEventListener("change", drawBoard);
@@ -351,6 +377,10 @@ function load() {
   $("import").addEventListener("change", importBoard);
   $("design").addEventListener("submit", design);
   $("design-cancel").addEventListener("click", () => state.design && state.design.abort());
+  // A link whose board cannot be read shows why, not another board; a
+  // board that reads but is not valid gets the server's reason.
+  if (bad) return showError(bad);
+  if (q.has("board")) return fetchReport();
   changed();
 }
 
