@@ -21,12 +21,14 @@ func Distances(b *Board) []int { return Rules{}.Distances(b) }
 // Rules.AgainLimit no fewest path throws Again as often in a row as voids
 // the turn.
 //
-// With totals 1..Faces that can all show, no Enter and no AgainLimit, it
-// does not allocate in steady state: its buffers come from a pool, about
-// one byte a square. Other rules search square by square over a state for
-// each square and each length of a run of Again throws (up to AgainLimit),
-// allocating 8 bytes a state and taking time states × totals; -1 past
-// [MaxBytes]. Its time grows with the squares it reaches. On
+// With totals 1..Faces that can all show, fewer than 24 of them, no Enter
+// and no AgainLimit, it does not allocate in steady state: its buffers
+// come from a pool, about one byte a square, and its time grows with the
+// squares reached times the faces over 64. Other rules, and wider dice,
+// search by intervals of squares over a state for each square and each
+// length of a run of Again throws (up to AgainLimit), allocating 8 bytes a
+// state and 24 a square and taking time linear in the states and jumps,
+// whatever the number of totals; -1 past [MaxBytes]. On
 // boards of 4096 squares or more, under rules with one jump per roll and
 // overshoots that stay, it also searches back from the last square and stops
 // where the two searches meet, which on boards with many jumps looks at a

@@ -186,7 +186,7 @@ func TestValidation(t *testing.T) {
 	}{
 		{"nil", nil, "snakes: the grid has no rows"},
 		{"empty", [][]int{}, "snakes: the grid has no rows"},
-		{"ragged", [][]int{{-1, -1}, {-1}}, "snakes: row 1 has 1 cells, want 2"},
+		{"ragged", [][]int{{-1, -1}, {-1}}, "snakes: row 1 has 1 cell, want 2"},
 		{"wide", [][]int{{-1, -1, -1}, {-1, -1, -1}}, "snakes: row 0 has 3 cells, want 2"},
 		{"zero", [][]int{{-1, 0}, {-1, -1}}, "snakes: row 0, column 1 (square 3) holds 0, want -1 or a square in 1..4"},
 		{"too high", [][]int{{-1, -1}, {5, -1}}, "snakes: row 1, column 0 (square 1) holds 5, want -1 or a square in 1..4"},

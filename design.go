@@ -2,6 +2,7 @@ package snakes
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -29,6 +30,16 @@ const maxDesignSide = 100
 // designSteps bounds the moves each worker tries when ctx has no deadline,
 // so that an unreachable target ends the search.
 const designSteps = 1 << 21
+
+// designStall is how many rounds in a row the search may come no closer
+// to a target it is still designFar from (a share of the target) before
+// it gives up: 2¹⁵ moves of each worker, a second or two on 10×10, where a
+// search that will meet its target improves every few rounds. Close to
+// the target, improvements come rarely and the search goes on to its end.
+const (
+	designStall = 128
+	designFar   = 0.01
+)
 
 // designRound is how many moves each worker makes between the points where
 // the workers compare notes. Rounds are counted in moves, not time, so that
@@ -65,8 +76,10 @@ const designRound = 256
 // is not finite and positive, a negative or NaN Tolerance, invalid Rules,
 // or squares times the throws a turn may take over 2¹⁸ (each move takes
 // every turn from every square).
-// When no board within tolerance is found before ctx ends, or after
-// 2²¹ moves per worker when ctx has no deadline, Design returns the closest
+// When no board within tolerance is found before ctx ends, after 2¹⁵
+// moves per worker that come no closer while the closest board is over 1%
+// of Turns away, or after 2²¹ moves per worker
+// when ctx has no deadline, Design returns the closest
 // board found and an error wrapping [ErrNoDesign] that gives its expected
 // turns and the distance to Turns. A cancelled ctx returns within a few
 // milliseconds. Each move takes about two solves of the board (tens of
@@ -100,6 +113,7 @@ func DesignProgress(ctx context.Context, s Spec, progress func(distance float64)
 		}
 	}
 	_, deadline := ctx.Deadline()
+	best, stalled := math.Inf(1), 0
 	for steps := 0; ; steps += designRound {
 		var wg sync.WaitGroup
 		for _, d := range workers {
@@ -115,28 +129,36 @@ func DesignProgress(ctx context.Context, s Spec, progress func(distance float64)
 				return d.found, nil
 			}
 		}
-		if progress != nil {
-			best := math.Inf(1)
-			for _, d := range workers {
-				best = min(best, d.bestDist)
-			}
-			progress(best)
+		round := math.Inf(1)
+		for _, d := range workers {
+			round = min(round, d.bestDist)
 		}
-		if ctx.Err() != nil || !deadline && steps+designRound >= designSteps {
+		if progress != nil {
+			progress(round)
+		}
+		// A target out of reach of the jumps asked for shows as a search
+		// that stops coming closer: it ends then, not at the deadline.
+		if stalled++; round < best {
+			best, stalled = round, 0
+		}
+		if ctx.Err() != nil || stalled >= designStall && best > designFar*s.Turns || !deadline && steps+designRound >= designSteps {
 			break
 		}
 	}
-	best := workers[0]
+	closest := workers[0]
 	for _, d := range workers[1:] {
-		if d.bestDist < best.bestDist {
-			best = d
+		if d.bestDist < closest.bestDist {
+			closest = d
 		}
 	}
 	why := "the search was exhausted"
-	if ctx.Err() != nil {
+	switch {
+	case ctx.Err() != nil:
 		why = "the context ended (" + ctx.Err().Error() + ")"
+	case stalled >= designStall && best > designFar*s.Turns:
+		why = fmt.Sprintf("the search came no closer in %d moves of each worker", designStall*designRound)
 	}
-	b := newBoard(s.Size, best.flatOf(best.bestFrom, best.bestTo))
+	b := newBoard(s.Size, closest.flatOf(closest.bestFrom, closest.bestTo))
 	e, _ := s.Rules.ExpectedTurns(b)
 	return b, errorf(ErrNoDesign, "%s before a board came within %g of %v turns: the closest found has %.12g expected turns, %.3g away", why, s.Tolerance, s.Turns, e, math.Abs(e-s.Turns))
 }

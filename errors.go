@@ -61,3 +61,11 @@ func (e *invalid) Unwrap() error { return e.kind }
 func errorf(kind error, format string, args ...any) error {
 	return &invalid{kind: kind, msg: fmt.Sprintf(format, args...)}
 }
+
+// count writes n and the noun that agrees with it: "1 cell", "3 cells".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

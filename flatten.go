@@ -63,7 +63,7 @@ func flatten(grid [][]int) ([]int32, error) {
 	}
 	for r, row := range grid {
 		if len(row) != n {
-			return nil, errorf(ErrInvalidBoard, "row %d has %d cells, want %d", r, len(row), n)
+			return nil, errorf(ErrInvalidBoard, "row %d has %s, want %d", r, count(len(row), "cell", "cells"), n)
 		}
 	}
 	last := n * n

@@ -129,9 +129,25 @@ func jsonError(data []byte, err error) error {
 		if typ.Field != "" {
 			where += fmt.Sprintf(", field %s", typ.Field)
 		}
-		return errorf(ErrInvalidBoard, "board JSON %s: found a %s, want a %s", where, typ.Value, typ.Type)
+		return errorf(ErrInvalidBoard, "board JSON %s: found %s, want %s", where, jsonKind(typ.Value), jsonKind(typ.Type.Kind().String()))
 	}
 	return errorf(ErrInvalidBoard, "board JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
+}
+
+// jsonKind names a kind of JSON value, or of the Go value it was to fill,
+// with its article, as a person reading the JSON would say it.
+func jsonKind(kind string) string {
+	switch kind {
+	case "array", "slice":
+		return "an array"
+	case "object", "map", "struct":
+		return "an object"
+	case "number", "int", "int32", "int64", "float64":
+		return "a number"
+	case "bool":
+		return "true or false"
+	}
+	return "a " + kind
 }
 
 // position turns a byte offset into "line L, column C", both from 1.

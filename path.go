@@ -24,23 +24,27 @@ type Move struct {
 func ShortestPath(b *Board) ([]Move, bool) { return Rules{}.ShortestPath(b) }
 
 // ShortestPath returns a fewest-throws path from the start to the last
-// square, the throws chosen as for [Rules.MinRolls]: of all such paths, the
-// one whose sequence of Roll values (totals) is lexicographically
-// smallest, so the answer is unique. Each Move's Turn says which turn it
-// belongs to. It returns an empty,
-// non-nil path and true when the start is the last square, and (nil, false)
-// when the last square is unreachable, b is nil or empty, r is invalid, or
-// the search would need more than [MaxBytes] (about 8 bytes a square:
-// boards of over 10⁹ squares).
+// square, and whether there is one: the bool is false, and the path nil,
+// when the last square cannot be reached (or b is nil or empty, r is
+// invalid, or the search would need more than [MaxBytes], about 8 bytes a
+// square: boards of over 10⁹ squares). When the start is the last square
+// the path is empty, not nil, and the bool true. The throws are chosen as
+// for [Rules.MinRolls]: of all fewest-throw paths, the one whose sequence
+// of Roll values (totals) is lexicographically smallest, so the answer is
+// unique. Each Move's Turn says which turn it belongs to.
 //
 // On boards of under 4096 squares it allocates only the returned slice,
 // besides pooled buffers of about 9 bytes a square, and its time grows
-// with the squares reached. On larger boards, under the rules whose fewest throws the search
-// finds both ways, it searches both ways as MinRolls does, then forward
-// and back again level by level, keeping the distances of the squares it
-// touches in tables of their own: time and memory follow what the search
-// touches, not the board (on 10⁸ squares with 1% random jumps, about 20
-// times MinRolls, where a search over every square took thousands).
+// with the squares reached. On larger boards, under the rules whose fewest
+// throws the search finds both ways, it searches both ways as MinRolls
+// does, then forward and back again level by level, keeping the distances
+// of the squares it touches in tables of their own: time and memory follow
+// what the search touches, not the board (on 10⁸ squares with 1% random
+// jumps, about 20 times MinRolls, where a search over every square took
+// thousands). Under a die of 24 faces or more, and the house rules the
+// word-wise search does not serve, it searches by intervals of squares:
+// time linear in the squares and jumps, whatever the number of faces, and
+// about 24 bytes a square besides 8 a state.
 func (r Rules) ShortestPath(b *Board) ([]Move, bool) {
 	g, err := r.game(b)
 	if err != nil || g.last < 1 || 8*float64(g.last) > g.lim.bytes {

@@ -238,12 +238,14 @@ func TestParseBoard(t *testing.T) {
 	cases := []struct{ in, msg string }{
 		{"", "snakes: the board JSON is empty"},
 		{"[[-1,-1],\n [-1,3]", "snakes: board JSON line 2, column 8: unexpected end of JSON input"},
-		{"[[-1,-1],\n [-1,\"x\"]]", "snakes: board JSON line 2, column 9: found a string, want a int"},
+		{"[[-1,-1],\n [-1,\"x\"]]", "snakes: board JSON line 2, column 9: found a string, want a number"},
+		{"[[-1,-1],\n [-1,[3]]]", "snakes: board JSON line 2, column 7: found an array, want a number"},
+		{"[[-1,-1],\n {}]", "snakes: board JSON line 2, column 3: found an object, want an array"},
 		{`{"size": 2, "jumps": {"two": 3}}`, `snakes: "jumps" key "two" is not a square label`},
 		{`{"jumps": {}}`, `snakes: the board JSON has no "size"`},
 		{`{"size": 2, "ladders": {}}`, `snakes: board JSON: unknown field "ladders"`},
 		{`{"size": 2, "jumps": {"4": 1}}`, "snakes: square 4 is the last square and holds a jump to 1; the last square cannot start a jump"},
-		{`[[-1,-1],[-1]]`, "snakes: row 1 has 1 cells, want 2"},
+		{`[[-1,-1],[-1]]`, "snakes: row 1 has 1 cell, want 2"},
 		{`7`, `snakes: the board JSON is 7, want a grid [[...]] or an object {"size": n, "jumps": {...}}`},
 	}
 	for _, tc := range cases {

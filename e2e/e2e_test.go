@@ -174,8 +174,12 @@ func TestPage(t *testing.T) {
 		waitFor(`document.querySelectorAll("#skipped li").length >= 1 && document.querySelector("#skipped li").textContent.includes("float64")`),
 	)
 
-	// A design that cannot meet its target, started and cancelled.
+	// A design that cannot meet its target, started and cancelled: on a
+	// 40×40 board, whose search takes many seconds to stop coming closer.
 	step("a design, cancelled",
+		chromedp.SetValue(chromedp.ID("size"), "40"),
+		chromedp.Click(chromedp.ID("preset-empty")),
+		waitFor(`document.getElementById("path").textContent.startsWith("Path (267 rolls)")`),
 		chromedp.SetValue(chromedp.CSS(`#design input[name="turns"]`), "1000"),
 		chromedp.SetValue(chromedp.CSS(`#design input[name="ladders"]`), "1"),
 		chromedp.SetValue(chromedp.CSS(`#design input[name="snakes"]`), "0"),

@@ -42,5 +42,5 @@ func ExampleNewHandler() {
 	fmt.Println(res.Status, bad.Error)
 	// Output:
 	// 200 OK 1 5.533333333
-	// 400 Bad Request row 1 has 1 cells, want 2
+	// 400 Bad Request row 1 has 1 cell, want 2
 }

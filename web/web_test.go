@@ -92,7 +92,7 @@ func TestBadRequests(t *testing.T) {
 		header             []string // pairs of name and value, after Content-Type: application/json
 	}{
 		{"POST", "/api/report", `{"board": [[-1,`, 400, "invalid JSON", nil},
-		{"POST", "/api/report", `{"board": [[-1,-1],[-1]]}`, 400, "row 1 has 1 cells", nil},
+		{"POST", "/api/report", `{"board": [[-1,-1],[-1]]}`, 400, "row 1 has 1 cell", nil},
 		{"POST", "/api/report", `{"board":{"size":46340}}`, 400, "over the limit", nil},
 		{"POST", "/api/report", `{"rules": {}}`, 400, "no board", nil},
 		{"POST", "/api/report", `{"board": [[-1,-1],[-1,-1]], "rules": {"faces": -3}}`, 400, "Faces is -3", nil},

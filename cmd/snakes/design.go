@@ -30,9 +30,13 @@ func design(args []string, stdout, stderr io.Writer) error {
 	timeout := fs.Duration("timeout", 60*time.Second, "give up after this long, printing the closest board found")
 	svgFile := fs.String("svg", "", "draw the designed board to this SVG file")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	if err := parse(fs, args, stdout, " to design"); err != nil {
+	if err := parse(fs, args, stdout, "Usage: snakes design [flags]\n\nSearches for a board whose random game lasts -turns turns on average.\nThe flags:\n", " to design"); err != nil {
 		return err
 	}
+	if *timeout <= 0 {
+		return fmt.Errorf("-timeout is %v: give a time above 0, such as 60s", *timeout)
+	}
+
 	switch *start {
 	case "1":
 	case "offboard":
@@ -42,6 +46,14 @@ func design(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := finishRules(); err != nil {
 		return err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if !set["ladders"] && !set["snakes"] && !set["jumps"] && spec.Size >= 2 {
+		// About as many jumps as the classic board's, for any size.
+		spec.Ladders = max(1, min(spec.Size*spec.Size/12, 4*spec.Size))
+		spec.Snakes = spec.Ladders
+		fmt.Fprintf(stderr, "snakes: no -ladders, -snakes or -jumps: designing with %s and %s\n", plural(spec.Ladders, "ladder", "ladders"), plural(spec.Snakes, "snake", "snakes"))
 	}
 	var svg *os.File
 	if *svgFile != "" {
@@ -105,6 +117,14 @@ func design(args []string, stdout, stderr io.Writer) error {
 		return errNoDesign{err}
 	}
 	return nil
+}
+
+// plural writes n and the noun that agrees with it: "1 ladder", "8 ladders".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 func tolerance(s snakes.Spec) float64 {

@@ -40,7 +40,7 @@
 // browser, and its JSON API (package web), on the loopback only unless
 // -addr says otherwise:
 //
-//	snakes serve [-addr 127.0.0.1:8080] [-budget 10s] [-max-squares 250000] [-workers N]
+//	snakes serve [-addr 127.0.0.1:8080] [-budget 10s] [-max-squares 250000] [-max-memory 536870912] [-workers N]
 package main
 
 import (
@@ -103,8 +103,11 @@ func analyse(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	)
 	finishRules := ruleFlags(fs, &rules)
 	fs.BoolVar(&rules.Chain, "chain", false, "follow jumps from a jump's destination")
-	if err := parse(fs, args, stdout, "; the board is given with -board FILE"); err != nil {
+	if err := parse(fs, args, stdout, usage, "; the board is given with -board FILE"); err != nil {
 		return err
+	}
+	if *budget < 0 {
+		return fmt.Errorf("-budget is %v: give 0 (no limit) or a time above 0, such as 10s", *budget)
 	}
 
 	board, err := readBoard(*boardFile, stdin, *maxSquares)
@@ -215,11 +218,22 @@ func closeAll(files ...*os.File) {
 	}
 }
 
-// parse parses args into fs: -h prints the flags to stdout, and an argument
-// left over is an error, followed by hint.
-func parse(fs *flag.FlagSet, args []string, stdout io.Writer, hint string) error {
+// usage is what -h prints before the flags of the analysis: every way to
+// call the command.
+const usage = `Usage:
+  snakes [flags]          analyse a board (the classic board without -board)
+  snakes design [flags]   search for a board whose game lasts as long as asked
+  snakes serve [flags]    serve a page to draw a board and see its figures
+
+Each subcommand's -h lists its flags. The flags of the analysis:
+`
+
+// parse parses args into fs: -h prints head and the flags to stdout, and
+// an argument left over is an error, followed by hint.
+func parse(fs *flag.FlagSet, args []string, stdout io.Writer, head, hint string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, head)
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
 		}

@@ -139,18 +139,19 @@ func TestBadInput(t *testing.T) {
 		{"malformed", "", []string{"-board", malformed}, "snakes: " + malformed + ": board JSON line 2, column 8: unexpected end of JSON input\n"},
 		{"invalid board", "", []string{"-board", invalid}, "snakes: " + invalid + ": row 1, column 1 (square 2) holds 9, want -1 or a square in 1..4\n"},
 		{"invalid stdin", `{"size": 2, "jumps": {"x": 1}}`, []string{"-board", "-"}, `snakes: standard input: "jumps" key "x" is not a square label` + "\n"},
-		{"faces", "", []string{"-faces", "-3"}, "snakes: -faces: Faces is -3, want 0 (meaning 6) or 1..65536\n"},
-		{"dice", "", []string{"-dice", "-2"}, "snakes: -dice: Dice is -2, want 0 (meaning 1) or more\n"},
+		{"faces", "", []string{"-faces", "-3"}, "snakes: -faces is -3, want 0 (meaning 6) or 1..65536\n"},
+		{"dice", "", []string{"-dice", "-2"}, "snakes: -dice is -2, want 0 (meaning 1) or more\n"},
 		{"weights not numbers", "", []string{"-weights", "1,2,x"}, `snakes: invalid value "1,2,x" for flag -weights: weight 3 is "x", want a whole number` + "\n"},
-		{"negative weight", "", []string{"-weights", "1,-2,1"}, "snakes: -weights: Weights[1] is -2, want 0 or more\n"},
-		{"weights beside faces", "", []string{"-weights", "1,2", "-faces", "6"}, "snakes: -faces: Faces is 6 beside 2 Weights, want 0 or 2\n"},
-		{"enter", "", []string{"-dice", "2", "-enter", "1"}, "snakes: -enter: Enter is 1, a total the dice never show (they show 2..12)\n"},
-		{"again", "", []string{"-weights", "1,0,1", "-again", "2"}, "snakes: -again: Again is 2, a total the dice never show (they show some of 1..3)\n"},
-		{"again limit", "", []string{"-again-limit", "3"}, "snakes: -again-limit: AgainLimit is 3 but Again is 0: a limit needs a total that throws again\n"},
+		{"negative weight", "", []string{"-weights", "1,-2,1"}, "snakes: weight 2 of -weights is -2, want 0 or more\n"},
+		{"weights beside faces", "", []string{"-weights", "1,2", "-faces", "6"}, "snakes: -faces is 6 beside 2 -weights, want 0 or 2\n"},
+		{"enter", "", []string{"-dice", "2", "-enter", "1"}, "snakes: -enter is 1, a total the dice never show (they show 2..12)\n"},
+		{"again", "", []string{"-weights", "1,0,1", "-again", "2"}, "snakes: -again is 2, a total the dice never show (they show some of 1..3)\n"},
+		{"again limit", "", []string{"-again-limit", "3"}, "snakes: -again-limit is 3 but -again is 0: a limit needs a total that throws again\n"},
 		{"on limit", "", []string{"-on-limit", "home"}, `snakes: invalid value "home" for flag -on-limit: onLimit "home", want void or start` + "\n"},
 		{"faces not a number", "", []string{"-faces", "six"}, `snakes: invalid value "six" for flag -faces: parse error` + "\n"},
 		{"overshoot", "", []string{"-overshoot", "wrap"}, `snakes: invalid value "wrap" for flag -overshoot: overshoot "wrap", want stay, bounce or finish` + "\n"},
 		{"start", "", []string{"-start", "0"}, `snakes: -start "0", want 1 or offboard` + "\n"},
+		{"negative budget", "", []string{"-budget", "-1s"}, "snakes: -budget is -1s: give 0 (no limit) or a time above 0, such as 10s\n"},
 		{"unknown flag", "", []string{"-colour"}, "snakes: flag provided but not defined: -colour\n"},
 		{"argument", "", []string{"board.json"}, `snakes: unexpected argument "board.json"; the board is given with -board FILE` + "\n"},
 		{"unwritable svg", "", []string{"-svg", filepath.Join(dir, "no", "such", "dir.svg")}, "snakes: open " + filepath.Join(dir, "no", "such", "dir.svg") + ": no such file or directory\n"},
@@ -171,10 +172,17 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// TestHelp: -h starts with the ways to call the command, every
+// subcommand named, then the flags.
 func TestHelp(t *testing.T) {
 	out, _, status := runSnakes(t, "", "-h")
-	if status != 0 || !strings.Contains(out, "-overshoot") {
+	if status != 0 || !strings.HasPrefix(out, "Usage:\n  snakes [flags]") || !strings.Contains(out, "\n  snakes design [flags]") ||
+		!strings.Contains(out, "\n  snakes serve [flags]") || !strings.Contains(out, "-overshoot") {
 		t.Errorf("status %d, help:\n%s", status, out)
+	}
+	out, _, status = runSnakes(t, "", "design", "-h")
+	if status != 0 || !strings.HasPrefix(out, "Usage: snakes design [flags]") || !strings.Contains(out, "-ladders") {
+		t.Errorf("design -h: status %d, help:\n%s", status, out)
 	}
 }
 
@@ -294,6 +302,12 @@ func TestDesignCommand(t *testing.T) {
 	out, errOut, status = runSnakes(t, "", "design", "-size", "10", "-ladders", "1", "-turns", "1.5", "-timeout", "200ms")
 	if status != 1 || !strings.Contains(out, "Board: 10×10, 1 ladder, 0 snakes\n") || !strings.HasPrefix(errOut, "snakes: the context ended") {
 		t.Errorf("unreachable target: status %d, stderr %q, output:\n%s", status, errOut, out)
+	}
+	// No jump counts: as many as the classic board has for its size,
+	// said on standard error.
+	out, errOut, status = runSnakes(t, "", "design", "-size", "8", "-turns", "20", "-tolerance", "0.01", "-seed", "1")
+	if status != 0 || errOut != "snakes: no -ladders, -snakes or -jumps: designing with 5 ladders and 5 snakes\n" || !strings.Contains(out, "Board: 8×8, 5 ladders, 5 snakes\n") {
+		t.Errorf("no counts: status %d, stderr %q, output:\n%s", status, errOut, out)
 	}
 	// Bad flags: one line, status 2.
 	for _, args := range [][]string{

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -37,19 +39,25 @@ var flagFor = map[string]string{
 	"Enter": "enter", "Again": "again", "AgainLimit": "again-limit", "OnLimit": "on-limit",
 }
 
-// flagError names, in front of an error from Rules.Validate, the flag
-// that set the field it is about.
+// fieldName finds the names of Rules' fields in a message of the library,
+// and an index into Weights.
+var fieldName = regexp.MustCompile(`\b(Faces|Overshoot|Dice|Weights|Enter|AgainLimit|Again|OnLimit)\b(\[(\d+)\])?`)
+
+// flagError says an error from Rules.Validate with the flags the user
+// typed in place of the fields of Rules: "-faces is -3", not "Faces is -3".
 func flagError(err error) error {
 	if err == nil {
 		return nil
 	}
-	msg := trimPrefix(err.Error())
-	field, _, _ := strings.Cut(msg, " ")
-	field, _, _ = strings.Cut(field, "[") // Weights[3]
-	if name, ok := flagFor[field]; ok {
-		return fmt.Errorf("-%s: %s", name, msg)
-	}
-	return err
+	msg := fieldName.ReplaceAllStringFunc(trimPrefix(err.Error()), func(m string) string {
+		sub := fieldName.FindStringSubmatch(m)
+		if sub[3] != "" { // Weights[k]: the (k+1)-th weight
+			k, _ := strconv.Atoi(sub[3])
+			return fmt.Sprintf("weight %d of -weights", k+1)
+		}
+		return "-" + flagFor[sub[1]]
+	})
+	return errors.New(msg)
 }
 
 // weights reads -weights: whole numbers separated by commas.
