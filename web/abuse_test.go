@@ -8,8 +8,12 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"runtime"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -170,5 +174,87 @@ func TestSlowBody(t *testing.T) {
 	text := string(data)
 	if !strings.HasPrefix(text, "HTTP/1.1 408") || !strings.Contains(text, "did not arrive in time") || strings.Contains(text, "127.0.0.1") {
 		t.Fatalf("a slow body got %q", text)
+	}
+}
+
+// rss is the process's resident memory, from /proc/self/status (Linux).
+func rss(t *testing.T) uint64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Skip("no /proc/self/status: ", err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if kb, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			n, err := strconv.ParseUint(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(kb), "kB")), 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n << 10
+		}
+	}
+	t.Fatal("no VmRSS in /proc/self/status")
+	return 0
+}
+
+// TestBurstMemory sends 200 reports at once, of boards of 90,000 squares,
+// and measures the process's resident memory before, at its peak, and
+// each second after: it must come back within 200 MB of where it started
+// within 10 s. It runs only when asked, with SNAKES_LOAD=1 (it takes about
+// half a minute): a measurement for docs/web.md.
+func TestBurstMemory(t *testing.T) {
+	if os.Getenv("SNAKES_LOAD") == "" {
+		t.Skip("a load test: run with SNAKES_LOAD=1")
+	}
+	srv := httptest.NewServer(NewHandler(Config{}))
+	defer srv.Close()
+	runtime.GC()
+	idle := rss(t)
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	go func() {
+		for {
+			peak.Store(max(peak.Load(), rss(t)))
+			select {
+			case <-stop:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	codes := make([]int, 200)
+	for i := range codes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			body := `{"board":` + snakesBoard(300, 50+i) + `,"rules":{"overshoot":"bounce"}}`
+			res, err := http.Post(srv.URL+"/api/report", "application/json", strings.NewReader(body))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+			codes[i] = res.StatusCode
+		}()
+	}
+	wg.Wait()
+	close(stop)
+	ended := time.Now()
+	counts := map[int]int{}
+	for _, c := range codes {
+		counts[c]++
+	}
+	var after uint64
+	for time.Since(ended) < 10*time.Second {
+		time.Sleep(time.Second)
+		if after = rss(t); after < idle+200<<20 {
+			break
+		}
+	}
+	t.Logf("statuses %v; resident memory idle %d MiB, peak %d MiB, %v after the burst %d MiB",
+		counts, idle>>20, peak.Load()>>20, time.Since(ended).Round(time.Second), after>>20)
+	if after >= idle+200<<20 {
+		t.Errorf("%d MiB resident 10 s after the burst, %d MiB before", after>>20, idle>>20)
 	}
 }
