@@ -295,4 +295,11 @@ func BenchmarkSearchWideDie(b *testing.B) {
 	beside(b, "MinRolls", "x/6faces", func() { six.MinRolls(board) }, func() { wide.MinRolls(board) })
 	beside(b, "ShortestPath", "x/6faces", func() { six.ShortestPath(board) }, func() { wide.ShortestPath(board) })
 	beside(b, "Distances", "x/6faces", func() { six.Distances(board) }, func() { wide.Distances(board) })
+	// A state a square and a run of Again throws: 640,000 states.
+	small, err := FromJumps(100, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sixRuns, wideRuns := Rules{Again: 1, AgainLimit: 64}, Rules{Faces: 65536, Again: 1, AgainLimit: 64}
+	beside(b, "MinRolls/AgainLimit", "x/6faces", func() { sixRuns.MinRolls(small) }, func() { wideRuns.MinRolls(small) })
 }
