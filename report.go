@@ -201,6 +201,14 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	if err != nil {
 		return nil, err
 	}
+	// Random play over the bounds is known from the estimate alone, and
+	// said so whatever time the searches took.
+	if err := checkWalk(&a.g); err != nil {
+		if !skip(FigurePlay, err) {
+			return nil, err
+		}
+		return rep, nil
+	}
 	// Whether the game surely ends is known once its turns are: a walk
 	// finds any trap it can reach.
 	walk, err := a.startWalk(ctx)

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -51,7 +52,7 @@ func heapPeak(stop <-chan struct{}) <-chan uint64 {
 
 // TestAbusiveRequests sends the requests that once held a worker for
 // minutes or took gigabytes, and asserts that each ends within the budget
-// plus a second, with the status expected, and that the heap stays within
+// plus a second (slack), with the status expected, and that the heap stays within
 // a few of the server's memory bounds.
 func TestAbusiveRequests(t *testing.T) {
 	const budget, memory = time.Second, 128 << 20
@@ -85,7 +86,7 @@ func TestAbusiveRequests(t *testing.T) {
 		if err != nil || res.StatusCode != tc.code || !strings.Contains(string(data), tc.says) {
 			t.Errorf("%s: status %d (%v), %.300s; want %d saying %q", tc.name, res.StatusCode, err, data, tc.code, tc.says)
 		}
-		if took > budget+time.Second {
+		if took > budget+slack {
 			t.Errorf("%s: took %v with a budget of %v", tc.name, took, budget)
 		}
 		if heap > 4*memory {
@@ -97,9 +98,9 @@ func TestAbusiveRequests(t *testing.T) {
 // TestClientsThatDoNotRead: clients that ask for large reports and never
 // read them hold no worker: the server's only worker answers another
 // client as soon as their reports are computed, long before the write
-// deadline (the budget, 20 s) drops them.
+// deadline (the budget, two minutes) drops them.
 func TestClientsThatDoNotRead(t *testing.T) {
-	srv := httptest.NewUnstartedServer(NewHandler(Config{Workers: 1, Budget: 20 * time.Second}))
+	srv := httptest.NewUnstartedServer(NewHandler(Config{Workers: 1, Budget: 2 * time.Minute}))
 	srv.Listener = smallBuffers{srv.Listener}
 	srv.Start()
 	defer srv.Close()
@@ -121,7 +122,7 @@ func TestClientsThatDoNotRead(t *testing.T) {
 		}
 	}()
 	start := time.Now()
-	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, "POST", srv.URL+"/api/report", strings.NewReader(`{"board": [[-1,-1],[-1,-1]]}`))
 	req.Header.Set("Content-Type", "application/json")
@@ -138,7 +139,7 @@ func TestClientsThatDoNotRead(t *testing.T) {
 	if err != nil || res.StatusCode != 200 || rep.MinRolls != 1 {
 		t.Fatalf("with two clients not reading: status %d, %v", res.StatusCode, err)
 	}
-	if took > 10*time.Second {
+	if took > 45*time.Second {
 		t.Fatalf("answered after %v: a client that does not read held the worker", took)
 	}
 }
@@ -177,35 +178,45 @@ func TestSlowBody(t *testing.T) {
 	}
 }
 
-// rss is the process's resident memory, from /proc/self/status (Linux).
-func rss(t *testing.T) uint64 {
+// readRSS is the process's resident memory, from /proc/self/status
+// (Linux).
+func readRSS() (uint64, error) {
 	data, err := os.ReadFile("/proc/self/status")
 	if err != nil {
-		t.Skip("no /proc/self/status: ", err)
+		return 0, err
 	}
 	for _, line := range strings.Split(string(data), "\n") {
 		if kb, ok := strings.CutPrefix(line, "VmRSS:"); ok {
 			n, err := strconv.ParseUint(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(kb), "kB")), 10, 64)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return n << 10
+			return n << 10, err
 		}
 	}
-	t.Fatal("no VmRSS in /proc/self/status")
-	return 0
+	return 0, errors.New("no VmRSS in /proc/self/status")
 }
 
-// TestBurstMemory sends 200 reports at once, of boards of 90,000 squares,
-// and measures the process's resident memory before, at its peak, and
-// each second after: it must come back within 200 MB of where it started
-// within 10 s. It runs only when asked, with SNAKES_LOAD=1 (it takes about
-// half a minute): a measurement for docs/web.md.
-func TestBurstMemory(t *testing.T) {
-	if os.Getenv("SNAKES_LOAD") == "" {
-		t.Skip("a load test: run with SNAKES_LOAD=1")
+// rss is readRSS for the test's own goroutine: a machine without it
+// skips the test.
+func rss(t *testing.T) uint64 {
+	n, err := readRSS()
+	if err != nil {
+		t.Skip("no resident memory to read: ", err)
 	}
-	srv := httptest.NewServer(NewHandler(Config{}))
+	return n
+}
+
+// TestBurstMemory sends 200 reports at once and measures the process's
+// resident memory before, at its peak, and each second after: it must come
+// back within 200 MB of where it started within 10 s, with every request
+// answered (200, or 503 for those that found no worker in their budget).
+// By default the boards have 3,600 squares and the budget is a second;
+// with SNAKES_LOAD=1, the measurement in docs/web.md, 90,000 squares and
+// the default budget (about half a minute).
+func TestBurstMemory(t *testing.T) {
+	side, config := 60, Config{Budget: time.Second}
+	if os.Getenv("SNAKES_LOAD") != "" {
+		side, config = 300, Config{}
+	}
+	srv := httptest.NewServer(NewHandler(config))
 	defer srv.Close()
 	runtime.GC()
 	idle := rss(t)
@@ -213,7 +224,9 @@ func TestBurstMemory(t *testing.T) {
 	stop := make(chan struct{})
 	go func() {
 		for {
-			peak.Store(max(peak.Load(), rss(t)))
+			if n, err := readRSS(); err == nil {
+				peak.Store(max(peak.Load(), n))
+			}
 			select {
 			case <-stop:
 				return
@@ -227,7 +240,7 @@ func TestBurstMemory(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			body := `{"board":` + snakesBoard(300, 50+i) + `,"rules":{"overshoot":"bounce"}}`
+			body := `{"board":` + snakesBoard(side, 50+i) + `,"rules":{"overshoot":"bounce"}}`
 			res, err := http.Post(srv.URL+"/api/report", "application/json", strings.NewReader(body))
 			if err != nil {
 				t.Error(err)
@@ -256,5 +269,8 @@ func TestBurstMemory(t *testing.T) {
 		counts, idle>>20, peak.Load()>>20, time.Since(ended).Round(time.Second), after>>20)
 	if after >= idle+200<<20 {
 		t.Errorf("%d MiB resident 10 s after the burst, %d MiB before", after>>20, idle>>20)
+	}
+	if counts[200]+counts[503] != len(codes) || counts[200] == 0 {
+		t.Errorf("statuses %v: want every request answered 200 or 503, some 200", counts)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -183,6 +184,27 @@ func TestHelp(t *testing.T) {
 	out, _, status = runSnakes(t, "", "design", "-h")
 	if status != 0 || !strings.HasPrefix(out, "Usage: snakes design [flags]") || !strings.Contains(out, "-ladders") {
 		t.Errorf("design -h: status %d, help:\n%s", status, out)
+	}
+}
+
+// TestEndlessLookingGame: a 50×50 board on which every square but one in
+// six is a snake to square 1 ends surely, in about 6⁴¹⁷ turns: the text
+// says its expectation is past float64, never that the game may not end.
+func TestEndlessLookingGame(t *testing.T) {
+	jumps := map[string]int{}
+	for s := 2; s < 50*50; s++ {
+		if (s-1)%6 != 0 {
+			jumps[strconv.Itoa(s)] = 1
+		}
+	}
+	board, err := json.Marshal(map[string]any{"size": 50, "jumps": jumps})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, status := runSnakes(t, string(board), "-board", "-", "-budget", "1s")
+	if status != 0 || errOut != "" || strings.Contains(out, "never") ||
+		!strings.Contains(out, "Fewest rolls: 417\n") || !strings.Contains(out, "expected turns: the game surely ends, but its expected number of turns is beyond the float64 range") {
+		t.Fatalf("status %d, stderr %q, output:\n%s", status, errOut, out)
 	}
 }
 

@@ -1,0 +1,10 @@
+//go:build race
+
+package web
+
+import "time"
+
+// slack is what a request may take past its budget in these tests: the
+// race detector makes the parts that do not look at the deadline (parsing,
+// the searches, encoding the answer) several times slower.
+const slack = 5 * time.Second
