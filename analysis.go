@@ -49,6 +49,7 @@ type Analysis struct {
 	dist     map[int]*once[[]float64]
 	quantile map[float64]*once[int]
 	wins     map[string]*once[[]float64]
+	joints   map[int]*joint // under Bump: the joint chain of each number of players asked
 }
 
 // A once is a figure of an Analysis: kept once computed, or refused for a
@@ -344,6 +345,13 @@ func (a *Analysis) WinChancesFrom(ctx context.Context, squares []int) ([]float64
 		key[i] = strconv.Itoa(s)
 	}
 	v, err := figure(ctx, a, entry(&a.wins, strings.Join(key, ",")), func() ([]float64, error) {
+		if a.g.bump && len(squares) > 1 {
+			j, err := a.joint(ctx, len(squares))
+			if err != nil {
+				return nil, err
+			}
+			return j.wins(squares), nil
+		}
 		w, err := a.walk(ctx)
 		if err != nil {
 			return nil, err
@@ -358,6 +366,23 @@ func (a *Analysis) WinChancesFrom(ctx context.Context, squares []int) ([]float64
 		return w.winChances(squares)
 	})
 	return slices.Clone(v), err
+}
+
+// joint returns the joint chain of players tokens, solved on first use
+// and kept. It runs on a's turn.
+func (a *Analysis) joint(ctx context.Context, players int) (*joint, error) {
+	if j := a.joints[players]; j != nil {
+		return j, nil
+	}
+	j, err := newJoint(ctx, &a.g, players, false)
+	if err != nil {
+		return nil, err
+	}
+	if a.joints == nil {
+		a.joints = map[int]*joint{}
+	}
+	a.joints[players] = j
+	return j, nil
 }
 
 // spread returns the expected turns from every square and the variance

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -302,4 +304,81 @@ func BenchmarkSearchWideDie(b *testing.B) {
 	}
 	sixRuns, wideRuns := Rules{Again: 1, AgainLimit: 64}, Rules{Faces: 65536, Again: 1, AgainLimit: 64}
 	beside(b, "MinRolls/AgainLimit", "x/6faces", func() { sixRuns.MinRolls(small) }, func() { wideRuns.MinRolls(small) })
+}
+
+// BenchmarkGameThrow throws the dice of a game on the classic board, two
+// players, starting the game afresh whenever one ends (from a copy of a new
+// game, its record's buffers kept, so that what is timed is the throws):
+// ns/op is one throw.
+func BenchmarkGameThrow(b *testing.B) {
+	for _, tc := range []struct {
+		name  string
+		rules Rules
+	}{{"fair", Rules{StartOffBoard: true}}, {"British+Bump", Rules{Enter: 6, Again: 6, AgainLimit: 3, Bump: true}}} {
+		b.Run(tc.name, func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(1, 2))
+			fresh, err := NewGame(Classic(), tc.rules, 2)
+			if err != nil {
+				b.Fatal(err)
+			}
+			gm := *fresh
+			gm.squares = slices.Clone(fresh.squares)
+			b.ReportAllocs()
+			for b.Loop() {
+				if gm.winner >= 0 {
+					squares, moves, thrown := gm.squares, gm.moves[:0], gm.thrown[:0]
+					gm = *fresh
+					gm.squares, gm.moves, gm.thrown = squares, moves, thrown
+					copy(gm.squares, fresh.squares)
+				}
+				gm.Throw(rng)
+			}
+		})
+	}
+}
+
+// BenchmarkOdds asks a game of four players on the classic board, without
+// Bump, for its odds after each throw: ns/op is one Odds of a state not
+// asked before (a fresh game, its tables compiled, every 64 throws).
+func BenchmarkOdds(b *testing.B) {
+	r := Rules{StartOffBoard: true}
+	rng := rand.New(rand.NewPCG(3, 4))
+	var gm *Game
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if gm == nil || gm.Winner() >= 0 || i%64 == 0 {
+			gm, _ = NewGame(Classic(), r, 4)
+		}
+		i++
+		gm.Throw(rng)
+		if _, err := gm.Odds(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkBump solves the joint chain of every token under Bump on the
+// classic board: two players starting off the board, two under the
+// British rules (Enter 6, Again 6, AgainLimit 3), and three (about 15 s:
+// run it with -benchtime 1x).
+func BenchmarkBump(b *testing.B) {
+	for _, tc := range []struct {
+		name    string
+		rules   Rules
+		players int
+	}{
+		{"2players", Rules{StartOffBoard: true, Bump: true}, 2},
+		{"2players/British", Rules{Enter: 6, Again: 6, AgainLimit: 3, Bump: true}, 2},
+		{"3players", Rules{StartOffBoard: true, Bump: true}, 3},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := tc.rules.WinChances(Classic(), tc.players); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

@@ -41,6 +41,14 @@ var (
 	// count, target or tolerance out of range, or invalid Rules.
 	ErrInvalidSpec = errors.New("snakes: invalid design spec")
 
+	// ErrInvalidThrow reports a throw a [Game] cannot take: the wrong
+	// number of faces, or a face out of range or of weight zero, naming
+	// the die and the value; decoding a game, the index of the throw too.
+	ErrInvalidThrow = errors.New("snakes: invalid throw")
+
+	// ErrGameOver reports a throw in a [Game] that someone has won.
+	ErrGameOver = errors.New("snakes: the game is over")
+
 	// ErrNoDesign reports that [Design] found no board within tolerance
 	// before its context ended or its search was exhausted; it comes with
 	// the closest board found.

@@ -2,6 +2,7 @@ package snakes_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log"
@@ -389,7 +390,7 @@ func ExampleRules_sixToEnter() {
 	// Output:
 	// expected 38.5632 turns
 	// fewest: 8 throws in 5 turns
-	// first throws: {From:0 Roll:6 Landed:6 To:6 Turn:1} {From:6 Roll:3 Landed:9 To:31 Turn:1}
+	// first throws: {From:0 Roll:6 Landed:6 To:6 Turn:1 Player:0} {From:6 Roll:3 Landed:9 To:31 Turn:1 Player:0}
 }
 
 // A loaded die: face k comes up Weights[k-1] times in Σ Weights. One that
@@ -505,4 +506,37 @@ func ExampleRules_Report() {
 	//      from →   to     taken   chance     effect
 	//        2 →    8    0.1667   16.67%     +0.1667
 	//        7 →    3    0.5833   38.89%     +0.0000
+}
+
+// A game of two players on the classic board under Bump: throws given as
+// the dice showed them, each player's exact chance to win after each, and
+// the game saved as JSON.
+func ExampleGame() {
+	g, err := snakes.NewGame(snakes.Classic(), snakes.Rules{StartOffBoard: true, Bump: true}, 2)
+	if err != nil {
+		log.Fatal(err)
+	}
+	odds, _ := g.Odds()
+	fmt.Printf("before a throw: %.4f %.4f\n", odds[0], odds[1])
+	for _, face := range []int{4, 4, 1} {
+		player := g.Player()
+		m, err := g.Apply(face)
+		if err != nil {
+			log.Fatal(err)
+		}
+		odds, _ := g.Odds()
+		fmt.Printf("player %d throws %d: %d → %d, squares %v, odds %.4f %.4f\n", player, m.Roll, m.From, m.To, g.Squares(), odds[0], odds[1])
+	}
+	if _, err := g.Apply(7); err != nil {
+		fmt.Println(err)
+	}
+	saved, _ := json.Marshal(g)
+	fmt.Println(string(saved[len(saved)-35:]))
+	// Output:
+	// before a throw: 0.5056 0.4944
+	// player 0 throws 4: 0 → 14, squares [14 0], odds 0.5201 0.4799
+	// player 1 throws 4: 0 → 14, squares [0 14], odds 0.4799 0.5201
+	// player 0 throws 1: 0 → 38, squares [38 14], odds 0.5235 0.4765
+	// snakes: die 1 shows 7, want 1..6
+	// "players":2,"throws":[[4],[4],[1]]}
 }

@@ -96,9 +96,16 @@ func (h refHouse) sortedTotals() []int {
 	return ts
 }
 
+// fataler is what the helpers shared by tests and rapid's properties need
+// of either.
+type fataler interface {
+	Fatal(args ...any)
+	Fatalf(format string, args ...any)
+}
+
 // houseBoard is h's Rules, which must be valid, grid's Board and its
 // squares' jumps.
-func houseBoard(t *rapid.T, grid [][]int, h refHouse) (Rules, *Board, []int) {
+func houseBoard(t fataler, grid [][]int, h refHouse) (Rules, *Board, []int) {
 	r := h.rules()
 	b, err := NewBoard(grid)
 	if err != nil {

@@ -17,6 +17,7 @@ type Move struct {
 	Landed int `json:"landed"`
 	To     int `json:"to"`
 	Turn   int `json:"turn"`
+	Player int `json:"player,omitempty"` // in a Game: who threw, 0-based
 }
 
 // ShortestPath returns a path of MinRolls(b) moves from square 1 to the last

@@ -34,6 +34,21 @@ import (
 // then summed in closed form with 1 − λ read from the tail without
 // subtraction; one whose tails do not settle by then is refused.
 // WinChancesFrom and GameLength are bounded the same way.
+//
+// Under Rules.Bump, for two players or more, the tokens are not
+// independent: it solves the joint chain of every token (bump.go), one
+// state for each way the tokens can stand, times AgainLimit within a turn
+// (10⁴ states for two players on the classic board, 10⁶ for three), within
+// 1e-9: by elimination up to 640 unknowns, else by sweeps that take the
+// states from the farthest on, solve the rings of turns in which no token
+// moves in closed form, and add the geometric tail of their convergence.
+// It allocates about 4 times 8 bytes a state and player, and 4 bytes a
+// state and total; a chain past MaxBytes or whose sweeps would pass
+// MaxWork is refused up front with [ErrTooLarge] naming its size, as is
+// one that has not settled by MaxWork (a game that waits a long time on
+// rare throws). On this package's machine: 2 players on the classic board
+// about 60 ms, under the British rules (Enter 6, Again 6, AgainLimit 3)
+// 0.2 s, 3 players 13 s (go test -bench Bump).
 func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
 	return r.winChances(context.Background(), b, players)
 }
@@ -75,6 +90,13 @@ func (r Rules) winChancesFrom(ctx context.Context, b *Board, squares []int) ([]f
 	}
 	if err := checkRace(&g, squares); err != nil {
 		return nil, err
+	}
+	if g.bump && len(squares) > 1 {
+		j, err := newJoint(ctx, &g, len(squares), false)
+		if err != nil {
+			return nil, err
+		}
+		return j.wins(squares), nil
 	}
 	w, err := newWalk(ctx, &g)
 	if err != nil {
@@ -200,6 +222,13 @@ func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err err
 	g, err := r.playable(b)
 	if err != nil {
 		return 0, 0, err
+	}
+	if g.bump && players > 1 {
+		j, err := newJoint(context.Background(), &g, players, true)
+		if err != nil {
+			return 0, 0, err
+		}
+		return j.length()
 	}
 	w, err := newWalk(context.Background(), &g)
 	if err != nil {

@@ -675,6 +675,9 @@ func (r Rules) describe() string {
 	} else {
 		parts = append(parts, "one jump per "+word)
 	}
+	if r.Bump {
+		parts = append(parts, "a token landed on sends the others there back to the start")
+	}
 	return strings.Join(parts, ", ")
 }
 

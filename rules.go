@@ -66,6 +66,14 @@ type Rules struct {
 	// OnLimit is where the token goes when AgainLimit ends a turn.
 	OnLimit Penalty `json:"onLimit"`
 
+	// Bump sends other players' tokens back to the start when a throw
+	// that is moved leaves a token, after its jump, on a square other
+	// than 0 where they stand (a token sent back by AgainLimit bumps no
+	// one). It changes only the games of several players: [Game],
+	// [Rules.WinChances], [Rules.WinChancesFrom] and [Rules.GameLength],
+	// which then solve the joint chain of every token (bump.go).
+	Bump bool `json:"bump"`
+
 	lim *limits // nil: defaultLimits; tests set others (limits.go)
 }
 
@@ -177,6 +185,8 @@ type game struct {
 	// as well: one jump per roll, overshoots stay, a die under 64 faces.
 	board *squares
 
+	bump bool // Rules.Bump: only a joint chain of several tokens reads it
+
 	lim *limits // the call's bounds and thresholds, never nil
 }
 
@@ -188,7 +198,7 @@ func (r Rules) game(b *Board) (game, error) {
 		return game{}, err
 	}
 	g := game{faces: t.hi, over: r.Overshoot, start: 1, dice: t, lim: r.lim,
-		enter: int32(r.Enter), again: int32(r.Again), limit: int32(r.AgainLimit), toStart: r.OnLimit == BackToStart}
+		enter: int32(r.Enter), again: int32(r.Again), limit: int32(r.AgainLimit), toStart: r.OnLimit == BackToStart, bump: r.Bump}
 	if g.lim == nil {
 		g.lim = &defaultLimits
 	}

@@ -1,0 +1,707 @@
+package snakes
+
+import (
+	"context"
+	"math"
+)
+
+// This file solves the joint chain of every player's token, which the
+// Bump rule makes necessary: a token that lands where others stand sends
+// them back, so the players' games are no longer independent, and who
+// wins depends on where every token stands. A state is every token's
+// square, the mover's first, and, within a turn of Again throws under
+// AgainLimit, how many have been thrown and the square the turn began on
+// (the throws of Again all show one total, so the two say where the mover
+// stands). Turning the players round so that the mover is always first
+// makes one state serve every player's turn: a state's values are the
+// chances of the player at each place from the mover, and a turn that ends
+// turns them round by one.
+
+// A joint is the solved joint chain of a game of n players.
+type joint struct {
+	g     *game
+	n     int
+	size  int     // squares 0..last
+	runs  int     // states of a turn: the throws of Again so far (AgainLimit, 2 without one, 1 without Again)
+	chain []int32 // under AgainLimit, chain[k*size+v]: where k throws of Again from v leave the token
+	pow   []int   // pow[i] = size^i
+	rank  []int32 // per state: its place in the tables, in the order of the sweeps
+	moves []jointMove
+	win   []float64 // per state, n values: each place's chance to win
+	turns []float64 // per state, n values: the turns each place will start; nil unless asked
+}
+
+// A jointMove is a total a throw can show and its chance.
+type jointMove struct {
+	total int32
+	p     float64
+}
+
+// jointSweeps bounds, for the up-front refusal, the sweeps a solve is
+// expected to take: the solve itself stops at MaxWork whatever it took.
+const jointSweeps = 64
+
+// jointTolerance is the error at which a solve stops: within 1e-9 of the
+// truth with a wide margin, estimated from how fast the sweeps converge.
+const jointTolerance = 1e-13
+
+// newJoint solves the joint chain of players players on g, the turns
+// counted too when withTurns is set. It refuses up front, with
+// ErrTooLarge, a chain whose tables pass the memory bound or whose
+// sweeps would pass the work bound.
+func newJoint(ctx context.Context, g *game, players int, withTurns bool) (*joint, error) {
+	j := &joint{g: g, n: players, size: int(g.last) + 1, runs: 1}
+	switch {
+	case g.limit > 0:
+		j.runs = int(g.limit)
+	case g.again > 0:
+		j.runs = 2
+	}
+	for t := g.dice.lo; t <= g.dice.hi; t++ {
+		if w := g.dice.weight(t); w > 0 {
+			j.moves = append(j.moves, jointMove{t, w / g.dice.den})
+		}
+	}
+	states := float64(j.runs) * math.Pow(float64(j.size), float64(players))
+	values := 1.0
+	if withTurns {
+		values = 2
+	}
+	// Per state: each place's values, the sweep before's and a copy kept
+	// to undo an extrapolation, its successors, its place, its ring, how
+	// far its tokens are.
+	if bytes := states * (float64(players)*8*(values+2) + float64(len(j.moves))*4 + 21); bytes > g.lim.bytes {
+		return nil, g.tooBig(bytes, "the joint chain of %d players' tokens on %d squares (%.3g states)", players, j.size, states)
+	}
+	sweep := states * float64(len(j.moves)) * float64(players+1) * values
+	if steps := sweep * jointSweeps; steps > g.lim.work {
+		return nil, g.tooLong(steps, "solving the joint chain of %d players' tokens on %d squares (%.3g states)", players, j.size, states)
+	}
+	j.pow = make([]int, players+1)
+	j.pow[0] = 1
+	for i := 1; i <= players; i++ {
+		j.pow[i] = j.pow[i-1] * j.size
+	}
+	if g.limit > 0 {
+		j.chain = make([]int32, j.runs*j.size)
+		for v := range j.size {
+			j.chain[v] = int32(v)
+			for k := 1; k < j.runs; k++ {
+				at := j.chain[(k-1)*j.size+v]
+				if at != g.last {
+					_, at = g.throwFrom(at, g.again)
+				}
+				j.chain[k*j.size+v] = at
+			}
+		}
+	}
+	sys, err := j.successors(ctx, int(states))
+	if err != nil {
+		return nil, err
+	}
+	solve := j.solve
+	if int(states)*players <= jointDense {
+		solve = j.solveDense
+	}
+	j.win = make([]float64, int(states)*players)
+	if err := solve(ctx, sys, j.win, false, sweep); err != nil {
+		return nil, err
+	}
+	if withTurns {
+		j.turns = make([]float64, int(states)*players)
+		if err := solve(ctx, sys, j.turns, true, sweep); err != nil {
+			return nil, err
+		}
+	}
+	return j, nil
+}
+
+// jointDense is the most unknowns (states times players) the joint chain
+// is solved for by elimination rather than by sweeps: 640, a few tens of
+// milliseconds, on boards so small that a game can go round and round
+// them, which sweeps settle slowly.
+const jointDense = 640
+
+// solveDense is solve by Gaussian elimination with partial pivoting over
+// every state's values at once, the states from which no one ever wins
+// (or, for the turns, from which the game may not end) left at 0: over
+// those alone the equations would be singular.
+func (j *joint) solveDense(ctx context.Context, sys *jointSystem, x []float64, turns bool, _ float64) error {
+	n, moves := j.n, len(j.moves)
+	states := len(sys.start)
+	// live: the states the equations are written for.
+	live := make([]bool, states)
+	if turns {
+		for s := range states {
+			live[s] = j.ends(int32(s))
+		}
+	} else {
+		for changed := true; changed; {
+			changed = false
+			for s := range states {
+				if live[s] {
+					continue
+				}
+				for _, to := range sys.succ[s*moves : (s+1)*moves] {
+					next := int32(-1)
+					switch {
+					case to == jointWin:
+						live[s] = true
+					case to == jointStay:
+						next = sys.turn[s]
+					case to >= 0:
+						next = to
+					default:
+						next = jointTurn - to
+					}
+					if next >= 0 && live[next] {
+						live[s] = true
+					}
+				}
+				changed = changed || live[s]
+			}
+		}
+	}
+	at := make([]int, states) // a live state's first unknown, or -1
+	m := 0
+	for s := range states {
+		at[s] = -1
+		if live[s] {
+			at[s], m = m, m+n
+		}
+	}
+	a := make([]float64, m*(m+1)) // the equations, the right-hand side last
+	row := func(u int) []float64 { return a[u*(m+1) : (u+1)*(m+1)] }
+	for s := range states {
+		if at[s] < 0 {
+			continue
+		}
+		for i := range n {
+			r := row(at[s] + i)
+			r[at[s]+i] += 1
+			if turns && sys.start[s] && i == 0 {
+				r[m] += 1
+			}
+		}
+		for mv, to := range sys.succ[s*moves : (s+1)*moves] {
+			p := j.moves[mv].p
+			switch {
+			case to == jointWin:
+				if !turns {
+					row(at[s])[m] += p
+				}
+			case to >= 0:
+				if at[to] >= 0 {
+					for i := range n {
+						row(at[s] + i)[at[to]+i] -= p
+					}
+				}
+			default:
+				next := jointTurn - to
+				if to == jointStay {
+					next = sys.turn[s]
+				}
+				if at[next] >= 0 { // turned round: its place i−1 is this one's i
+					for i := range n {
+						row(at[s] + i)[at[next]+(i+n-1)%n] -= p
+					}
+				}
+			}
+		}
+	}
+	for c := range m {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		piv := c
+		for r := c + 1; r < m; r++ {
+			if math.Abs(row(r)[c]) > math.Abs(row(piv)[c]) {
+				piv = r
+			}
+		}
+		if row(piv)[c] == 0 {
+			return errorf(ErrTooLarge, "the joint chain of %d players' tokens has no solution by elimination", n)
+		}
+		if piv != c {
+			pr, cr := row(piv), row(c)
+			for k := range pr {
+				pr[k], cr[k] = cr[k], pr[k]
+			}
+		}
+		cr := row(c)
+		for r := c + 1; r < m; r++ {
+			rr := row(r)
+			if rr[c] == 0 {
+				continue
+			}
+			f := rr[c] / cr[c]
+			for k := c; k <= m; k++ {
+				rr[k] -= f * cr[k]
+			}
+		}
+	}
+	y := make([]float64, m)
+	for c := m - 1; c >= 0; c-- {
+		r := row(c)
+		v := r[m]
+		for k := c + 1; k < m; k++ {
+			v -= r[k] * y[k]
+		}
+		y[c] = v / r[c]
+	}
+	for s := range states {
+		if at[s] >= 0 {
+			copy(x[s*n:(s+1)*n], y[at[s]:at[s]+n])
+		}
+	}
+	return nil
+}
+
+// A jointSystem is the joint chain's transitions, worked out once for
+// every sweep: per state and move, the state it leads to, and the order
+// in which the sweeps take the states.
+type jointSystem struct {
+	succ  []int32   // per place and move: the next state's place, or jointWin, jointStay, or jointTurn − place
+	start []bool    // per place: a turn starts there
+	turn  []int32   // per place where a turn starts: the place of the state turned round by one
+	stay  []float64 // per place where a turn starts: the chance the mover does not move and the turn ends
+}
+
+// The successors that are not a state of the same orientation: the mover
+// wins, or the turn ends and the next state is turned round by one
+// (encoded as jointTurn − its index).
+const (
+	jointWin  = -1
+	jointStay = -2 // the mover does not move, the turn ends: the next state is turn
+	jointTurn = -3
+)
+
+// successors works out every state's successors, and the order of the
+// sweeps: by the squares of all the tokens added up, largest first, so
+// that a sweep takes a state after most of those its throws lead to (the
+// tokens move on, but for snakes, bumps and voids) and carries the chances
+// back through many throws at once. The states are stored in that order
+// (j.rank maps a state to its place), so that a state's successors, whose
+// tokens add up to about as much, lie near it in memory.
+func (j *joint) successors(ctx context.Context, states int) (*jointSystem, error) {
+	g, n := j.g, j.n
+	moves := len(j.moves)
+	sys := &jointSystem{succ: make([]int32, states*moves), start: make([]bool, states), turn: make([]int32, states), stay: make([]float64, states)}
+	pos := make([]int32, n)
+	next := make([]int32, n)
+	// The order: a counting sort by how far the tokens are, farthest first.
+	far := make([]int32, states)
+	counts := make([]int32, n*int(g.last)+2)
+	for s := range states {
+		if s%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		k := j.decode(s, pos)
+		f := j.square(k, pos)
+		for _, p := range pos[1:] {
+			f += p
+		}
+		far[s] = f
+		counts[f]++
+	}
+	at := int32(0)
+	for f := len(counts) - 1; f >= 0; f-- {
+		at, counts[f] = at+counts[f], at
+	}
+	j.rank = make([]int32, states)
+	for s, f := range far {
+		j.rank[s] = counts[f]
+		counts[f]++
+	}
+	far = nil
+	for s := range states {
+		if s%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		i := j.rank[s]
+		k := j.decode(s, pos)
+		sys.start[i] = k == 0
+		u := j.square(k, pos)
+		out := sys.succ[int(i)*moves : (int(i)+1)*moves]
+		if u == g.last || j.ended(pos) {
+			for m := range out {
+				out[m] = jointWin // a state no game reaches: someone has won
+			}
+			continue
+		}
+		if k == 0 {
+			copy(next, pos[1:])
+			next[n-1] = pos[0]
+			sys.turn[i] = j.rank[j.index(0, next)]
+		}
+		for m, mv := range j.moves {
+			_, to := g.throwFrom(u, mv.total)
+			again := mv.total == g.again
+			voided := again && g.limit > 0 && k+1 == int(g.limit)
+			if voided {
+				to, again = g.voidTo(pos[0]), false
+			}
+			copy(next, pos)
+			next[0] = to
+			if g.bump && !voided && to != 0 && g.moved(u, mv.total) {
+				for i := 1; i < n; i++ {
+					if next[i] == to {
+						next[i] = g.start
+					}
+				}
+			}
+			switch {
+			case to == g.last:
+				out[m] = jointWin
+			case again && g.limit > 0:
+				next[0] = pos[0] // the turn's start, k+1 throws of Again on
+				out[m] = j.rank[j.index(k+1, next)]
+			case again: // without a limit: the mover goes on from to
+				out[m] = j.rank[j.index(min(1, j.runs-1), next)]
+			default: // the turn ends: the next player moves first
+				first := next[0]
+				copy(next, next[1:])
+				next[n-1] = first
+				out[m] = jointTurn - j.rank[j.index(0, next)]
+				if k == 0 && out[m] == jointTurn-sys.turn[i] {
+					out[m] = jointStay
+					sys.stay[i] += mv.p
+				}
+			}
+		}
+	}
+	return sys, nil
+}
+
+// square is where the mover of a state with k throws of Again so far and
+// squares pos stands: under AgainLimit pos[0] is where its turn began.
+func (j *joint) square(k int, pos []int32) int32 {
+	if k > 0 && j.g.limit > 0 {
+		return j.chain[k*j.size+int(pos[0])]
+	}
+	return pos[0]
+}
+
+// solve fills x by Gauss–Seidel sweeps from 0 until the estimated error is
+// below jointTolerance: the chances to win, or with turns the turns each
+// place will start. Both grow towards their values from below, so each
+// sweep's largest change and the ratio between sweeps bound what is left.
+//
+// A turn in which the mover does not move (a throw past the end under
+// Stay, one that does not enter) leads to the same tokens turned round:
+// states that wait on such throws form a ring that sweeps would go round
+// once a sweep. The states of a ring are solved together instead, in
+// closed form, given what their other throws lead to.
+func (j *joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns bool, sweep float64) error {
+	n := j.n
+	seen := make([]uint32, len(sys.start))
+	ring := make([]int32, 0, n)
+	r := make([]float64, n*n) // per state of the ring: its values but for the turn it does not move
+	scratch := make([]float64, 4*n)
+	prev, saved := make([]float64, len(x)), make([]float64, len(x))
+	work, last, lastRate, since := 0.0, 0.0, 0.0, 0
+	extrapolated, wait := 0.0, 3 // the change when the latest extrapolation was made; sweeps before the next
+	for round := uint32(1); ; round++ {
+		copy(prev, x)
+		change := 0.0
+		for s := range int32(len(sys.start)) {
+			if s%4096 == 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
+			if seen[s] == round {
+				continue // solved with its ring
+			}
+			if turns && !j.ends(s) {
+				continue // a game that may not end has no expected length
+			}
+			if !sys.start[s] || sys.stay[s] == 0 {
+				change = max(change, j.update(sys, x, s, turns))
+				continue
+			}
+			ring = ring[:0]
+			for t := s; len(ring) == 0 || t != s; t = sys.turn[t] {
+				ring = append(ring, t)
+				seen[t] = round
+			}
+			change = max(change, j.ring(sys, x, ring, r[:len(ring)*n], scratch, turns))
+		}
+		work += sweep
+		since++
+		if change == 0 {
+			return nil
+		}
+		if extrapolated > 0 && since == 1 {
+			if change > extrapolated { // the modes were not one geometric series: undo it
+				copy(x, saved)
+				wait, change = min(2*wait, 16), 0
+			}
+			extrapolated = 0
+		}
+		rate := 0.0
+		if last > 0 && change < last {
+			rate = change / last
+			if change*rate/(1-rate) < jointTolerance*max(1, maxOf(x)) && since > 3 {
+				return nil
+			}
+			// Once the sweeps shrink the error by a steady rate, what is
+			// left is mostly the slowest mode, whose sum is the geometric
+			// series of the latest change: add it, and sweep on. Should the
+			// next sweep change more than this one did, it is undone and
+			// the sweeps go on alone.
+			if since > wait && math.Abs(rate-lastRate) < 1e-3*rate {
+				copy(saved, x)
+				f := rate / (1 - rate)
+				for i, v := range x {
+					x[i] = v + (v-prev[i])*f
+				}
+				extrapolated, since, rate, change = change, 0, 0, 0
+			}
+		}
+		last, lastRate = change, rate
+		if work > j.g.lim.work {
+			return errorf(ErrTooLarge, "the joint chain of %d players' tokens did not settle within %.3g steps (MaxWork)", n, j.g.lim.work)
+		}
+	}
+}
+
+// gather adds to acc state s's values from its throws, but for those in
+// which the mover does not move and the turn ends.
+func (j *joint) gather(sys *jointSystem, x []float64, s int32, turns bool, acc []float64) {
+	n, moves := j.n, len(j.moves)
+	clear(acc)
+	if turns && sys.start[s] {
+		acc[0] = 1 // the mover starts this turn
+	}
+	for m, to := range sys.succ[int(s)*moves : (int(s)+1)*moves] {
+		p := j.moves[m].p
+		switch {
+		case to == jointWin:
+			if !turns {
+				acc[0] += p
+			}
+		case to == jointStay:
+		case to >= 0:
+			for i, v := range x[int(to)*n : (int(to)+1)*n] {
+				acc[i] += p * v
+			}
+		default:
+			turnAdd(acc, x[int(jointTurn-to)*n:int(jointTurn-to+1)*n], p)
+		}
+	}
+}
+
+// turnAdd adds p times the values v of a state turned round by one: its
+// place i−1 is this state's place i.
+func turnAdd(acc, v []float64, p float64) {
+	n := len(acc)
+	acc[0] += p * v[n-1]
+	for i := 1; i < n; i++ {
+		acc[i] += p * v[i-1]
+	}
+}
+
+// update sweeps state s, which no ring holds, and returns how far its
+// values moved.
+func (j *joint) update(sys *jointSystem, x []float64, s int32, turns bool) float64 {
+	n := j.n
+	var buf [8]float64
+	var acc []float64
+	if n <= len(buf) {
+		acc = buf[:n]
+	} else {
+		acc = make([]float64, n)
+	}
+	j.gather(sys, x, s, turns, acc)
+	change := 0.0
+	for i, v := range acc {
+		change = max(change, math.Abs(v-x[int(s)*n+i]))
+		x[int(s)*n+i] = v
+	}
+	return change
+}
+
+// ring solves the states of a ring together: with r_i the values of state
+// i from its other throws and q_i its chance of not moving, x_i = r_i +
+// q_i·T(x_{i+1}), T the turning round by one, around the L states back to
+// the first. Going round once gives x_0 = b + c·T^L(x_0), with c the
+// product of the q_i, and T^L repeated n/L times is the identity, so x_0
+// is a finite geometric sum; the others follow from it, last first.
+func (j *joint) ring(sys *jointSystem, x []float64, ring []int32, r, scratch []float64, turns bool) float64 {
+	n, L := j.n, len(ring)
+	for i, s := range ring {
+		j.gather(sys, x, s, turns, r[i*n:(i+1)*n])
+	}
+	// b = Σ_i (Π_{j<i} q_j) T^i r_i, built from the last: b ← r_i + q_i T(b).
+	b, tmp, x0, term := scratch[:n], scratch[n:2*n], scratch[2*n:3*n], scratch[3*n:4*n]
+	clear(b)
+	for i := L - 1; i >= 0; i-- {
+		clear(tmp)
+		if i < L-1 {
+			turnAdd(tmp, b, sys.stay[ring[i]])
+		}
+		for k := range n {
+			b[k] = r[i*n+k] + tmp[k]
+		}
+	}
+	c := 1.0
+	for _, s := range ring {
+		c *= sys.stay[s]
+	}
+	// x_0 = Σ_{m<M} c^m P^m b / (1 − c^M), P = T^L, M = n/L.
+	M := n / L
+	clear(x0)
+	copy(term, b)
+	cm := 1.0
+	for m := 0; m < M; m++ {
+		for k := range n {
+			x0[k] += cm * term[k]
+		}
+		for range L { // term ← T^L(term)
+			clear(tmp)
+			turnAdd(tmp, term, 1)
+			copy(term, tmp)
+		}
+		cm *= c
+	}
+	for k := range x0 {
+		if cm == 1 {
+			x0[k] = 0 // a ring no throw leaves: no one ever wins from it
+		} else {
+			x0[k] /= 1 - cm
+		}
+	}
+	change := 0.0
+	set := func(s int32, v []float64) {
+		for k, y := range v {
+			change = max(change, math.Abs(y-x[int(s)*n+k]))
+			x[int(s)*n+k] = y
+		}
+	}
+	// x_{L-1} = r_{L-1} + q_{L-1} T(x_0), and so back to x_1: each
+	// written over its r, which it no longer needs.
+	nextV := x0
+	for i := L - 1; i >= 1; i-- {
+		v := r[i*n : (i+1)*n]
+		clear(tmp)
+		turnAdd(tmp, nextV, sys.stay[ring[i]])
+		for k := range n {
+			v[k] += tmp[k]
+		}
+		set(ring[i], v)
+		nextV = v
+	}
+	set(ring[0], x0)
+	return change
+}
+
+// ends reports whether the game surely ends from the state at place s, by
+// its players' chances to win, solved first: the turns are counted only
+// from such states, whose every throw leads to another.
+func (j *joint) ends(s int32) bool {
+	total := 0.0
+	for _, p := range j.win[int(s)*j.n : int(s+1)*j.n] {
+		total += p
+	}
+	return total >= 1-1e-9
+}
+
+// maxOf is the largest of x.
+func maxOf(x []float64) float64 {
+	m := 0.0
+	for _, v := range x {
+		m = max(m, v)
+	}
+	return m
+}
+
+// ended reports whether a token other than the mover's stands on the last
+// square: a state no game reaches, since the game ends when it gets there.
+func (j *joint) ended(pos []int32) bool {
+	for _, s := range pos[1:] {
+		if s == j.g.last {
+			return true
+		}
+	}
+	return false
+}
+
+// decode writes state s's squares into pos and returns its throws of
+// Again so far.
+func (j *joint) decode(s int, pos []int32) int {
+	k := s / j.pow[j.n]
+	s %= j.pow[j.n]
+	for i := range pos {
+		pos[i] = int32(s % j.size)
+		s /= j.size
+	}
+	return k
+}
+
+// index is the state of k throws of Again so far and squares pos.
+func (j *joint) index(k int, pos []int32) int {
+	s := 0
+	for i := len(pos) - 1; i >= 0; i-- {
+		s = s*j.size + int(pos[i])
+	}
+	return k*j.pow[j.n] + s
+}
+
+// at returns each player's chance to win, or with turns the turns each
+// will start, in the order of squares, from the state where squares[0]
+// moves first with k throws of Again so far in a turn that began on
+// from (k = 0: a turn begins on squares[0]).
+func (j *joint) at(x []float64, squares []int32, k int, from int32) []float64 {
+	pos := append([]int32(nil), squares...)
+	if k > 0 {
+		if j.g.limit > 0 {
+			pos[0] = from
+		} else {
+			k = 1
+		}
+	}
+	s := int(j.rank[j.index(min(k, j.runs-1), pos)])
+	return append([]float64(nil), x[s*j.n:(s+1)*j.n]...)
+}
+
+// wins is WinChancesFrom from squares, in their order, the first to move
+// first: a player already on the last square has won.
+func (j *joint) wins(squares []int) []float64 {
+	pos := make([]int32, len(squares))
+	for i, s := range squares {
+		if int32(s) == j.g.last {
+			out := make([]float64, len(squares))
+			out[i] = 1
+			return out
+		}
+		pos[i] = int32(s)
+	}
+	return j.at(j.win, pos, 0, 0)
+}
+
+// length is GameLength from the start: the rounds are the turns the first
+// player starts, the turns every player's. A game that may never end has
+// none.
+func (j *joint) length() (rounds, turns float64, err error) {
+	pos := make([]int32, j.n)
+	for i := range pos {
+		pos[i] = j.g.start
+	}
+	total := 0.0
+	for _, p := range j.at(j.win, pos, 0, 0) {
+		total += p
+	}
+	if total < 1-1e-9 {
+		return 0, 0, errorf(ErrNeverFinishes, "a player can be trapped: the game ends with probability %.6g", total)
+	}
+	c := j.at(j.turns, pos, 0, 0)
+	for _, t := range c {
+		turns += t
+	}
+	return c[0], turns, nil
+}

@@ -1,0 +1,223 @@
+package snakes
+
+import (
+	"math/rand/v2"
+	"slices"
+	"sort"
+)
+
+// This file is the Game: several players on one board under one set of
+// Rules, played throw by throw, with the throws it was given kept so that
+// it can be saved and replayed (gamejson.go) and its odds asked at any
+// point (odds.go).
+
+// maxGamePlayers bounds a Game's players: a throw's bumps are a word's
+// bits.
+const maxGamePlayers = 64
+
+// A Game is one game of several players on a board under some Rules,
+// played throw by throw. Players 0..n−1 take turns in that order, each
+// token starting on the rules' start (square 1, or 0 off the board under
+// StartOffBoard or Enter); a turn is one throw, or under Rules.Again a run
+// of throws, and each throw moves the token exactly as every other function
+// of the package moves it. The first token to reach the last square wins,
+// and the game is over at once, mid-turn or not. Under Rules.Bump a throw
+// that is moved and leaves its token, after its jump, on a square other
+// than 0 where other tokens stand sends those back to the start; a token
+// sent back by Rules.AgainLimit bumps no one, and a bump is never undone.
+//
+// Apply and Throw check every throw and change nothing when it is wrong.
+// The zero Game is not a game: make one with [NewGame] or decode one with
+// json.Unmarshal. A Game is not safe for concurrent use.
+type Game struct {
+	b       *Board
+	r       Rules
+	g       game
+	players int
+	faces   int     // faces of each die
+	cum     []int64 // with Weights: cum[k] is the weight of faces 1..k+1
+	squares []int32 // each player's square
+	player  int     // who throws next
+	run     int32   // the throws of the current turn so far
+	from    int32   // where the current turn began
+	turn    int     // the current turn, from 1, every player's counted
+	winner  int
+	moves   []Move
+	thrown  []int // every die's face, Dice of them a throw
+	buf     []int // Throw's faces
+	odds    *oddsState
+}
+
+// NewGame starts a game of players players on b under r, every token on
+// the start, player 0 to throw. Errors wrap [ErrInvalidRules] for invalid
+// r or players outside 1..64, and [ErrInvalidBoard] for a nil or empty
+// board. It allocates the players' squares and takes no other time: the
+// odds are worked out when first asked for.
+func NewGame(b *Board, r Rules, players int) (*Game, error) {
+	if players < 1 || players > maxGamePlayers {
+		return nil, errorf(ErrInvalidRules, "players is %d, want 1..%d", players, maxGamePlayers)
+	}
+	g, err := r.playable(b)
+	if err != nil {
+		return nil, err
+	}
+	gm := &Game{b: b, r: r, g: g, players: players, faces: r.dieFaces(), winner: -1, turn: 1, from: g.start}
+	gm.squares = make([]int32, players)
+	for i := range gm.squares {
+		gm.squares[i] = g.start
+	}
+	if len(r.Weights) > 0 {
+		gm.cum = make([]int64, len(r.Weights))
+		var sum int64
+		for k, w := range r.Weights {
+			sum += int64(w)
+			gm.cum[k] = sum
+		}
+	}
+	if g.start == g.last {
+		gm.winner = 0 // a 1×1 board: the first token stands on the end
+	}
+	return gm, nil
+}
+
+// dieFaces is the faces of each of r's dice.
+func (r Rules) dieFaces() int {
+	switch {
+	case len(r.Weights) > 0:
+		return len(r.Weights)
+	case r.Faces == 0:
+		return 6
+	}
+	return r.Faces
+}
+
+// Board returns the game's board.
+func (gm *Game) Board() *Board { return gm.b }
+
+// Rules returns the game's rules.
+func (gm *Game) Rules() Rules { return gm.r }
+
+// Players returns how many players the game has.
+func (gm *Game) Players() int { return gm.players }
+
+// Player returns who throws next, 0-based (after the game is over, who
+// won).
+func (gm *Game) Player() int { return gm.player }
+
+// Squares returns each player's square, 0 for off the board: a new slice
+// each call.
+func (gm *Game) Squares() []int {
+	out := make([]int, len(gm.squares))
+	for i, s := range gm.squares {
+		out[i] = int(s)
+	}
+	return out
+}
+
+// Winner returns the player who won, or -1 while the game goes on.
+func (gm *Game) Winner() int { return gm.winner }
+
+// Moves returns every throw so far, in order, each with its Player and
+// Turn (every player's turns counted, from 1): a new slice each call.
+func (gm *Game) Moves() []Move { return slices.Clone(gm.moves) }
+
+// Apply makes the next throw with the dice showing faces, one a die
+// (Rules.Dice of them, each 1..the die's faces): their total moves the
+// player to throw, and the turn goes on to the next player unless the
+// rules give another throw. It returns the throw as a Move. A wrong throw
+// changes nothing: the wrong number of faces, a face out of range or of
+// weight zero give an error wrapping [ErrInvalidThrow] that names the die
+// and the value, and a throw after the game is over one wrapping
+// [ErrGameOver]. It takes constant time and allocates only the amortized
+// growth of the game's record.
+func (gm *Game) Apply(faces ...int) (Move, error) {
+	if gm.winner >= 0 {
+		return Move{}, errorf(ErrGameOver, "the game is over: player %d won", gm.winner)
+	}
+	dice := max(gm.r.Dice, 1)
+	if len(faces) != dice {
+		return Move{}, errorf(ErrInvalidThrow, "%s thrown, want %s, one a die", count(len(faces), "face", "faces"), count(dice, "face", "faces"))
+	}
+	total := 0
+	for i, f := range faces {
+		switch {
+		case f < 1 || f > gm.faces:
+			return Move{}, errorf(ErrInvalidThrow, "die %d shows %d, want 1..%d", i+1, f, gm.faces)
+		case len(gm.r.Weights) > 0 && gm.r.Weights[f-1] == 0:
+			return Move{}, errorf(ErrInvalidThrow, "die %d shows %d, a face of weight 0 that never shows", i+1, f)
+		}
+		total += f
+	}
+	gm.thrown = append(gm.thrown, faces...)
+	return gm.move(int32(total)), nil
+}
+
+// move makes a throw of total, checked, for the player to throw.
+func (gm *Game) move(total int32) Move {
+	g, p := &gm.g, gm.player
+	u := gm.squares[p]
+	gm.run++
+	landed, to := g.throwFrom(u, total)
+	again := total == g.again
+	voided := again && g.limit > 0 && gm.run == g.limit
+	if voided {
+		landed, to, again = u, g.voidTo(gm.from), false
+	}
+	m := Move{From: int(u), Roll: int(total), Landed: int(landed), To: int(to), Turn: gm.turn, Player: p}
+	gm.moves = append(gm.moves, m)
+	gm.squares[p] = to
+	if gm.r.Bump && !voided && to != 0 && g.moved(u, total) {
+		for q, s := range gm.squares {
+			if q != p && s == to {
+				gm.squares[q] = g.start
+			}
+		}
+	}
+	switch {
+	case to == g.last:
+		gm.winner = p
+	case !again: // the turn ends
+		gm.player = (p + 1) % gm.players
+		gm.run, gm.from = 0, gm.squares[gm.player]
+		gm.turn++
+	}
+	return m
+}
+
+// moved reports whether a throw of total from u puts the token down: not
+// a throw that does not enter, nor an overshoot under Stay.
+func (g *game) moved(u, total int32) bool {
+	return !(u == 0 && g.enter > 0 && total != g.enter) && !(u+total > g.last && g.over == Stay)
+}
+
+// Throw throws the dice at random with rng (the global source when nil)
+// and applies them: see [Game.Apply]. After the game is over it returns an
+// error wrapping [ErrGameOver].
+func (gm *Game) Throw(rng *rand.Rand) (Move, error) {
+	if gm.winner >= 0 {
+		return Move{}, errorf(ErrGameOver, "the game is over: player %d won", gm.winner)
+	}
+	dice := max(gm.r.Dice, 1)
+	gm.buf = gm.buf[:0]
+	for range dice {
+		gm.buf = append(gm.buf, gm.face(rng))
+	}
+	return gm.Apply(gm.buf...)
+}
+
+// face throws one die.
+func (gm *Game) face(rng *rand.Rand) int {
+	if gm.cum == nil {
+		if rng == nil {
+			return rand.IntN(gm.faces) + 1
+		}
+		return rng.IntN(gm.faces) + 1
+	}
+	var x int64
+	if rng == nil {
+		x = rand.Int64N(gm.cum[len(gm.cum)-1])
+	} else {
+		x = rng.Int64N(gm.cum[len(gm.cum)-1])
+	}
+	return sort.Search(len(gm.cum), func(k int) bool { return gm.cum[k] > x }) + 1
+}

@@ -1,0 +1,286 @@
+package snakes
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// TestPropertyGameAsReference plays random games under random house rules
+// and Bump, throw by throw, beside the test's own model of a throw
+// (refHouse.moveState, refAfter): every move, square, player to throw and
+// winner agree; and a game encoded and decoded goes on as the original.
+func TestPropertyGameAsReference(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		grid := genGrid(1, 5).Draw(t, "grid")
+		h := genHouse().Draw(t, "rules")
+		bump := rapid.Bool().Draw(t, "bump")
+		players := rapid.IntRange(1, 4).Draw(t, "players")
+		r, b, flat := houseBoard(t, grid, h)
+		r.Bump = bump
+		gm, err := NewGame(b, r, players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := len(flat) - 1
+		s := refJointState{turn: houseState{h.start(), h.start(), 0}}
+		for q := range players {
+			s.squares[q] = h.start()
+		}
+		if h.start() == last {
+			if gm.Winner() != 0 {
+				t.Fatalf("a game that starts on the last square: winner %d", gm.Winner())
+			}
+			return
+		}
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 2))
+		throws := rapid.IntRange(0, 60).Draw(t, "throws")
+		turn := 1
+		for i := 0; i < throws && gm.Winner() < 0; i++ {
+			if gm.Player() != s.mover {
+				t.Fatalf("throw %d: player %d throws, the reference says %d", i, gm.Player(), s.mover)
+			}
+			m, err := gm.Throw(rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			next, want := h.moveState(flat, s.turn, m.Roll)
+			_ = next
+			want.Turn, want.Player = turn, s.mover
+			if m != want {
+				t.Fatalf("throw %d: %+v, the reference %+v", i, m, want)
+			}
+			before := s.mover
+			goesOn := h.again > 0 && m.Roll == h.again && !(h.limit > 0 && s.turn.k+1 == h.limit) && m.To != last
+			s = refAfter(h, flat, s, m, players, bump)
+			if !goesOn {
+				turn++
+			}
+			got := gm.Squares()
+			if !slices.Equal(got, s.squares[:players]) {
+				t.Fatalf("throw %d (%+v): squares %v, the reference %v", i, m, got, s.squares[:players])
+			}
+			if m.To == last && gm.Winner() != before {
+				t.Fatalf("throw %d reached the last square: winner %d", i, gm.Winner())
+			}
+		}
+		if gm.Winner() >= 0 {
+			if _, err := gm.Apply(1); !errors.Is(err, ErrGameOver) {
+				t.Fatalf("a throw after the game: %v", err)
+			}
+		}
+		// Saved and loaded, the game goes on as the original does.
+		data, err := json.Marshal(gm)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Game
+		if err := json.Unmarshal(data, &back); err != nil {
+			t.Fatalf("decoding %s: %v", data, err)
+		}
+		seed := rapid.Uint64().Draw(t, "seed2")
+		a, c := rand.New(rand.NewPCG(seed, 3)), rand.New(rand.NewPCG(seed, 3))
+		for range 20 {
+			m1, e1 := gm.Throw(a)
+			m2, e2 := back.Throw(c)
+			if m1 != m2 || (e1 == nil) != (e2 == nil) {
+				t.Fatalf("after decoding: %+v, %v; the original %+v, %v", m2, e2, m1, e1)
+			}
+		}
+		if diff := cmp.Diff(gm.Moves(), back.Moves()); diff != "" {
+			t.Fatalf("moves (-original +decoded):\n%s", diff)
+		}
+	})
+}
+
+// TestGameBadThrows: each wrong throw is an error naming what is wrong,
+// and changes nothing.
+func TestGameBadThrows(t *testing.T) {
+	t.Parallel()
+	b := Classic()
+	gm, err := NewGame(b, Rules{Dice: 2, Weights: []int{1, 0, 1, 1, 1, 1}}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		faces []int
+		says  string
+	}{
+		{[]int{3}, "1 face thrown, want 2 faces, one a die"},
+		{[]int{3, 4, 5}, "3 faces thrown, want 2 faces"},
+		{[]int{0, 4}, "die 1 shows 0, want 1..6"},
+		{[]int{3, 7}, "die 2 shows 7, want 1..6"},
+		{[]int{2, 4}, "die 1 shows 2, a face of weight 0"},
+	} {
+		before, _ := json.Marshal(gm)
+		_, err := gm.Apply(tc.faces...)
+		after, _ := json.Marshal(gm)
+		if !errors.Is(err, ErrInvalidThrow) || !strings.Contains(err.Error(), tc.says) || string(before) != string(after) {
+			t.Errorf("Apply(%v) = %v; want ErrInvalidThrow saying %q, the game unchanged", tc.faces, err, tc.says)
+		}
+	}
+	for _, players := range []int{0, -1, 65} {
+		if _, err := NewGame(b, Rules{}, players); !errors.Is(err, ErrInvalidRules) {
+			t.Errorf("NewGame with %d players: %v", players, err)
+		}
+	}
+	if _, err := NewGame(b, Rules{Faces: -1}, 2); !errors.Is(err, ErrInvalidRules) {
+		t.Errorf("NewGame with Faces -1: %v", err)
+	}
+	if _, err := NewGame(nil, Rules{}, 2); !errors.Is(err, ErrInvalidBoard) {
+		t.Errorf("NewGame on no board: %v", err)
+	}
+	// A saved game with a throw that cannot be made names its index.
+	var g Game
+	err = json.Unmarshal([]byte(`{"board": {"size": 3}, "rules": {}, "players": 2, "throws": [[1], [2], [7]]}`), &g)
+	if !errors.Is(err, ErrInvalidThrow) || !strings.Contains(err.Error(), "throw 2: die 1 shows 7") {
+		t.Errorf("decoding a bad throw: %v", err)
+	}
+	err = json.Unmarshal([]byte(`{"board": {"size": 3}, "rules": {}, "players": 2, "throws": [], "turn": 3}`), &g)
+	if err == nil || !strings.Contains(err.Error(), `unknown field "turn"`) {
+		t.Errorf("decoding an unknown field: %v", err)
+	}
+}
+
+// TestGameBump: on an empty 10×10 board under Bump, a token that lands
+// where another stands sends it back to the start; one sent back by
+// AgainLimit bumps no one.
+func TestGameBump(t *testing.T) {
+	t.Parallel()
+	b := mustJumps(t, 10, nil)
+	gm, err := NewGame(b, Rules{Bump: true, Again: 6, AgainLimit: 2}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(faces ...int) {
+		t.Helper()
+		for _, f := range faces {
+			if _, err := gm.Apply(f); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	play(3, 3) // 1→4, 1→4: the second lands on the first
+	if got := gm.Squares(); !slices.Equal(got, []int{1, 4}) {
+		t.Fatalf("after a bump: %v", got)
+	}
+	play(6, 6) // player 0: 1→7, again, then a second six: the turn is void, back to 1
+	if got := gm.Squares(); !slices.Equal(got, []int{1, 4}) || gm.Player() != 1 {
+		t.Fatalf("after a void: %v, player %d", got, gm.Player())
+	}
+	play(6, 3) // player 1: 4→10, again, 10→13; player 0 on 1 untouched
+	play(3)    // player 0: 1→4
+	play(2)    // player 1: 13→15
+	if got := gm.Squares(); !slices.Equal(got, []int{4, 15}) {
+		t.Fatalf("%v", got)
+	}
+}
+
+// TestGameOddsAsRace: without Bump, at the start of a turn, Odds is
+// WinChancesFrom of the squares from the player to throw, turned back; in
+// the middle of a turn of Again throws, it agrees with the joint chain of
+// every token, which shares nothing with the race but the model of a throw.
+func TestGameOddsAsRace(t *testing.T) {
+	t.Parallel()
+	b := Classic()
+	r := Rules{Enter: 6, Again: 6, AgainLimit: 3}
+	gm, err := NewGame(b, r, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := r.playable(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := newJoint(t.Context(), &g, 2, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(9, 9))
+	midTurns, starts := 0, 0
+	for gm.Winner() < 0 && gm.turn < 200 {
+		odds, err := gm.Odds()
+		if err != nil {
+			t.Fatal(err)
+		}
+		order := make([]int, 2)
+		for i := range order {
+			order[i] = gm.Squares()[(gm.Player()+i)%2]
+		}
+		if gm.run == 0 {
+			want, err := r.WinChancesFrom(b, order)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range 2 {
+				if odds[(gm.Player()+i)%2] != want[i] {
+					t.Fatalf("turn %d: Odds %v, WinChancesFrom(%v) %v", gm.turn, odds, order, want)
+				}
+			}
+			starts++
+		} else {
+			pos := []int32{int32(order[0]), int32(order[1])}
+			want := j.at(j.win, pos, int(gm.run), gm.from)
+			for i := range 2 {
+				if math.Abs(odds[(gm.Player()+i)%2]-want[i]) > 1e-9 {
+					t.Fatalf("turn %d, %d throws in: Odds %v, the joint chain %v", gm.turn, gm.run, odds, want)
+				}
+			}
+			midTurns++
+		}
+		if _, err := gm.Throw(rng); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if midTurns == 0 || starts < 10 {
+		t.Fatalf("%d turn starts and %d mid-turn states checked", starts, midTurns)
+	}
+}
+
+// TestGameOddsSampled plays 10⁵ seeded games of two players on the
+// classic board under Bump: the share each wins agrees with Odds at the
+// start within 4 standard errors.
+func TestGameOddsSampled(t *testing.T) {
+	t.Parallel()
+	b := Classic()
+	r := Rules{StartOffBoard: true, Bump: true}
+	first, err := NewGame(b, r, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	odds, err := first.Odds()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const games = 100_000
+	rng := rand.New(rand.NewPCG(5, 6))
+	wins := 0
+	for range games {
+		gm, err := NewGame(b, r, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for gm.Winner() < 0 {
+			if _, err := gm.Throw(rng); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if gm.Winner() == 0 {
+			wins++
+		}
+	}
+	share := float64(wins) / games
+	se := math.Sqrt(odds[0] * (1 - odds[0]) / games)
+	t.Logf("first player won %d of %d games (%.4f); Odds %.6f, standard error %.4f", wins, games, share, odds[0], se)
+	if math.Abs(share-odds[0]) > 4*se {
+		t.Fatalf("first player won %.4f of the games, Odds says %.6f (4 standard errors: %.4f)", share, odds[0], 4*se)
+	}
+}

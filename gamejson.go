@@ -1,0 +1,76 @@
+package snakes
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// This file encodes a Game as JSON and decodes it by replaying its throws.
+
+// gameJSON is a game as JSON: what it is played on and the throws made,
+// each the faces of its dice.
+type gameJSON struct {
+	Board   *Board  `json:"board"`
+	Rules   Rules   `json:"rules"`
+	Players int     `json:"players"`
+	Throws  [][]int `json:"throws"`
+}
+
+// MarshalJSON encodes gm as its board (the object form), rules, number of
+// players and throws, each the faces of its dice:
+//
+//	{"board": {...}, "rules": {...}, "players": 2, "throws": [[6], [3], ...]}
+func (gm *Game) MarshalJSON() ([]byte, error) {
+	dice := max(gm.r.Dice, 1)
+	throws := make([][]int, 0, len(gm.thrown)/dice)
+	for i := 0; i+dice <= len(gm.thrown); i += dice {
+		throws = append(throws, gm.thrown[i:i+dice:i+dice])
+	}
+	return json.Marshal(gameJSON{Board: gm.b, Rules: gm.r, Players: gm.players, Throws: throws})
+}
+
+// UnmarshalJSON decodes a game that MarshalJSON encoded by starting it
+// afresh and replaying its throws through [Game.Apply], so that the game
+// goes on exactly as the original would. A field it does not know, an
+// invalid board or rules, or a throw the game cannot take is an error (the
+// latter wrapping [ErrInvalidThrow] or [ErrGameOver] and naming the
+// throw's index, from 0); gm is then unchanged.
+func (gm *Game) UnmarshalJSON(data []byte) error {
+	var in gameJSON
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&in); err != nil {
+		return fmt.Errorf("snakes: decoding a game: %w", err)
+	}
+	if in.Board == nil {
+		return errorf(ErrInvalidBoard, "the game has no board")
+	}
+	out, err := NewGame(in.Board, in.Rules, in.Players)
+	if err != nil {
+		return err
+	}
+	for i, faces := range in.Throws {
+		if _, err := out.Apply(faces...); err != nil {
+			return &invalid{kind: kindOf(err), msg: fmt.Sprintf("throw %d: %s", i, trimSnakes(err.Error()))}
+		}
+	}
+	*gm = *out
+	return nil
+}
+
+// kindOf is the sentinel an error of this package wraps.
+func kindOf(err error) error {
+	if e, ok := err.(*invalid); ok {
+		return e.kind
+	}
+	return err
+}
+
+// trimSnakes drops the package's prefix from a message.
+func trimSnakes(msg string) string {
+	if len(msg) > 8 && msg[:8] == "snakes: " {
+		return msg[8:]
+	}
+	return msg
+}
