@@ -74,6 +74,14 @@
 // kept once computed, and each stopping within about a millisecond of its
 // context's end.
 //
+// Playing a game: [NewGame] starts a [Game] of several players, played
+// throw by throw ([Game.Apply] with the faces the dice show, or
+// [Game.Throw]), each throw checked (errors wrapping [ErrInvalidThrow] or
+// [ErrGameOver]), the game saved and resumed as JSON, and every player's
+// exact chance to win from where it stands, mid-turn included
+// ([Game.Odds]); under Rules.Bump a token landed on goes back to the start,
+// and the odds come from the joint chain of every token.
+//
 // Designing a board: [Design] (and [DesignProgress]) search for a board
 // whose game lasts as long as a [Spec] asks, errors wrapping
 // [ErrInvalidSpec] or [ErrNoDesign].
@@ -96,7 +104,8 @@
 // their names as text, for flags and JSON.
 //
 // Errors: every error wraps one of [ErrInvalidBoard], [ErrInvalidRules],
-// [ErrNeverFinishes], [ErrTooLarge], [ErrInvalidSpec] and [ErrNoDesign],
+// [ErrNeverFinishes], [ErrTooLarge], [ErrInvalidSpec], [ErrNoDesign],
+// [ErrInvalidThrow] and [ErrGameOver],
 // and its message names the row, column, square or field at fault and the
 // value found there.
 //

@@ -11,10 +11,10 @@ import (
 // gameJSON is a game as JSON: what it is played on and the throws made,
 // each the faces of its dice.
 type gameJSON struct {
-	Board   *Board  `json:"board"`
-	Rules   Rules   `json:"rules"`
-	Players int     `json:"players"`
-	Throws  [][]int `json:"throws"`
+	Board   json.RawMessage `json:"board"`
+	Rules   Rules           `json:"rules"`
+	Players int             `json:"players"`
+	Throws  [][]int         `json:"throws"`
 }
 
 // MarshalJSON encodes gm as its board (the object form), rules, number of
@@ -27,7 +27,11 @@ func (gm *Game) MarshalJSON() ([]byte, error) {
 	for i := 0; i+dice <= len(gm.thrown); i += dice {
 		throws = append(throws, gm.thrown[i:i+dice:i+dice])
 	}
-	return json.Marshal(gameJSON{Board: gm.b, Rules: gm.r, Players: gm.players, Throws: throws})
+	board, err := json.Marshal(compact(gm.b))
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(gameJSON{Board: board, Rules: gm.r, Players: gm.players, Throws: throws})
 }
 
 // UnmarshalJSON decodes a game that MarshalJSON encoded by starting it
@@ -43,10 +47,14 @@ func (gm *Game) UnmarshalJSON(data []byte) error {
 	if err := dec.Decode(&in); err != nil {
 		return fmt.Errorf("snakes: decoding a game: %w", err)
 	}
-	if in.Board == nil {
+	if len(in.Board) == 0 {
 		return errorf(ErrInvalidBoard, "the game has no board")
 	}
-	out, err := NewGame(in.Board, in.Rules, in.Players)
+	board, err := ParseBoard(in.Board)
+	if err != nil {
+		return err
+	}
+	out, err := NewGame(board, in.Rules, in.Players)
 	if err != nil {
 		return err
 	}

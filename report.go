@@ -612,6 +612,11 @@ const maxDrawn = 40
 
 // describe says the rules in words: "two dice, a six to enter, another
 // throw on a six, three in a row void the turn, …".
+// String says the rules in words, as the snakes command prints them: "6-sided
+// die, start off the board, a roll past the end is not moved, one jump per
+// roll".
+func (r Rules) String() string { return r.describe() }
+
 func (r Rules) describe() string {
 	faces := r.Faces
 	if faces == 0 {

@@ -30,7 +30,7 @@ func design(args []string, stdout, stderr io.Writer) error {
 	timeout := fs.Duration("timeout", 60*time.Second, "give up after this long, printing the closest board found")
 	svgFile := fs.String("svg", "", "draw the designed board to this SVG file")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	if err := parse(fs, args, stdout, "Usage: snakes design [flags]\n\nSearches for a board whose random game lasts -turns turns on average.\nThe flags:\n", " to design"); err != nil {
+	if err := parse(fs, args, stdout, "Usage: snakes design [flags]\n\nSearches for a board whose random game lasts -turns turns on average.\nThe flags:\n", " to design", 0); err != nil {
 		return err
 	}
 	if *timeout <= 0 {

@@ -36,6 +36,12 @@
 // When no board comes within the tolerance before the timeout it prints the
 // closest found, says so on standard error, and exits with status 1.
 //
+// The play subcommand plays a game of several players at random and
+// prints each throw with every player's chance to win after it
+// (docs/game.md):
+//
+//	snakes play [-players 2] [-names a,b] [-seed S] [-bump] [-json] [house rules as above] [board file]
+//
 // The serve subcommand serves a page to draw and edit a board in the
 // browser, and its JSON API (package web), on the loopback only unless
 // -addr says otherwise:
@@ -68,6 +74,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = design(args[1:], stdout, stderr)
 	case len(args) > 0 && args[0] == "serve":
 		err = serve(args[1:], stdout, stderr)
+	case len(args) > 0 && args[0] == "play":
+		err = play(args[1:], stdin, stdout)
 	default:
 		err = analyse(args, stdin, stdout, stderr)
 	}
@@ -103,27 +111,15 @@ func analyse(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	)
 	finishRules := ruleFlags(fs, &rules)
 	fs.BoolVar(&rules.Chain, "chain", false, "follow jumps from a jump's destination")
-	if err := parse(fs, args, stdout, usage, "; the board is given with -board FILE"); err != nil {
+	if err := parse(fs, args, stdout, usage, "; the board is given with -board FILE", 0); err != nil {
 		return err
 	}
 	if *budget < 0 {
 		return fmt.Errorf("-budget is %v: give 0 (no limit) or a time above 0, such as 10s", *budget)
 	}
 
-	board, err := readBoard(*boardFile, stdin, *maxSquares)
+	board, err := boardAndRules(*boardFile, stdin, *maxSquares, *start, &rules, finishRules)
 	if err != nil {
-		return err
-	}
-	switch *start {
-	case "":
-		rules.StartOffBoard = *boardFile == ""
-	case "1":
-	case "offboard":
-		rules.StartOffBoard = true
-	default:
-		return fmt.Errorf("-start %q, want 1 or offboard", *start)
-	}
-	if err := finishRules(); err != nil {
 		return err
 	}
 
@@ -223,14 +219,15 @@ func closeAll(files ...*os.File) {
 const usage = `Usage:
   snakes [flags]          analyse a board (the classic board without -board)
   snakes design [flags]   search for a board whose game lasts as long as asked
+  snakes play [flags]     play a game of several players, with every player's odds
   snakes serve [flags]    serve a page to draw a board and see its figures
 
 Each subcommand's -h lists its flags. The flags of the analysis:
 `
 
 // parse parses args into fs: -h prints head and the flags to stdout, and
-// an argument left over is an error, followed by hint.
-func parse(fs *flag.FlagSet, args []string, stdout io.Writer, head, hint string) error {
+// more than most arguments left over is an error, followed by hint.
+func parse(fs *flag.FlagSet, args []string, stdout io.Writer, head, hint string, most int) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, head)
@@ -239,10 +236,30 @@ func parse(fs *flag.FlagSet, args []string, stdout io.Writer, head, hint string)
 		}
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q%s", fs.Arg(0), hint)
+	if fs.NArg() > most {
+		return fmt.Errorf("unexpected argument %q%s", fs.Arg(most), hint)
 	}
 	return nil
+}
+
+// boardAndRules reads the board named by -board and completes the rules
+// the flags set: -start (the classic board, the default, starts off the
+// board), then the checks of finish.
+func boardAndRules(name string, stdin io.Reader, maxSquares int, start string, rules *snakes.Rules, finish func() error) (*snakes.Board, error) {
+	board, err := readBoard(name, stdin, maxSquares)
+	if err != nil {
+		return nil, err
+	}
+	switch start {
+	case "":
+		rules.StartOffBoard = name == ""
+	case "1":
+	case "offboard":
+		rules.StartOffBoard = true
+	default:
+		return nil, fmt.Errorf("-start %q, want 1 or offboard", start)
+	}
+	return board, finish()
 }
 
 // readBoard reads the board named by -board: the classic board when empty,

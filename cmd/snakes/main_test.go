@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/snakesladders/snakes"
 )
 
 var binary string
@@ -401,6 +403,59 @@ func TestServeFlags(t *testing.T) {
 		_, errOut, status := runSnakes(t, "", args...)
 		if status != 2 || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "snakes: ") {
 			t.Errorf("%v: status %d, %q", args, status, errOut)
+		}
+	}
+}
+
+// TestPlay plays a seeded game of two players under Bump: every throw is
+// printed with the odds after it, the winner at the end; the same seed
+// plays the same game, and -json writes it as the library decodes it, the
+// winner the same.
+func TestPlay(t *testing.T) {
+	out, errOut, status := runSnakes(t, "", "play", "-seed", "3", "-bump", "-names", "Ana,Ben")
+	if status != 0 || errOut != "" {
+		t.Fatalf("status %d, stderr %q", status, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if !strings.HasPrefix(lines[0], "Ana, Ben; 6-sided die, start off the board") || !strings.HasPrefix(lines[1], "  odds: Ana 50.6%, Ben 49.4%") {
+		t.Fatalf("the head of the game:\n%s", out)
+	}
+	throws := 0
+	for _, l := range lines {
+		if strings.HasPrefix(l, "Ana throws ") || strings.HasPrefix(l, "Ben throws ") {
+			throws++
+		}
+	}
+	last := lines[len(lines)-1]
+	if want := fmt.Sprintf(" wins after %d throws.", throws); !strings.HasSuffix(last, want) || !strings.Contains(out, "bumps ") {
+		t.Fatalf("%d throws; the end %q; output:\n%s", throws, last, out)
+	}
+	again, _, _ := runSnakes(t, "", "play", "-seed", "3", "-bump", "-names", "Ana,Ben")
+	if again != out {
+		t.Fatalf("the same seed played another game:\n%s", again)
+	}
+	saved, _, status := runSnakes(t, "", "play", "-seed", "3", "-bump", "-json")
+	var g snakes.Game
+	if err := json.Unmarshal([]byte(saved), &g); status != 0 || err != nil {
+		t.Fatalf("-json: status %d, %v: %s", status, err, saved)
+	}
+	winner := map[int]string{0: "Ana", 1: "Ben"}[g.Winner()]
+	if len(g.Moves()) != throws || !strings.HasPrefix(last, winner+" wins") {
+		t.Fatalf("-json: %d throws, winner %d; the text: %d throws, %q", len(g.Moves()), g.Winner(), throws, last)
+	}
+	for _, tc := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"play", "-players", "0"}, "snakes: -players is 0, want 1..64\n"},
+		{[]string{"play", "-names", "a,b,c"}, "snakes: -names gives 3 names for 2 players\n"},
+		{[]string{"play", "-faces", "0x"}, `snakes: invalid value "0x" for flag -faces: parse error` + "\n"},
+		{[]string{"play", "-dice", "-1"}, "snakes: -dice is -1, want 0 (meaning 1) or more\n"},
+		{[]string{"play", "a.json", "b.json"}, `snakes: unexpected argument "b.json": play takes one board file` + "\n"},
+	} {
+		out, errOut, status := runSnakes(t, "", tc.args...)
+		if status != 2 || out != "" || errOut != tc.says {
+			t.Errorf("%v: status %d, stdout %q, stderr %q; want 2 and %q", tc.args, status, out, errOut, tc.says)
 		}
 	}
 }
