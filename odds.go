@@ -27,7 +27,11 @@ type oddsState struct {
 // [Rules.WinChances] for its cost); after that each call takes constant
 // time. After the game is over the winner's chance is 1. Errors are those
 // of WinChancesFrom.
-func (gm *Game) Odds() ([]float64, error) {
+func (gm *Game) Odds() ([]float64, error) { return gm.OddsContext(context.Background()) }
+
+// OddsContext is [Game.Odds] stopped when ctx is done, with an error
+// wrapping ctx's: for a server that answers within a budget.
+func (gm *Game) OddsContext(ctx context.Context) ([]float64, error) {
 	n := gm.players
 	out := make([]float64, n)
 	if gm.winner >= 0 {
@@ -41,7 +45,6 @@ func (gm *Game) Odds() ([]float64, error) {
 		}
 		gm.odds = &oddsState{a: a}
 	}
-	ctx := context.Background()
 	order := make([]int32, n) // squares from the player to throw on
 	for i := range order {
 		order[i] = gm.squares[(gm.player+i)%n]

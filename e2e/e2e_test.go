@@ -7,6 +7,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -188,6 +190,53 @@ func TestPage(t *testing.T) {
 		chromedp.Click(chromedp.ID("design-cancel")),
 		waitText("#design-status", "Cancelled."),
 	)
+
+	// A seeded game of two players under Bump, thrown to its end: every
+	// square shown and every player's odds are the library's, which throws
+	// the n-th die of seed 7 from PCG(7, n) as the server does.
+	step("a game to play",
+		chromedp.Navigate(srv.URL+"/?seed=7"),
+		waitText("#expected", expected(t, classic, offBoard)),
+		chromedp.Click(chromedp.CSS(`#play input[name="bump"]`)),
+		chromedp.Click(chromedp.CSS(`#play input[name="animate"]`)),
+		chromedp.Click(chromedp.ID("play-new")),
+		waitFor(`document.getElementById("odds").dataset.odds !== undefined && document.getElementById("odds").dataset.odds !== ""`),
+	)
+	game, err := snakes.NewGame(snakes.Classic(), snakes.Rules{StartOffBoard: true, Bump: true}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; game.Winner() < 0; n++ {
+		step(fmt.Sprintf("throw %d", n+1),
+			chromedp.Click(chromedp.ID("play-throw")),
+			waitFor(fmt.Sprintf(`document.querySelectorAll("#play-log li").length >= %d && document.getElementById("board").dataset.squares !== ""`, n+1)),
+		)
+		if _, err := game.Throw(rand.New(rand.NewPCG(7, uint64(n)))); err != nil {
+			t.Fatal(err)
+		}
+		type shownGame struct{ Squares, Odds string }
+		step("the throw shown", waitFor(`!document.getElementById("play-throw").disabled || document.querySelector("#play-log li.win") !== null`))
+		shown, err := chromedp.Run(ctx, chromedp.Evaluate[shownGame](`({Squares: document.getElementById("board").dataset.squares, Odds: document.getElementById("odds").dataset.odds})`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantSquares, _ := json.Marshal(game.Squares())
+		if shown.Squares != string(wantSquares) {
+			t.Fatalf("throw %d: the page shows squares %s, the library %s", n+1, shown.Squares, wantSquares)
+		}
+		if game.Winner() < 0 {
+			odds, err := game.Odds()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []float64
+			if err := json.Unmarshal([]byte(shown.Odds), &got); err != nil || len(got) != 2 || math.Abs(got[0]-odds[0]) > 1e-12 {
+				t.Fatalf("throw %d: the page shows odds %s, the library %v", n+1, shown.Odds, odds)
+			}
+		}
+	}
+	step("the winner", waitFor(`document.querySelector("#play-log li.win") !== null`))
+	shot(t, ctx, "web-play.png", 1280, 900)
 
 	// The phone's width.
 	step("at a phone's width",

@@ -8,6 +8,15 @@
 //
 //	POST /api/report  {"board": <board JSON>, "rules": <Rules JSON>}
 //	POST /api/design  <Spec JSON>
+//	POST /api/play    {"game": <Game JSON>, "throw": true, "seed": 0}
+//
+// /api/play replays the game it is sent (the library's JSON of a Game:
+// board, rules, players, throws), throws once more when asked (from
+// PCG(seed, throws so far) when seed is not 0, so that a link replays the
+// same game), and answers the game, the throw, the squares, who throws
+// next, the winner (-1 while the game goes on) and every player's chance to
+// win (null, with the reason in "skipped", when it does not fit the
+// budget). The page keeps the game; the rules live in the library alone.
 //
 // /api/report answers the board's report, the JSON of `snakes -json`, with
 // "visits" (the expected turns that start on each square, for the heat
@@ -121,6 +130,7 @@ func NewHandler(c Config) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/report", s.report)
 	mux.HandleFunc("/api/design", s.design)
+	mux.HandleFunc("/api/play", s.play)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, "no such API: %s", r.URL.Path)
 	})

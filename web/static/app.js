@@ -14,7 +14,14 @@ const state = {
   selected: 0,           // the square clicked first when adding a jump
   request: null,         // the AbortController of the report in flight
   design: null,          // the AbortController of the design in flight
+  game: null,            // the game in Play mode, as the library encodes it
+  squares: null,         // where each player's token stands, as shown
+  oddsSeen: [],          // every player's odds after each throw, for the chart
+  seed: 0,               // the throws' seed (from the link): 0 for random
+  busy: false,           // a throw is on its way or being shown
 };
+
+const PLAYERS = [["Red", "#c0392b"], ["Blue", "#1f5fbf"], ["Green", "#2e8b57"], ["Gold", "#b8860b"]];
 
 const $ = (id) => document.getElementById(id);
 
@@ -95,6 +102,15 @@ function drawBoard() {
     }
     g.addEventListener("click", () => removeJump(f));
   }
+  // The players' tokens, side by side on a square they share.
+  if (state.squares) {
+    state.squares.forEach((sq, i) => {
+      if (sq < 1) return;
+      const [x, y] = centre(n, sq);
+      el("circle", { class: "token", "data-player": i, cx: x - 9 + 6 * i, cy: y + 8, r: 6, fill: PLAYERS[i][1], stroke: "#fff", "stroke-width": 1.5, "pointer-events": "none" }, svg);
+    });
+  }
+  $("board").dataset.squares = state.squares ? JSON.stringify(state.squares) : "";
   $("board").replaceChildren(svg);
 }
 
@@ -320,6 +336,144 @@ async function design(ev) {
   }
 }
 
+// Play mode: the page keeps the game and sends it with every throw; the
+// server replays it and throws with the library, so the rules live in Go.
+async function playRequest(doThrow) {
+  const res = await fetch("/api/play", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: state.game, throw: doThrow, seed: state.seed }),
+  });
+  const body = await res.json();
+  if (!res.ok) throw new Error(body.error || res.statusText);
+  return body;
+}
+
+function newGame() {
+  const f = $("play").elements;
+  const rules = Object.assign({}, state.rules, { bump: f.bump.checked });
+  state.game = { board: state.board, rules, players: Number(f.players.value), throws: [] };
+  state.oddsSeen = [];
+  $("play-log").replaceChildren();
+  playStep(false);
+}
+
+async function playStep(doThrow) {
+  if (state.busy || !state.game) return;
+  state.busy = true;
+  $("play-throw").disabled = true;
+  try {
+    const before = state.squares;
+    const ans = await playRequest(doThrow);
+    state.game = ans.game;
+    if (ans.move) {
+      await animate(ans.move, before);
+      logMove(ans, before);
+    }
+    state.squares = ans.squares;
+    if (ans.odds) state.oddsSeen.push(ans.odds);
+    showOdds(ans);
+    drawBoard();
+    keepGameInURL();
+    if (ans.winner >= 0) {
+      const li = document.createElement("li");
+      li.className = "win";
+      li.textContent = `${PLAYERS[ans.winner][0]} wins after ${state.game.throws.length} throws.`;
+      $("play-log").prepend(li);
+    }
+    $("play-throw").disabled = ans.winner >= 0;
+  } catch (e) {
+    const li = document.createElement("li");
+    li.textContent = String(e.message || e);
+    $("play-log").prepend(li);
+  } finally {
+    state.busy = false;
+  }
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// animate moves the token square by square to where the throw landed, then
+// along its jump, within a second; unless the box says not to.
+async function animate(m, before) {
+  if (!$("play").elements.animate.checked || !before) return;
+  const p = m.player || 0;
+  const steps = [];
+  if (m.landed > m.from) for (let s = m.from + 1; s <= m.landed; s++) steps.push(s);
+  else if (m.landed !== m.from) steps.push(m.landed);
+  if (m.to !== m.landed) steps.push(m.to);
+  const wait = Math.min(80, 900 / Math.max(steps.length, 1));
+  for (const s of steps) {
+    state.squares = before.slice();
+    state.squares[p] = s;
+    drawBoard();
+    await sleep(wait);
+  }
+}
+
+function logMove(ans, before) {
+  const m = ans.move, who = PLAYERS[m.player || 0][0];
+  const where = (s) => (s === 0 ? "off the board" : String(s));
+  let text = `${who} throws ${m.roll}: `;
+  if (m.landed === m.from && m.to !== m.from) text += `${where(m.from)} → ${where(m.to)}, the turn is void`;
+  else if (m.to === m.from) text += `stays ${m.from === 0 ? "off the board" : "on " + m.from}`;
+  else text += `${where(m.from)} → ${m.landed}` + (m.to > m.landed ? `, ladder to ${m.to}` : m.to < m.landed ? `, snake to ${where(m.to)}` : "");
+  ans.squares.forEach((sq, q) => {
+    if (before && q !== (m.player || 0) && sq !== before[q]) text += `, bumps ${PLAYERS[q][0]} back`;
+  });
+  const li = document.createElement("li");
+  li.textContent = text;
+  $("play-log").prepend(li);
+}
+
+function showOdds(ans) {
+  const rows = ans.squares.map((sq, i) => {
+    const row = document.createElement("div");
+    row.className = "odds-row" + (i === ans.player && ans.winner < 0 ? " next" : "");
+    row.dataset.player = i;
+    const name = document.createElement("span");
+    name.textContent = PLAYERS[i][0] + (sq === 0 ? " (off)" : ` (${sq})`);
+    const bar = document.createElement("div");
+    bar.className = "odds-bar";
+    const p = ans.odds ? ans.odds[i] : 0;
+    bar.style.width = `${(100 * p).toFixed(1)}%`;
+    bar.style.background = PLAYERS[i][1];
+    const pct = document.createElement("span");
+    pct.className = "odds-value";
+    pct.textContent = ans.odds ? `${(100 * p).toFixed(1)}%` : "–";
+    row.append(name, bar, pct);
+    return row;
+  });
+  if (!ans.odds && ans.skipped) {
+    const note = document.createElement("p");
+    note.className = "skipped";
+    note.textContent = "Odds not computed: " + ans.skipped;
+    rows.push(note);
+  }
+  $("odds").replaceChildren(...rows);
+  $("odds").dataset.odds = ans.odds ? JSON.stringify(ans.odds) : "";
+  drawOddsChart();
+}
+
+// drawOddsChart draws each player's odds after every throw so far.
+function drawOddsChart() {
+  const w = 360, h = 90, seen = state.oddsSeen;
+  const svg = el("svg", { viewBox: `0 0 ${w} ${h}`, width: "100%", role: "img" });
+  if (seen.length > 1) {
+    for (let i = 0; i < seen[0].length; i++) {
+      const pts = seen.map((o, t) => `${(t / (seen.length - 1)) * w},${h - o[i] * h}`).join(" ");
+      el("polyline", { points: pts, fill: "none", stroke: PLAYERS[i][1], "stroke-width": 2 }, svg);
+    }
+  }
+  $("odds-chart").replaceChildren(svg);
+}
+
+function keepGameInURL() {
+  const q = new URLSearchParams(location.search);
+  q.set("game", JSON.stringify(state.game));
+  if (state.seed) q.set("seed", String(state.seed));
+  history.replaceState(null, "", "?" + q.toString());
+}
+
 function randomBoard(n) {
   const last = n * n, jumps = {};
   for (let s = 2; s < last; s++) {
@@ -377,6 +531,31 @@ function load() {
   $("import").addEventListener("change", importBoard);
   $("design").addEventListener("submit", design);
   $("design-cancel").addEventListener("click", () => state.design && state.design.abort());
+  $("play-new").addEventListener("click", newGame);
+  $("play-throw").addEventListener("click", () => playStep(true));
+  document.addEventListener("keydown", (ev) => {
+    if (ev.code === "Space" && state.game && !/INPUT|SELECT|TEXTAREA|BUTTON/.test(document.activeElement.tagName)) {
+      ev.preventDefault();
+      playStep(true);
+    }
+  });
+  state.seed = Number(q.get("seed")) || 0;
+  if (q.has("game")) {
+    try {
+      state.game = JSON.parse(q.get("game"));
+      if (state.game.board) state.board = state.game.board;
+      if (state.game.rules) {
+        state.rules = Object.assign({}, state.game.rules);
+        delete state.rules.bump; // the game's own: the figures are one token's
+      }
+      writeRules(state.rules);
+      $("play").elements.players.value = String(state.game.players || 2);
+      $("play").elements.bump.checked = !!(state.game.rules && state.game.rules.bump);
+      playStep(false);
+    } catch (e) {
+      bad = bad || "the link's game is not JSON: " + e.message;
+    }
+  }
   // A link whose board cannot be read shows why, not another board; a
   // board that reads but is not valid gets the server's reason.
   if (bad) return showError(bad);

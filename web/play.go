@@ -1,0 +1,100 @@
+package web
+
+// This file is the API of the page's Play mode: a game kept by the page,
+// sent with every request, and played on by the library alone.
+
+import (
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"net/http"
+
+	"github.com/snakesladders/snakes"
+)
+
+// playRequest is what /api/play takes: a game as the library encodes it
+// (board, rules, players, throws), whether to throw once more, and the
+// seed of the throws (0: at random), the n-th throw of a seeded game
+// drawn from PCG(seed, n) so that a link replays the same game.
+type playRequest struct {
+	Game  json.RawMessage `json:"game"`
+	Throw bool            `json:"throw"`
+	Seed  uint64          `json:"seed"`
+}
+
+// playAnswer is what /api/play answers: the game after the throw, the
+// throw, where every token stands, who throws next, the winner (-1 while
+// the game goes on), and every player's chance to win, null when it did
+// not fit the budget (with the reason).
+type playAnswer struct {
+	Game    *snakes.Game `json:"game"`
+	Move    *snakes.Move `json:"move"`
+	Squares []int        `json:"squares"`
+	Player  int          `json:"player"`
+	Winner  int          `json:"winner"`
+	Odds    []float64    `json:"odds"`
+	Skipped string       `json:"skipped,omitempty"`
+}
+
+func (s *server) play(w http.ResponseWriter, r *http.Request) {
+	data, ok := s.body(w, r)
+	if !ok {
+		return
+	}
+	var req playRequest
+	if err := decode(data, &req); err != nil {
+		fail(w, http.StatusBadRequest, "invalid JSON: %v", err)
+		return
+	}
+	if len(req.Game) == 0 {
+		fail(w, http.StatusBadRequest, "no game: send {\"game\": {\"board\": ..., \"rules\": ..., \"players\": 2, \"throws\": []}}")
+		return
+	}
+	var g snakes.Game
+	if err := decode(req.Game, &g); err != nil {
+		fail(w, http.StatusBadRequest, "game: %s", message(err))
+		return
+	}
+	if sq := g.Board().Squares(); sq > s.MaxSquares {
+		fail(w, http.StatusBadRequest, "the board has %d squares, over the server's bound of %d", sq, s.MaxSquares)
+		return
+	}
+	ctx, done, ok := s.work(w, r)
+	if !ok {
+		return
+	}
+	defer done()
+	ans := playAnswer{Game: &g}
+	if req.Throw {
+		var rng *rand.Rand
+		if req.Seed != 0 {
+			rng = rand.New(rand.NewPCG(req.Seed, uint64(len(g.Moves()))))
+		}
+		m, err := g.Throw(rng)
+		if err != nil {
+			fail(w, http.StatusBadRequest, "%s", message(err))
+			return
+		}
+		ans.Move = &m
+	}
+	ans.Squares, ans.Player, ans.Winner = g.Squares(), g.Player(), g.Winner()
+	odds, err := g.OddsContext(ctx)
+	switch {
+	case err == nil:
+		ans.Odds = odds
+	case errors.Is(err, snakes.ErrTooLarge):
+		ans.Skipped = message(err)
+	case ctx.Err() != nil:
+		ans.Skipped = "the odds did not fit the time budget"
+	default:
+		fail(w, http.StatusBadRequest, "%s", message(err))
+		return
+	}
+	out, err := json.Marshal(ans)
+	done()
+	if err != nil {
+		fail(w, http.StatusInternalServerError, "%v", err)
+		return
+	}
+	s.answer(w, http.StatusOK, "application/json", out)
+}

@@ -1,0 +1,72 @@
+package web
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/snakesladders/snakes"
+)
+
+// TestPlay plays a seeded game of two players under Bump on LeetCode's
+// example board through /api/play, sending back the game
+// each answer gives, and checks every answer against the library playing
+// the same throws: the move, the squares, who throws next, the winner and
+// the odds. A game with a throw it cannot take is a 400 naming the throw.
+func TestPlay(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(NewHandler(Config{}))
+	defer srv.Close()
+	rules := snakes.Rules{StartOffBoard: true, Bump: true}
+	board, err := snakes.FromJumps(6, map[int]int{2: 15, 14: 35, 17: 13})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := snakes.NewGame(board, rules, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	game, err := json.Marshal(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const seed = 11
+	for i := 0; want.Winner() < 0; i++ {
+		res, data := post(t, srv.URL+"/api/play", `{"game": `+string(game)+`, "throw": true, "seed": 11}`)
+		var ans struct {
+			Game    json.RawMessage
+			Move    *snakes.Move
+			Squares []int
+			Player  int
+			Winner  int
+			Odds    []float64
+		}
+		if res.StatusCode != 200 || json.Unmarshal(data, &ans) != nil {
+			t.Fatalf("throw %d: status %d, %s", i, res.StatusCode, data)
+		}
+		m, err := want.Throw(rand.New(rand.NewPCG(seed, uint64(i))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		odds, err := want.Odds()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ans.Move == nil || *ans.Move != m || !slices.Equal(ans.Squares, want.Squares()) || ans.Player != want.Player() ||
+			ans.Winner != want.Winner() || !slices.Equal(ans.Odds, odds) {
+			t.Fatalf("throw %d: answer %s; the library: %+v, squares %v, player %d, winner %d, odds %v", i, data, m, want.Squares(), want.Player(), want.Winner(), odds)
+		}
+		game = ans.Game
+	}
+	res, data := post(t, srv.URL+"/api/play", `{"game": {"board": {"size": 3}, "rules": {}, "players": 2, "throws": [[1], [9]]}, "throw": true}`)
+	if res.StatusCode != 400 || !strings.Contains(string(data), "throw 1: die 1 shows 9") {
+		t.Fatalf("a bad throw: status %d, %s", res.StatusCode, data)
+	}
+	res, data = post(t, srv.URL+"/api/play", `{"game": {"board": {"size": 3}, "rules": {}, "players": 2, "throws": []}, "throws": 3}`)
+	if res.StatusCode != 400 || !strings.Contains(string(data), `unknown field \"throws\"`) {
+		t.Fatalf("an unknown field: status %d, %s", res.StatusCode, data)
+	}
+}
