@@ -268,7 +268,7 @@ func TestDesignHouseRules(t *testing.T) {
 }
 
 // TestDesignStalls: a target no board of the jumps asked for can reach
-// (one ladder cannot make a 10×10 game last 1000 turns) ends the search
+// (one ladder cannot make a 6×6 game last 1000 turns) ends the search
 // once it stops coming closer, long before its deadline, with the
 // closest board.
 func TestDesignStalls(t *testing.T) {
@@ -276,7 +276,7 @@ func TestDesignStalls(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	start := time.Now()
-	b, err := Design(ctx, Spec{Size: 10, Ladders: 1, Turns: 1000, Seed: 3})
+	b, err := Design(ctx, Spec{Size: 6, Ladders: 1, Turns: 1000, Seed: 3})
 	if b == nil || !errors.Is(err, ErrNoDesign) || !strings.Contains(err.Error(), "came no closer") || ctx.Err() != nil {
 		t.Fatalf("Design = %v, %v after %v", b, err, time.Since(start))
 	}
