@@ -197,6 +197,7 @@ func TestPage(t *testing.T) {
 	step("a game to play",
 		chromedp.Navigate(srv.URL+"/?seed=7"),
 		waitText("#expected", expected(t, classic, offBoard)),
+		chromedp.SetValue(chromedp.CSS(`#play input[name="names"]`), "Ana, Ben"),
 		chromedp.Click(chromedp.CSS(`#play input[name="bump"]`)),
 		chromedp.Click(chromedp.CSS(`#play input[name="animate"]`)),
 		chromedp.Click(chromedp.ID("play-new")),
@@ -235,7 +236,8 @@ func TestPage(t *testing.T) {
 			}
 		}
 	}
-	step("the winner", waitFor(`document.querySelector("#play-log li.win") !== null`))
+	winner := []string{"Ana", "Ben"}[game.Winner()]
+	step("the winner", waitFor(`document.querySelector("#play-log li.win") !== null && document.querySelector("#play-log li.win").textContent.startsWith(`+strconv.Quote(winner+" wins")+`)`))
 	shot(t, ctx, "web-play.png", 1280, 900)
 
 	// The phone's width.

@@ -23,6 +23,12 @@ const state = {
 
 const PLAYERS = [["Red", "#c0392b"], ["Blue", "#1f5fbf"], ["Green", "#2e8b57"], ["Gold", "#b8860b"]];
 
+// playerName is player i's name: the one typed, or its colour's.
+function playerName(i) {
+  const names = $("play").elements.names.value.split(",").map((s) => s.trim());
+  return names[i] || PLAYERS[i][0];
+}
+
 const $ = (id) => document.getElementById(id);
 
 // The square's column and row from the top-left, boustrophedon from the
@@ -377,7 +383,7 @@ async function playStep(doThrow) {
     if (ans.winner >= 0) {
       const li = document.createElement("li");
       li.className = "win";
-      li.textContent = `${PLAYERS[ans.winner][0]} wins after ${state.game.throws.length} throws.`;
+      li.textContent = `${playerName(ans.winner)} wins after ${state.game.throws.length} throws.`;
       $("play-log").prepend(li);
     }
     $("play-throw").disabled = ans.winner >= 0;
@@ -411,14 +417,14 @@ async function animate(m, before) {
 }
 
 function logMove(ans, before) {
-  const m = ans.move, who = PLAYERS[m.player || 0][0];
+  const m = ans.move, who = playerName(m.player || 0);
   const where = (s) => (s === 0 ? "off the board" : String(s));
   let text = `${who} throws ${m.roll}: `;
   if (m.landed === m.from && m.to !== m.from) text += `${where(m.from)} → ${where(m.to)}, the turn is void`;
   else if (m.to === m.from) text += `stays ${m.from === 0 ? "off the board" : "on " + m.from}`;
   else text += `${where(m.from)} → ${m.landed}` + (m.to > m.landed ? `, ladder to ${m.to}` : m.to < m.landed ? `, snake to ${where(m.to)}` : "");
   ans.squares.forEach((sq, q) => {
-    if (before && q !== (m.player || 0) && sq !== before[q]) text += `, bumps ${PLAYERS[q][0]} back`;
+    if (before && q !== (m.player || 0) && sq !== before[q]) text += `, bumps ${playerName(q)} back`;
   });
   const li = document.createElement("li");
   li.textContent = text;
@@ -431,7 +437,8 @@ function showOdds(ans) {
     row.className = "odds-row" + (i === ans.player && ans.winner < 0 ? " next" : "");
     row.dataset.player = i;
     const name = document.createElement("span");
-    name.textContent = PLAYERS[i][0] + (sq === 0 ? " (off)" : ` (${sq})`);
+    name.textContent = playerName(i) + (sq === 0 ? " (off)" : ` (${sq})`);
+    name.style.color = PLAYERS[i][1];
     const bar = document.createElement("div");
     bar.className = "odds-bar";
     const p = ans.odds ? ans.odds[i] : 0;
@@ -471,6 +478,9 @@ function keepGameInURL() {
   const q = new URLSearchParams(location.search);
   q.set("game", JSON.stringify(state.game));
   if (state.seed) q.set("seed", String(state.seed));
+  const names = $("play").elements.names.value.trim();
+  if (names) q.set("names", names);
+  else q.delete("names");
   history.replaceState(null, "", "?" + q.toString());
 }
 
@@ -540,6 +550,7 @@ function load() {
     }
   });
   state.seed = Number(q.get("seed")) || 0;
+  $("play").elements.names.value = q.get("names") || "";
   if (q.has("game")) {
     try {
       state.game = JSON.parse(q.get("game"));
