@@ -1,0 +1,9 @@
+//go:build !race
+
+package main
+
+import "time"
+
+// bigBudget is TestBigBoard's budget: enough for the expectation of a
+// 1000×1000 board, too little for the figures after it.
+const bigBudget = 3 * time.Second
