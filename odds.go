@@ -120,7 +120,7 @@ func (gm *Game) midTurn(ctx context.Context, order []int32) ([]float64, error) {
 func (g *game) restOfTurn(u, run, from int32) (finish float64, ends []float64) {
 	ends = make([]float64, g.last+1)
 	reach := 1.0
-	for k := run; reach > turnTiny; {
+	for k := run; reach > turnTiny || g.limit > 0; { // a limited run to its limit, as turn.go follows it
 		for t := g.dice.lo; t <= g.dice.hi; t++ {
 			w := g.dice.weight(t) / g.dice.den
 			if w == 0 || t == g.again {

@@ -37,9 +37,12 @@ type throwOut struct {
 }
 
 // turnTiny is where a float64 turn stops following a run of Again throws
-// that has not ended, repeated or reached its limit: the chance of getting
+// without a limit that has not ended or repeated: the chance of getting
 // that far, below 2⁻⁶⁴, is lost in rounding beside the turn's other
-// chances.
+// chances. A run with a limit is followed to it (at most 64 throws): the
+// void at its end can be a square's only way out (a square every throw
+// overshoots under Stay, left only by a run of Again throws to the limit
+// under BackToStart), which a cut would make a trap.
 const turnTiny = 0x1p-64
 
 // A turnScratch holds what building turns needs, once per call.
@@ -170,7 +173,9 @@ func (g *game) run(v int32, ts *turnScratch, tiny float64) ([]link, int8) {
 			repeat = ts.at[to]
 			break
 		}
-		if chance *= a / d.den; chance < tiny {
+		// A run with a limit is followed to it, however unlikely: its void
+		// may be the only way a square is ever left.
+		if chance *= a / d.den; chance < tiny && g.limit == 0 {
 			break
 		}
 		u = to
