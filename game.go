@@ -157,37 +157,18 @@ func (gm *Game) move(total int32) Move {
 	g, p := &gm.g, gm.player
 	u := gm.squares[p]
 	gm.run++
-	landed, to := g.throwFrom(u, total)
-	again := total == g.again
-	voided := again && g.limit > 0 && gm.run == g.limit
-	if voided {
-		landed, to, again = u, g.voidTo(gm.from), false
-	}
+	landed, to, goesOn := g.throwAmong(gm.squares, p, gm.from, total, gm.run)
 	m := Move{From: int(u), Roll: int(total), Landed: int(landed), To: int(to), Turn: gm.turn, Player: p}
 	gm.moves = append(gm.moves, m)
-	gm.squares[p] = to
-	if gm.r.Bump && !voided && to != 0 && g.moved(u, total) {
-		for q, s := range gm.squares {
-			if q != p && s == to {
-				gm.squares[q] = g.start
-			}
-		}
-	}
 	switch {
 	case to == g.last:
 		gm.winner = p
-	case !again: // the turn ends
+	case !goesOn: // the turn ends
 		gm.player = (p + 1) % gm.players
 		gm.run, gm.from = 0, gm.squares[gm.player]
 		gm.turn++
 	}
 	return m
-}
-
-// moved reports whether a throw of total from u puts the token down: not
-// a throw that does not enter, nor an overshoot under Stay.
-func (g *game) moved(u, total int32) bool {
-	return !(u == 0 && g.enter > 0 && total != g.enter) && !(u+total > g.last && g.over == Stay)
 }
 
 // Throw throws the dice at random with rng (the global source when nil)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // This file encodes a Game as JSON and decodes it by replaying its throws.
@@ -60,7 +61,7 @@ func (gm *Game) UnmarshalJSON(data []byte) error {
 	}
 	for i, faces := range in.Throws {
 		if _, err := out.Apply(faces...); err != nil {
-			return &invalid{kind: kindOf(err), msg: fmt.Sprintf("throw %d: %s", i, trimSnakes(err.Error()))}
+			return errorf(kindOf(err), "throw %d: %s", i, strings.TrimPrefix(err.Error(), "snakes: "))
 		}
 	}
 	*gm = *out
@@ -73,12 +74,4 @@ func kindOf(err error) error {
 		return e.kind
 	}
 	return err
-}
-
-// trimSnakes drops the package's prefix from a message.
-func trimSnakes(msg string) string {
-	if len(msg) > 8 && msg[:8] == "snakes: " {
-		return msg[8:]
-	}
-	return msg
 }

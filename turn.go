@@ -388,18 +388,42 @@ func (g *game) playTurn(v int32, throw func() int32, record func(Move) bool) int
 }
 
 // lands reports whether throw o put the token down on o.landed, taking a
-// jump that starts there: not a throw that leaves it where it stands (an
-// overshoot under Stay, a throw that does not enter, a voided turn).
+// jump that starts there: not a voided turn, nor a throw that leaves the
+// token where it stands (see moved).
 func (g *game) lands(o *throwOut) bool {
-	switch {
-	case o.how == turnVoids:
-		return false
-	case o.from == 0 && g.enter > 0 && o.total != g.enter:
-		return false
-	case o.from+o.total > g.last && g.over == Stay:
-		return false
+	return o.how != turnVoids && g.moved(o.from, o.total)
+}
+
+// moved reports whether a throw of total from u puts the token down: not
+// a throw that does not enter, nor an overshoot under Stay.
+func (g *game) moved(u, total int32) bool {
+	return !(u == 0 && g.enter > 0 && total != g.enter) && !(u+total > g.last && g.over == Stay)
+}
+
+// throwAmong is a throw of total by the token squares[p] among other
+// tokens, the run-th throw of a turn that began on from: it leaves the
+// token where the throw (or a void at the limit) puts it and, under Bump,
+// sends back to the start the others it lands on. It returns where the
+// throw landed and left the token, and whether the turn goes on (a throw
+// of Again, not voided). A Game's throws and the joint chain's states
+// both move by it.
+func (g *game) throwAmong(squares []int32, p int, from, total, run int32) (landed, to int32, goesOn bool) {
+	u := squares[p]
+	landed, to = g.throwFrom(u, total)
+	goesOn = total == g.again
+	voided := goesOn && g.limit > 0 && run == g.limit
+	if voided {
+		landed, to, goesOn = u, g.voidTo(from), false
 	}
-	return true
+	squares[p] = to
+	if g.bump && !voided && to != 0 && g.moved(u, total) {
+		for q, s := range squares {
+			if q != p && s == to {
+				squares[q] = g.start
+			}
+		}
+	}
+	return landed, to, goesOn
 }
 
 // A source is a square from which a roll lands on a given square, and the
