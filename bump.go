@@ -3,6 +3,7 @@ package snakes
 import (
 	"context"
 	"math"
+	"slices"
 )
 
 // This file solves the joint chain of every player's token, which the
@@ -26,6 +27,7 @@ type joint struct {
 	chain []int32 // under AgainLimit, chain[k*size+v]: where k throws of Again from v leave the token
 	pow   []int   // pow[i] = size^i
 	rank  []int32 // per state: its place in the tables, in the order of the sweeps
+	sure  []bool  // per place: the game surely ends from there
 	moves []jointMove
 	win   []float64 // per state, n values: each place's chance to win
 	turns []float64 // per state, n values: the turns each place will start; nil unless asked
@@ -68,9 +70,9 @@ func newJoint(ctx context.Context, g *game, players int, withTurns bool) (*joint
 		values = 2
 	}
 	// Per state: each place's values, the sweep before's and a copy kept
-	// to undo an extrapolation, its successors, its place, its ring, how
-	// far its tokens are.
-	if bytes := states * (float64(players)*8*(values+2) + float64(len(j.moves))*4 + 21); bytes > g.lim.bytes {
+	// to undo an extrapolation, its successors and predecessors, its
+	// place, its ring, how far its tokens are, its classes.
+	if bytes := states * (float64(players)*8*(values+2) + float64(len(j.moves))*8 + 31); bytes > g.lim.bytes {
 		return nil, g.tooBig(bytes, "the joint chain of %d players' tokens on %d squares (%.3g states)", players, j.size, states)
 	}
 	sweep := states * float64(len(j.moves)) * float64(players+1) * values
@@ -99,6 +101,8 @@ func newJoint(ctx context.Context, g *game, players int, withTurns bool) (*joint
 	if err != nil {
 		return nil, err
 	}
+	j.classify(sys)
+	j.sure = sys.sure
 	solve := j.solve
 	if int(states)*players <= jointDense {
 		solve = j.solveDense
@@ -130,37 +134,9 @@ func (j *joint) solveDense(ctx context.Context, sys *jointSystem, x []float64, t
 	n, moves := j.n, len(j.moves)
 	states := len(sys.start)
 	// live: the states the equations are written for.
-	live := make([]bool, states)
+	live := sys.alive
 	if turns {
-		for s := range states {
-			live[s] = j.ends(int32(s))
-		}
-	} else {
-		for changed := true; changed; {
-			changed = false
-			for s := range states {
-				if live[s] {
-					continue
-				}
-				for _, to := range sys.succ[s*moves : (s+1)*moves] {
-					next := int32(-1)
-					switch {
-					case to == jointWin:
-						live[s] = true
-					case to == jointStay:
-						next = sys.turn[s]
-					case to >= 0:
-						next = to
-					default:
-						next = jointTurn - to
-					}
-					if next >= 0 && live[next] {
-						live[s] = true
-					}
-				}
-				changed = changed || live[s]
-			}
-		}
+		live = sys.sure
 	}
 	at := make([]int, states) // a live state's first unknown, or -1
 	m := 0
@@ -265,6 +241,8 @@ type jointSystem struct {
 	start []bool    // per place: a turn starts there
 	turn  []int32   // per place where a turn starts: the place of the state turned round by one
 	stay  []float64 // per place where a turn starts: the chance the mover does not move and the turn ends
+	alive []bool    // per place: someone can still win from there
+	sure  []bool    // per place: the game surely ends from there
 }
 
 // The successors that are not a state of the same orientation: the mover
@@ -339,21 +317,9 @@ func (j *joint) successors(ctx context.Context, states int) (*jointSystem, error
 			sys.turn[i] = j.rank[j.index(0, next)]
 		}
 		for m, mv := range j.moves {
-			_, to := g.throwFrom(u, mv.total)
-			again := mv.total == g.again
-			voided := again && g.limit > 0 && k+1 == int(g.limit)
-			if voided {
-				to, again = g.voidTo(pos[0]), false
-			}
 			copy(next, pos)
-			next[0] = to
-			if g.bump && !voided && to != 0 && g.moved(u, mv.total) {
-				for i := 1; i < n; i++ {
-					if next[i] == to {
-						next[i] = g.start
-					}
-				}
-			}
+			next[0] = u
+			_, to, again := g.throwAmong(next, 0, pos[0], mv.total, int32(k+1))
 			switch {
 			case to == g.last:
 				out[m] = jointWin
@@ -417,7 +383,7 @@ func (j *joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns 
 			if seen[s] == round {
 				continue // solved with its ring
 			}
-			if turns && !j.ends(s) {
+			if turns && !sys.sure[s] {
 				continue // a game that may not end has no expected length
 			}
 			if !sys.start[s] || sys.stay[s] == 0 {
@@ -600,15 +566,80 @@ func (j *joint) ring(sys *jointSystem, x []float64, ring []int32, r, scratch []f
 	return change
 }
 
-// ends reports whether the game surely ends from the state at place s, by
-// its players' chances to win, solved first: the turns are counted only
-// from such states, whose every throw leads to another.
-func (j *joint) ends(s int32) bool {
-	total := 0.0
-	for _, p := range j.win[int(s)*j.n : int(s+1)*j.n] {
-		total += p
+// classify finds, from the states' successors alone, those from which
+// someone can still win (alive) and those from which the game surely
+// ends (sure: no throw leads to a state that is not alive): the turns are
+// counted only from the latter, whose every throw leads to another. It
+// follows the successors backwards from the states that can win at once,
+// then from those that are not alive.
+func (j *joint) classify(sys *jointSystem) {
+	states, moves := len(sys.start), len(j.moves)
+	next := func(s int, to int32) int32 {
+		switch {
+		case to == jointWin:
+			return -1
+		case to == jointStay:
+			return sys.turn[s]
+		case to >= 0:
+			return to
+		}
+		return jointTurn - to
 	}
-	return total >= 1-1e-9
+	first := make([]int32, states+1) // the states each state is a successor of: back[first[t]:first[t+1]]
+	for s := range states {
+		for _, to := range sys.succ[s*moves : (s+1)*moves] {
+			if t := next(s, to); t >= 0 {
+				first[t+1]++
+			}
+		}
+	}
+	for t := range states {
+		first[t+1] += first[t]
+	}
+	back := make([]int32, first[states])
+	at := slices.Clone(first)
+	for s := range states {
+		for _, to := range sys.succ[s*moves : (s+1)*moves] {
+			if t := next(s, to); t >= 0 {
+				back[at[t]] = int32(s)
+				at[t]++
+			}
+		}
+	}
+	spread := func(marked []bool, stack []int32) {
+		for len(stack) > 0 {
+			t := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, s := range back[first[t]:first[t+1]] {
+				if !marked[s] {
+					marked[s] = true
+					stack = append(stack, s)
+				}
+			}
+		}
+	}
+	sys.alive = make([]bool, states)
+	var stack []int32
+	for s := range states {
+		if slices.Contains(sys.succ[s*moves:(s+1)*moves], jointWin) {
+			sys.alive[s] = true
+			stack = append(stack, int32(s))
+		}
+	}
+	spread(sys.alive, stack)
+	unsure := make([]bool, states)
+	stack = stack[:0]
+	for s, ok := range sys.alive {
+		if !ok {
+			unsure[s] = true
+			stack = append(stack, int32(s))
+		}
+	}
+	spread(unsure, stack)
+	sys.sure = unsure
+	for s := range sys.sure {
+		sys.sure[s] = !sys.sure[s]
+	}
 }
 
 // maxOf is the largest of x.
@@ -692,11 +723,11 @@ func (j *joint) length() (rounds, turns float64, err error) {
 	for i := range pos {
 		pos[i] = j.g.start
 	}
-	total := 0.0
-	for _, p := range j.at(j.win, pos, 0, 0) {
-		total += p
-	}
-	if total < 1-1e-9 {
+	if !j.sure[j.rank[j.index(0, pos)]] {
+		total := 0.0
+		for _, p := range j.at(j.win, pos, 0, 0) {
+			total += p
+		}
 		return 0, 0, errorf(ErrNeverFinishes, "a player can be trapped: the game ends with probability %.6g", total)
 	}
 	c := j.at(j.turns, pos, 0, 0)
