@@ -2,6 +2,7 @@ package snakes
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -356,14 +357,15 @@ func (a *Analysis) WinChancesFrom(ctx context.Context, squares []int) ([]float64
 		if err != nil {
 			return nil, err
 		}
+		cost := math.Inf(1)
 		if w.trap < 0 {
 			from, variance, err := a.spread(ctx)
 			if err := stopped(ctx); err != nil {
 				return nil, err
 			}
-			raceBound(w, squares, from, variance, err)
+			cost = raceBound(w, squares, from, variance, err)
 		}
-		return w.winChances(squares)
+		return w.winChances(squares, cost)
 	})
 	return slices.Clone(v), err
 }

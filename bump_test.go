@@ -40,6 +40,11 @@ const refJointStates = 80
 // newRefJoint explores every state reachable from start and solves it, or
 // returns nil past refJointStates.
 func newRefJoint(t fataler, h refHouse, bump bool, flat []int, players int, start refJointState) *refJoint {
+	return newRefJointUpTo(t, h, bump, flat, players, start, refJointStates)
+}
+
+// newRefJointUpTo is newRefJoint for at most most states.
+func newRefJointUpTo(t fataler, h refHouse, bump bool, flat []int, players int, start refJointState, most int) *refJoint {
 	last := len(flat) - 1
 	totals := h.totals()
 	rj := &refJoint{index: map[refJointState]int{}}
@@ -60,7 +65,7 @@ func newRefJoint(t fataler, h refHouse, bump bool, flat []int, players int, star
 	add(start)
 	for i := 0; i < len(rj.states); i++ {
 		s := rj.states[i]
-		if len(rj.states) > refJointStates {
+		if len(rj.states) > most {
 			return nil // too large for exact rationals at leisure
 		}
 		for _, total := range h.sortedTotals() {
@@ -224,12 +229,7 @@ func TestPropertyBumpAgainstExact(t *testing.T) {
 		}
 		rounds, turns, err := r.GameLength(b, players)
 		if rj.ends {
-			wantTurns := new(big.Rat)
-			for _, x := range rj.turns[0] {
-				wantTurns.Add(wantTurns, x)
-			}
-			wr, _ := rj.turns[0][0].Float64()
-			wt, _ := wantTurns.Float64()
+			wr, wt := rj.length(0)
 			if err != nil || math.Abs(rounds-wr) > 1e-9*max(1, wr) || math.Abs(turns-wt) > 1e-9*max(1, wt) {
 				t.Fatalf("GameLength = %v, %v, %v; exact %v, %v", rounds, turns, err, wr, wt)
 			}
@@ -301,15 +301,22 @@ func TestBumpThreePlayersExact(t *testing.T) {
 		}
 	}
 	rounds, turns, err := r.GameLength(b, 3)
-	wt := new(big.Rat)
-	for _, x := range rj.turns[0] {
-		wt.Add(wt, x)
-	}
-	wr, _ := rj.turns[0][0].Float64()
-	wtf, _ := wt.Float64()
+	wr, wtf := rj.length(0)
 	if err != nil || math.Abs(rounds-wr) > 1e-9*wr || math.Abs(turns-wtf) > 1e-9*wtf {
 		t.Fatalf("GameLength = %v, %v, %v; exact %v, %v", rounds, turns, err, wr, wtf)
 	}
+}
+
+// length is the expected rounds (the turns player 0 starts) and turns
+// of the game from state i, when every game ends.
+func (rj *refJoint) length(i int) (rounds, turns float64) {
+	sum := new(big.Rat)
+	for _, x := range rj.turns[i] {
+		sum.Add(sum, x)
+	}
+	rounds, _ = rj.turns[i][0].Float64()
+	turns, _ = sum.Float64()
+	return rounds, turns
 }
 
 // refAfter is the reference's state after move m from state s.

@@ -45,6 +45,9 @@ func FuzzHouseRules(f *testing.F) {
 	f.Add(encodeGrid(walled), 4, true, 1, true, 1, []byte{}, 0, 4, 0, 1)
 	f.Add(encodeGrid(example2), 3, false, 2, false, 3, []byte{0, 0, 0}, 3, 0, 0, 0)
 	f.Add(encodeGrid(emptyGrid(3)), 6, true, 0, false, -1, []byte{2, 0, 1}, 13, 2, 2, 5)
+	// A game of 10³⁸ turns whose walks settle too slowly to race: the
+	// product chain answers.
+	f.Add(encodeGrid(emptyGrid(3)), 0, true, int(Stay), true, 3, []byte{32, 99, 48, 48}, 0, 4, 24, 1)
 	f.Fuzz(func(t *testing.T, data []byte, faces int, offBoard bool, over int, chain bool, dice int, weights []byte, enter, again, limit, onLimit int) {
 		grid := decodeGrid(data)
 		if !refValid(grid) || len(grid) > 4 {
