@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"strconv"
 	"sync"
 )
 
@@ -22,7 +23,11 @@ import (
 // [ErrInvalidBoard] for a nil or empty board, and wrapping [ErrTooLarge]
 // when the squares times the ends a turn can have (Faces, for one die)
 // exceed [MaxWork], the memory below exceeds [MaxBytes], or the game
-// surely ends but its expectation is past the float64 range.
+// surely ends but its expectation is past the float64 range: the error
+// then says so, with the expectation's order of magnitude (about
+// 1.9·10³²⁴) where the structured elimination can find it in numbers
+// whose exponent does not overflow (16 bytes a square and unknown, within
+// the bounds), never that the last square cannot be reached.
 //
 // Cost, for n² squares and e ends a turn can have (Faces, for one fair
 // die): on boards with at most 256 squares that moves go back to (m of
@@ -63,16 +68,47 @@ func (r Rules) bandExpected(ctx context.Context, b *Board, g game) (float64, boo
 	}
 	e := f.values[fg.start]
 	if math.IsInf(e, 0) || math.IsNaN(e) {
-		return 0, true, errBeyondFloat64()
+		return 0, true, errBeyondFloat64(ctx, g, nil)
 	}
 	return e, true, nil
 }
 
-// errBeyondFloat64 is ExpectedTurns' error for a game that surely ends
-// but whose expected length is past float64's largest number: the figure
-// is too large to give, not absent.
-func errBeyondFloat64() error {
+// errBeyondFloat64 is ExpectedTurns' error for g, a game whose
+// expectation came out as no float64: it surely ends (never is nil), or
+// its elimination found no way on from some square, never then being the
+// error that says so. Past float64's range a chance can round to 0, so
+// the chain's own classification decides: a game that surely ends says
+// that its figure is too large to give, not absent, with its order of
+// magnitude where magnitude.go can find it.
+func errBeyondFloat64(ctx context.Context, g game, never error) error {
+	lg, ok, surely, classed := expectedMagnitude(ctx, g)
+	if never != nil && (!classed || !surely) {
+		return never
+	}
+	if ok && lg > 300 {
+		return errorf(ErrTooLarge, "the game surely ends, but its expected number of turns, about %s, is beyond the float64 range (over 1.8·10³⁰⁸)", tenTo(lg))
+	}
 	return errorf(ErrTooLarge, "the game surely ends, but its expected number of turns is beyond the float64 range (over 1.8·10³⁰⁸)")
+}
+
+// tenTo writes 10^lg as a mantissa of two digits and a power of ten:
+// 5.1·10³²³.
+func tenTo(lg float64) string {
+	e := math.Floor(lg)
+	mant := math.Pow(10, lg-e)
+	if mant >= 9.95 {
+		mant, e = 1, e+1
+	}
+	sup := []rune("⁰¹²³⁴⁵⁶⁷⁸⁹")
+	var b []rune
+	for _, d := range strconv.FormatFloat(e, 'f', 0, 64) {
+		if d == '-' {
+			b = append(b, '⁻')
+		} else {
+			b = append(b, sup[d-'0'])
+		}
+	}
+	return strconv.FormatFloat(mant, 'f', 1, 64) + "·10" + string(b)
 }
 
 // errSweep tells ExpectedTurns that the structured elimination would be
@@ -101,7 +137,7 @@ func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 	}
 	e := y[g.start]
 	if math.IsInf(e, 0) || math.IsNaN(e) {
-		return 0, errBeyondFloat64()
+		return 0, errBeyondFloat64(ctx, g, nil)
 	}
 	return e, nil
 }
@@ -238,7 +274,7 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 	if k, err := eliminate(ctx, x.rows, width, x.squares, x.div, x.value, 1, 0); err != nil {
 		return 0, err
 	} else if k >= 0 {
-		return 0, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", x.squares[k]%int32(size))
+		return 0, errBeyondFloat64(ctx, *g, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", x.squares[k]%int32(size)))
 	}
 	// The start's own row is untouched by the elimination unless the start
 	// is itself an unknown, whose value is then the answer.
@@ -253,7 +289,7 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 		}
 	}
 	if math.IsInf(e, 0) || math.IsNaN(e) {
-		return 0, errBeyondFloat64()
+		return 0, errBeyondFloat64(ctx, *g, nil)
 	}
 	return e, nil
 }
