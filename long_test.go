@@ -194,42 +194,46 @@ func (rt *refTail) slack(t *big.Int) float64 {
 }
 
 // TestPropertyLongGameQuantiles checks Quantile at 0.5, 0.9 and 1 against
-// the high-precision reference on games of up to 10²⁰ turns: within one
-// turn, 1e-7 relative, or the turns over which float64 cannot see the
-// chance of still playing change (2⁻⁵¹/(1 − λ)), or ErrTooLarge where the
-// answer passes the int range.
+// the high-precision reference on games of up to 10²⁰ turns, boards the
+// token can be trapped on included: within one turn, 1e-7 relative, or the
+// turns over which float64 cannot see the chance of still playing change
+// (2⁻⁵¹/(1 − λ)); ErrTooLarge only where the answer passes the int range,
+// ErrNeverFinishes only where the chance of finishing is below q. On
+// these boards of at most 9 squares every quantile is answered, by the
+// walk or by powers of the turn matrix (powers.go), even under a work
+// bound lowered to 2²³ steps.
 func TestPropertyLongGameQuantiles(t *testing.T) {
 	t.Parallel()
-	long, byTail, refused, longest := 0, 0, 0, 0.0
+	long, byTail, trapped, longest := 0, 0, 0, 0.0
 	rapid.Check(t, func(t *rapid.T) {
 		_, r, b, _, k := drawLongGame(t, 2, 3)
-		// A game whose tail does not settle is followed turn by turn up
-		// to the work bound: lowered here to keep each draw quick, it
-		// makes such games refuse with ErrTooLarge, which the property
-		// allows.
 		r = tuned(r, func(l *limits) { l.work = 1 << 23 })
 		want, finite := k.expected()
 		if !finite {
+			trapped++
 			if _, err := r.Quantile(b, 1); !errors.Is(err, ErrNeverFinishes) {
 				t.Fatalf("Quantile(1) = %v on a board the token can be trapped on", err)
 			}
-			return
-		}
-		if e, _ := want.Float64(); e > 1e4 {
+		} else if e, _ := want.Float64(); e > 1e4 {
 			long++
 			longest = max(longest, e)
 		}
 		rt := newRefTail(k, 72)
 		for _, q := range []float64{0.5, 0.9, 1} {
+			if !finite && q == 1 {
+				continue
+			}
 			got, err := r.Quantile(b, q)
 			want, ok := rt.quantile(tailBound(q))
 			switch {
+			case !ok && !finite:
+				if !errors.Is(err, ErrNeverFinishes) && !errors.Is(err, ErrTooLarge) {
+					t.Fatalf("Quantile(%v) = %d, %v; the chance of finishing stays below q, or the answer is past 2⁷² turns", q, got, err)
+				}
 			case !ok || !want.IsInt64() || want.Int64() > math.MaxInt:
 				if !errors.Is(err, ErrTooLarge) {
 					t.Fatalf("Quantile(%v) = %d, %v; the answer is past the int range", q, got, err)
 				}
-			case errors.Is(err, ErrTooLarge):
-				refused++
 			case err != nil:
 				t.Fatalf("Quantile(%v): %v; want %v", q, err, want)
 			default:
@@ -243,12 +247,12 @@ func TestPropertyLongGameQuantiles(t *testing.T) {
 			}
 		}
 	})
-	t.Logf("%d games longer than 10⁴ turns, the longest %.3g; %d quantiles past 2¹⁶ turns right, %d refused", long, longest, byTail, refused)
+	t.Logf("%d games longer than 10⁴ turns, the longest %.3g; %d quantiles past 2¹⁶ turns right; %d boards with traps", long, longest, byTail, trapped)
 	// What the property is for: long games answered, not only refused.
 	// About one draw in six is a long game, so none in a run happens
 	// once in 10⁸ runs.
-	if long == 0 || byTail == 0 {
-		t.Errorf("%d long games drawn, %d quantiles past 2¹⁶ turns answered: the property checked no long game", long, byTail)
+	if long == 0 || byTail == 0 || trapped == 0 {
+		t.Errorf("%d long games drawn, %d quantiles past 2¹⁶ turns answered, %d boards with traps: the property checked too little", long, byTail, trapped)
 	}
 }
 
@@ -467,5 +471,33 @@ func TestGeometricWaits(t *testing.T) {
 		if _, err := tc.r.ModeTurns(b); err != nil {
 			t.Errorf("%s: ModeTurns: %v", tc.name, err)
 		}
+	}
+}
+
+// TestQuantileWaitBesideTrap: on an empty 3×3 board a die of faces 2, 3
+// and 4, the 2 a billion times rarer, traps the token on square 8 half the
+// time and makes it wait for a 2 on square 7 a quarter of the time: no
+// tail for the walk to skip, 10⁹ turns to follow. Powers of the turn
+// matrix answer, as the reference's 400-bit powers do.
+func TestQuantileWaitBesideTrap(t *testing.T) {
+	t.Parallel()
+	grid := emptyGrid(3)
+	h := refHouse{refRules: refRules{faces: 4}, dice: 1, weights: []int{0, 1, 500_000_000, 500_000_000}}
+	b, err := NewBoard(grid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flat := refFlat(grid)
+	rt := newRefTail(refKernel{last: len(flat) - 1, start: h.start(), turns: h.turns(flat, nil)}, 40)
+	r := h.rules()
+	for _, q := range []float64{0.3, 0.4, 0.49} {
+		got, err := r.Quantile(b, q)
+		want, ok := rt.quantile(1 - q)
+		if !ok || err != nil || int64(got) != want.Int64() {
+			t.Errorf("Quantile(%v) = %d, %v; want %v", q, got, err, want)
+		}
+	}
+	if _, err := r.Quantile(b, 0.6); !errors.Is(err, ErrNeverFinishes) {
+		t.Errorf("Quantile(0.6) = %v; the token finishes half the time", err)
 	}
 }

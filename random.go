@@ -110,9 +110,15 @@ func (r Rules) MedianTurns(b *Board) (int, error) { return r.Quantile(b, 0.5) }
 // that chance crosses it is known only to within 2⁻⁵¹/(1 − λ) turns (on a
 // game that finishes half its plays quickly and the rest at a rate of
 // 10⁻¹⁹ a turn, the median is off by up to 4·10³ of its 4·10⁹ turns).
-// Games whose tail does not
-// settle within [MaxWork] steps give [ErrTooLarge], as does an answer
-// beyond the int range.
+// On a board where at most 64 squares can be reached, a walk that has
+// spent as much as powers of the turn matrix cost (63·(m+1)³ steps for m
+// squares) hands over to them: P(T ≤ t) for any t from log₂ t products,
+// each row's largest chance kept as 1 less the sum of the others so that
+// the rate of a rare throw keeps its relative precision; these answer
+// games of any length, those where the token can be trapped beside a long
+// wait included, within one turn or 1e-7 relative (TestPropertyLongGameQuantiles).
+// Elsewhere games whose tail does not settle within [MaxWork] steps give
+// [ErrTooLarge], as does an answer beyond the int range.
 func (r Rules) Quantile(b *Board, q float64) (int, error) {
 	return r.quantile(context.Background(), b, q)
 }
@@ -169,6 +175,15 @@ func (w *walk) quantiles(qs []float64) ([]int, error) {
 		}
 		return q < 1 && done.value() >= q || w.trap < 0 && w.aliveAtMost(tailBound(q))
 	}
+	// On a board of few squares, powers of the turn matrix (powers.go)
+	// answer any length at a fixed cost: once the walk has spent that, the
+	// rest goes by them.
+	small, start := -1, w.work
+	for v, ok := range w.reached {
+		if ok && int32(v) != w.g.last {
+			small++
+		}
+	}
 	for t := 0; ; t++ {
 		if t > 0 {
 			before := w.alive
@@ -176,6 +191,11 @@ func (w *walk) quantiles(qs []float64) ([]int, error) {
 			done.add(f)
 			if w.trap < 0 {
 				tl.observe(f, before)
+			}
+		}
+		if small < powersMax && w.work-start > powersCost(small+1) {
+			if p := w.newPowers(); p != nil {
+				return p.quantiles(w, qs, out)
 			}
 		}
 		for len(out) < len(qs) && reached(qs[len(out)]) {
