@@ -29,6 +29,7 @@ type fundamental struct {
 	game   game // the game, kept here so that callers need not allocate one
 	g      *game
 	ctx    context.Context // when not nil, solves stop once it is done
+	work   float64         // the steps its bounded-memory solves start from: a caller's, so that they share its MaxWork
 	how    method          // how its equations are solved: see choose
 	sys    *system         // the bounded-memory solve, once made
 	solved bool            // values hold the expected turns from every square

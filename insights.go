@@ -53,7 +53,7 @@ func checkInsight(g *game) error {
 	if bytes := fundamentalBytes(size, min(g.outBound(), size), 0); bytes > g.lim.bytes {
 		return g.tooBig(bytes, "the insights on %d squares", g.last)
 	}
-	if steps := g.turnWork() * 4; steps > g.lim.work {
+	if steps := g.compileWork() + g.turnWork()*4; steps > g.lim.work {
 		return g.tooLong(steps, "classifying %d squares under throws of totals up to %d", g.last, g.faces)
 	}
 	return nil
@@ -88,7 +88,7 @@ func (f *fundamental) release() {
 	if f.how == viaGMRES {
 		f.values, f.vis, f.sys = nil, nil, nil
 	}
-	f.ctx, f.c = nil, nil
+	f.ctx, f.c, f.work = nil, nil, 0
 	if 16*cap(f.own.edges)+8*cap(f.rows) > poolUpTo {
 		return
 	}
@@ -101,7 +101,7 @@ const poolUpTo = 64 << 20
 
 // system returns the bounded-memory solve over the squares f solves for.
 func (f *fundamental) system() *system {
-	w := &walk{g: f.g, c: f.c, share: 1 / f.g.dice.den, reached: f.sure, trap: -1, ctx: f.ctx}
+	w := &walk{g: f.g, c: f.c, share: 1 / f.g.dice.den, reached: f.sure, trap: -1, ctx: f.ctx, work: f.work}
 	return newSystem(w)
 }
 

@@ -23,8 +23,11 @@ const (
 
 	// MaxWork bounds the elementary steps (a turn's end followed or a
 	// square visited) that one call on random play may take: a step costs
-	// 1 to 10 ns on this package's two-core test machine, depending on the
-	// engine, so that a call reaches the bound after about 5 to 40 s.
+	// 1 to 4 ns on this package's two-core test machine, depending on the
+	// engine, so that a call reaches the bound after about 5 to 15 s.
+	// Taking every turn from every square, which every random-play
+	// figure does first, counts 16 steps a throw (it costs 10 to 50 ns),
+	// and is refused before it starts when that alone passes the bound.
 	MaxWork = 1 << 32
 
 	// maxPlayers bounds the players of WinChances and GameLength.
@@ -79,7 +82,7 @@ var defaultLimits = limits{
 // checkRolls refuses a game whose every turn from every square, which
 // every random-play figure takes, would be over the work bound.
 func (g *game) checkRolls() error {
-	if steps := g.turnWork(); steps > g.lim.work {
+	if steps := g.compileWork(); steps > g.lim.work {
 		return g.tooLong(steps, "taking every turn (throws of totals up to %d) from %d squares", g.faces, g.last)
 	}
 	return nil

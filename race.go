@@ -144,15 +144,20 @@ func boundRace(w *walk, squares []int) float64 {
 		return math.Inf(1)
 	}
 	// The solves read the walk's own chain: one table of turns in memory.
+	// They spend the walk's budget: a solve that runs to MaxWork leaves
+	// none for the walks.
 	f := fundamentalPool.Get().(*fundamental)
 	defer f.release()
-	f.ctx = w.ctx
+	f.ctx, f.work = w.ctx, w.work
 	variance, err := 0.0, checkInsight(w.g)
 	if err == nil {
 		err = insightOn(f, w.c)
 	}
 	if err == nil {
 		variance, err = f.variance()
+	}
+	if f.sys != nil {
+		w.work = max(w.work, f.sys.w.work)
 	}
 	return raceBound(w, squares, f.values, variance, err)
 }

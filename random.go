@@ -412,7 +412,7 @@ func walkOn(ctx context.Context, c *chain) *walk {
 	g := c.g
 	size := int(g.last) + 1
 	w := &walk{g: g, c: c, mass: make([]float64, size), next: make([]float64, size), share: 1 / g.dice.den, ctx: ctx,
-		reached: c.reached, trap: c.trap, work: g.turnWork()}
+		reached: c.reached, trap: c.trap, work: g.compileWork()}
 	if g.start == g.last {
 		w.finished = 1
 	} else {
