@@ -3,6 +3,7 @@ package snakes
 import (
 	"context"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,16 +31,20 @@ import (
 // end) and, once an insight is asked for, the solve's rows (see
 // [Rules.ExpectedFrom]); the figures it keeps are the size of their
 // results, one for each distinct argument asked (a quantile, a number of
-// turns, the players' squares).
+// turns, the players' squares). The moves and the solve's rows are pooled:
+// an Analysis that becomes unreachable hands them on to the next, so that
+// one made and dropped for each request allocates a third as much (on the
+// classic board, 20 KB instead of 70 KB for its insights).
 type Analysis struct {
 	r    Rules
 	b    *Board
 	g    game          // r on b, validated
 	turn chan struct{} // holds a token while a call computes
 
-	c    *chain       // the game's turns and classes, once compiled
-	f    *fundamental // the insights' solve, once made
-	fErr error
+	c      *chain       // the game's turns and classes, once compiled
+	f      *fundamental // the insights' solve, once made
+	fErr   error
+	tabled *fundamental // the tables c and f live in: see tables
 
 	expected once[float64]
 	from     once[[]float64]
@@ -148,13 +153,29 @@ func entry[K comparable, T any](m *map[K]*once[T], k K) func() *once[T] {
 // short is not kept. It runs on a's turn.
 func (a *Analysis) chain(ctx context.Context) (*chain, error) {
 	if a.c == nil {
-		c := new(chain)
-		if err := c.compile(ctx, &a.g); err != nil {
+		f := a.tables()
+		if err := f.own.compile(ctx, &f.game); err != nil {
 			return nil, err // only ctx's end stops a compiling
 		}
-		a.c = c
+		a.c = &f.own
 	}
 	return a.c, nil
+}
+
+// tables returns the fundamental whose slices hold a's chain and solve:
+// taken from the pool on first use and handed back to it once a is
+// unreachable, so that Analyses made and dropped one after another (a
+// report a request) reuse their tables instead of allocating them each
+// time. It holds a copy of a's game, so that nothing in it leads back to
+// a, which could then never be collected.
+func (a *Analysis) tables() *fundamental {
+	if a.tabled == nil {
+		f := fundamentalPool.Get().(*fundamental)
+		f.game = a.g
+		a.tabled = f
+		runtime.AddCleanup(a, func(f *fundamental) { f.release() }, f)
+	}
+	return a.tabled
 }
 
 // insight returns a's fundamental, readied on first use over a's chain,
@@ -171,7 +192,8 @@ func (a *Analysis) insight(ctx context.Context) (*fundamental, error) {
 		if err != nil {
 			return nil, err
 		}
-		f := &fundamental{ctx: ctx}
+		f := a.tables()
+		f.ctx = ctx
 		switch err := insightOn(f, c); {
 		case err != nil && ctx.Err() != nil:
 			return nil, ctx.Err() // cut short: the next call readies afresh
