@@ -122,3 +122,45 @@ func TestChainClassifyStaircase(t *testing.T) {
 		t.Fatalf("the staircase settles in %d sweeps: it does not reach the search back", passes)
 	}
 }
+
+// TestPropertyFairTurnsMerged: one fair die's turns from each square are
+// every roll's end merged by destination, in the order first reached,
+// with the count of rolls that end there; for few faces and for many
+// (where moves merges by scattered counts instead).
+func TestPropertyFairTurnsMerged(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		grid := genGrid(2, 6).Draw(t, "grid")
+		faces := rapid.SampledFrom([]int{1, 2, 6, fewFaces, fewFaces + 1, 40}).Draw(t, "faces")
+		over := Overshoot(rapid.IntRange(0, 2).Draw(t, "overshoot"))
+		b, err := NewBoard(grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := Rules{Faces: faces, Overshoot: over}.playable(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var c chain
+		if err := c.compile(context.Background(), &g); err != nil {
+			t.Fatal(err)
+		}
+		flat := refFlat(grid)
+		h := refHouse{refRules: refRules{faces: faces, over: over}, dice: 1}
+		for v := 1; v < len(flat)-1; v++ {
+			var want []edge
+			for roll := 1; roll <= faces; roll++ {
+				_, to := h.step(flat, v, roll)
+				k := slices.IndexFunc(want, func(e edge) bool { return int(e.to) == to })
+				if k < 0 {
+					want = append(want, edge{to: int32(to)})
+					k = len(want) - 1
+				}
+				want[k].n++
+			}
+			if got := c.out(int32(v)); !slices.Equal(got, want) {
+				t.Fatalf("square %d, %d faces, %v: turns %v, want %v", v, faces, over, got, want)
+			}
+		}
+	})
+}

@@ -264,6 +264,23 @@ func (g *game) moves(v int32, ts *turnScratch, edges []edge) []edge {
 		}
 		return edges
 	}
+	if g.faces <= fewFaces {
+		// The same edges, in the same order, by a look back along this
+		// square's few: cheaper than the scattered counts below.
+		from := len(edges)
+	rolls:
+		for roll := int32(1); roll <= g.faces; roll++ {
+			_, to := g.step(v, roll)
+			for k := range edges[from:] {
+				if edges[from+k].to == to {
+					edges[from+k].n++
+					continue rolls
+				}
+			}
+			edges = append(edges, edge{to: to, n: 1})
+		}
+		return edges
+	}
 	touched := ts.touched[:0]
 	for roll := int32(1); roll <= g.faces; roll++ {
 		_, to := g.step(v, roll)
@@ -279,6 +296,10 @@ func (g *game) moves(v int32, ts *turnScratch, edges []edge) []edge {
 	ts.touched = touched
 	return edges
 }
+
+// fewFaces is the most faces of one fair die whose turns moves merges by
+// looking back along the square's edges.
+const fewFaces = 16
 
 // An edge is where a turn can end and its weight out of the game's
 // dice.den: for one fair die, how many of the faces go there.
