@@ -367,7 +367,10 @@ type JumpStats struct {
 // of 10⁵ squares and 1% random jumps takes about 1.5 times ExpectedTurns;
 // one of 10⁶ squares and 10⁴ jumps (m = 4954) about 90 s and 1.75 GB on
 // two cores. Past MaxBytes, or 2³⁹ multiply-adds, it wraps [ErrTooLarge],
-// before allocating.
+// before allocating. A jump whose Effect needs a fresh solve of the board
+// without it, where that board's game lasts over 10¹² turns from some
+// square, can make the call refuse with [ErrTooLarge] as
+// [Rules.ExpectedTurns] does when GMRES cannot show it converged.
 //
 // With Chain a removal also reroutes the chains that pass
 // through the jump, and under Again a turn's throws may take it more than

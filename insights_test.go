@@ -517,6 +517,32 @@ func TestInsightsRepeat(t *testing.T) {
 	})
 }
 
+// longWithoutAJump reports whether, on b without one of its jumps, a game
+// from some square lasts over turns on average, by the structured solve.
+func longWithoutAJump(t fataler, r Rules, b *Board, turns float64) bool {
+	grid := b.Grid()
+	for row := range grid {
+		for col, to := range grid[row] {
+			if to == -1 {
+				continue
+			}
+			grid[row][col] = -1
+			without, err := NewBoard(grid)
+			if err != nil {
+				t.Fatal(err)
+			}
+			from, _ := r.ExpectedFrom(without)
+			grid[row][col] = to
+			for _, e := range from {
+				if e > turns && !math.IsInf(e, 1) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // TestPropertyJumpsKeptRowsAgainstStructured checks Jumps with kept rows
 // (jumpsbig.go: a slot for the rows it reads, a ring for the others, the
 // elimination on every core) against the structured solve's, which keeps
@@ -525,7 +551,10 @@ func TestInsightsRepeat(t *testing.T) {
 // overshoot) and no Chain: Taken and Chance agree to 1e-11 relative,
 // Effect to 1e-9 of itself plus 1e-12 of the game's length (each claims
 // 1e-10 of itself and a floor under 1e-12 of the length); long games
-// whose Effects both take from fresh solves agree the same way.
+// whose Effects both take from fresh solves agree the same way. Where the
+// board without some jump has a game of over 10¹² turns, whose fresh
+// solve by GMRES may be refused as not shown to converge (as documented
+// for ExpectedTurns), kept rows may refuse with ErrTooLarge.
 func TestPropertyJumpsKeptRowsAgainstStructured(t *testing.T) {
 	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
@@ -538,6 +567,9 @@ func TestPropertyJumpsKeptRowsAgainstStructured(t *testing.T) {
 		}
 		want, err := r.Jumps(b)
 		got, err2 := bySweeps(r).Jumps(b)
+		if err == nil && errors.Is(err2, ErrTooLarge) && longWithoutAJump(t, r, b, 1e12) {
+			return // GMRES's documented refusal: a fresh solve of a game too long to show converged
+		}
 		if err != nil || err2 != nil {
 			if !errors.Is(err, ErrNeverFinishes) || !errors.Is(err2, ErrNeverFinishes) {
 				t.Fatalf("Jumps: every row %v, kept rows %v", err, err2)
