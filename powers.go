@@ -38,8 +38,8 @@ func powersCost(m int) float64 {
 	return powersSquarings * n * n * n
 }
 
-// newPowers builds the turn matrix of w's reached squares, or returns nil
-// where there are more than powersMax of them.
+// newPowers builds the turn matrix of w's reached squares, at most
+// powersMax of them.
 func (w *walk) newPowers() *powers {
 	g := w.g
 	p := &powers{at: make([]int, g.last+1), trap: w.trap >= 0}
@@ -50,9 +50,6 @@ func (w *walk) newPowers() *powers {
 			p.n++
 			p.can = append(p.can, w.c.canFinish[v])
 		}
-	}
-	if p.n > powersMax {
-		return nil
 	}
 	p.lastAt = p.n
 	p.at[g.last] = p.n

@@ -178,10 +178,10 @@ func (w *walk) quantiles(qs []float64) ([]int, error) {
 	// On a board of few squares, powers of the turn matrix (powers.go)
 	// answer any length at a fixed cost: once the walk has spent that, the
 	// rest goes by them.
-	small, start := -1, w.work
+	squares, start := 0, w.work
 	for v, ok := range w.reached {
 		if ok && int32(v) != w.g.last {
-			small++
+			squares++
 		}
 	}
 	for t := 0; ; t++ {
@@ -191,11 +191,6 @@ func (w *walk) quantiles(qs []float64) ([]int, error) {
 			done.add(f)
 			if w.trap < 0 {
 				tl.observe(f, before)
-			}
-		}
-		if small < powersMax && w.work-start > powersCost(small+1) {
-			if p := w.newPowers(); p != nil {
-				return p.quantiles(w, qs, out)
 			}
 		}
 		for len(out) < len(qs) && reached(qs[len(out)]) {
@@ -211,6 +206,9 @@ func (w *walk) quantiles(qs []float64) ([]int, error) {
 			// What has finished and what still can: a bound, which falls
 			// turn by turn towards the chance of finishing.
 			return nil, errorf(ErrNeverFinishes, "the player finishes with probability at most %.4g (found after %d turns), less than %v", done.value()+w.alive, t, q)
+		}
+		if squares <= powersMax && w.work-start > powersCost(squares) {
+			return w.newPowers().quantiles(w, qs, out)
 		}
 		if j := tl.turnsUntil(tailBound(qs[len(out)])); tl.settled(w) && j > tailFrom {
 			if float64(t)+j > math.MaxInt-2*tailWindow {
