@@ -162,28 +162,20 @@ func BenchmarkInsights(b *testing.B) {
 		run("Variance", func() { r.Variance(board) })
 		run("Visits", func() { r.Visits(board) })
 		run("Jumps", func() { r.Jumps(board) })
-		run("JumpsNaive", func() { naiveEffects(r, board) })
+		run("JumpsNaive", func() { naiveEffects(b, r, board) })
 	}
 }
 
 // naiveEffects is each jump's Effect the slow way: a solve of the board
 // without it.
-func naiveEffects(r Rules, b *Board) []float64 {
-	e, _ := r.ExpectedTurns(b)
-	grid := b.Grid()
+func naiveEffects(b *testing.B, r Rules, board *Board) []float64 {
+	e, _ := r.ExpectedTurns(board)
 	var out []float64
-	for row := range grid {
-		for col, to := range grid[row] {
-			if to == -1 {
-				continue
-			}
-			grid[row][col] = -1
-			without, _ := NewBoard(grid)
-			e2, _ := r.ExpectedTurns(without)
-			out = append(out, e2-e)
-			grid[row][col] = to
-		}
-	}
+	eachWithoutAJump(b, board, func(without *Board) bool {
+		e2, _ := r.ExpectedTurns(without)
+		out = append(out, e2-e)
+		return true
+	})
 	return out
 }
 
