@@ -21,13 +21,8 @@ import (
 // whatever the stream is doing; every event is written under a deadline,
 // and a client that does not read the stream is dropped.
 func (s *server) design(w http.ResponseWriter, r *http.Request) {
-	data, ok := s.body(w, r)
-	if !ok {
-		return
-	}
 	var spec snakes.Spec
-	if err := decode(data, &spec); err != nil {
-		fail(w, http.StatusBadRequest, "invalid JSON: %s", message(err))
+	if !s.request(w, r, &spec) {
 		return
 	}
 	if sq := spec.Size * spec.Size; spec.Size > 0 && sq > s.MaxSquares {

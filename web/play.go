@@ -37,13 +37,8 @@ type playAnswer struct {
 }
 
 func (s *server) play(w http.ResponseWriter, r *http.Request) {
-	data, ok := s.body(w, r)
-	if !ok {
-		return
-	}
 	var req playRequest
-	if err := decode(data, &req); err != nil {
-		fail(w, http.StatusBadRequest, "invalid JSON: %v", err)
+	if !s.request(w, r, &req) {
 		return
 	}
 	if len(req.Game) == 0 {

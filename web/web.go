@@ -175,13 +175,14 @@ func fail(w http.ResponseWriter, code int, format string, args ...any) {
 	}{fmt.Sprintf(format, args...)})
 }
 
-// body reads r's body up to s.MaxBody, answering 405 for a method other
-// than POST and 413 for a longer body; ok is false when it has answered.
-func (s *server) body(w http.ResponseWriter, r *http.Request) (data []byte, ok bool) {
+// request reads r's body up to s.MaxBody into v (see decode), answering
+// 405 for a method other than POST, 413 for a longer body and 400 for
+// invalid JSON; ok is false when it has answered.
+func (s *server) request(w http.ResponseWriter, r *http.Request, v any) (ok bool) {
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", "POST")
 		fail(w, http.StatusMethodNotAllowed, "%s is not allowed here: use POST", r.Method)
-		return nil, false
+		return false
 	}
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.MaxBody))
 	var tooBig *http.MaxBytesError
@@ -189,16 +190,20 @@ func (s *server) body(w http.ResponseWriter, r *http.Request) (data []byte, ok b
 	switch {
 	case errors.As(err, &tooBig):
 		fail(w, http.StatusRequestEntityTooLarge, "the body is over %d bytes", s.MaxBody)
-		return nil, false
+		return false
 	case errors.As(err, &netErr) && netErr.Timeout():
 		// The message of a network error names both ends' addresses.
 		fail(w, http.StatusRequestTimeout, "the body did not arrive in time")
-		return nil, false
+		return false
 	case err != nil:
 		fail(w, http.StatusBadRequest, "the body could not be read")
-		return nil, false
+		return false
 	}
-	return data, true
+	if err := decode(data, v); err != nil {
+		fail(w, http.StatusBadRequest, "invalid JSON: %s", message(err))
+		return false
+	}
+	return true
 }
 
 // decode decodes the JSON of data into v, refusing fields v does not have
@@ -298,13 +303,8 @@ func (s *server) parse(w http.ResponseWriter, boardJSON, rulesJSON json.RawMessa
 func message(err error) string { return strings.TrimPrefix(err.Error(), "snakes: ") }
 
 func (s *server) report(w http.ResponseWriter, r *http.Request) {
-	data, ok := s.body(w, r)
-	if !ok {
-		return
-	}
 	var req reportRequest
-	if err := decode(data, &req); err != nil {
-		fail(w, http.StatusBadRequest, "invalid JSON: %v", err)
+	if !s.request(w, r, &req) {
 		return
 	}
 	b, rules, ok := s.parse(w, req.Board, req.Rules)
