@@ -116,7 +116,9 @@
 // memory or [MaxWork] steps gets an error wrapping [ErrTooLarge] before the
 // memory is allocated, where the function returns errors (the searches,
 // which do not, answer as if the end were unreachable past MaxBytes, and
-// [Rules.Play] records at most 2²² moves). A Board is immutable once built,
+// [Rules.Play] records at most 2²² moves). So a call without a context
+// answers or refuses within about 10 s here; [Rules.WithMaxWork] and
+// [Rules.WithMaxBytes] set other bounds. A Board is immutable once built,
 // and decoding into a used one replaces it whole: a reused or copied Board
 // answers exactly as a fresh one.
 package snakes

@@ -33,11 +33,11 @@ const (
 // classic board. Boards of over 1024 squares, or with squares·(m+1) over
 // 2¹⁶, give an error wrapping [ErrTooLarge], as do loaded dice whose
 // throws have more than 2⁵³ outcomes, and, before any of the arithmetic,
-// boards whose fractions would take over [MaxWork] word operations by an
-// estimate from m and the bits of a turn's chances (fractions of about m+1
-// times those bits, whose operations cost the square of their words: on
-// 100 squares with 50 to 60 unknowns and million-to-one loaded dice, a
-// refusal where the arithmetic would take 10 s to a minute). Under Rules.Again the chance of a
+// boards whose fractions would take over [MaxWork] steps by an estimate
+// from the squares, m and the bits of a turn's chances (a row's fractions
+// gain those bits a square, and operations cost the square of their
+// words: on a 32×32 board with 5% random jumps under a die of 12 faces, a
+// refusal where the arithmetic would take 12 to 20 s). Under Rules.Again the chance of a
 // run of throws that comes back round is a geometric series, summed
 // exactly. Other errors are as for [Rules.ExpectedTurns].
 func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
@@ -156,22 +156,31 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 	return e, nil
 }
 
-// exactSteps is about how many word operations ExactExpectedTurns takes:
-// its fraction operations (a term a turn's end and unknown in the sweep,
-// m³ in the elimination), each on numbers of about m+1 times the bits of
-// a turn's chances, whose products and reductions cost the square of
-// their length in words.
+// exactSteps is about how many steps ExactExpectedTurns takes: its
+// fraction operations (a term a turn's end and unknown in the sweep, m³ in
+// the elimination), each on numbers whose products and reductions cost the
+// square of their length in words, plus a word's worth of overhead. A row's
+// fractions gain a turn's bits for every square the sweep passes (their
+// denominators are products of the turns' chances), and the elimination's
+// grow with m: the length is the larger. A word operation of big.Rat
+// costs 5 to 15 ns here, four steps: on 32×32 boards of 5% random jumps
+// the arithmetic that takes 2 to 5 s is counted 0.9 to 1.5·10⁹ steps, and
+// what would take 12 s to 2 minutes is refused (TestExactTooLong).
 func exactSteps(g *game, out [][]exactEdge, m int) float64 {
-	ends, bits := 0.0, 64.0
+	ends, bits := 0.0, 1.0
 	for _, edges := range out {
 		ends += float64(len(edges))
 		for _, e := range edges {
 			bits = max(bits, float64(e.p.Denom().BitLen()))
 		}
 	}
-	words := float64(m+1) * bits / 64
-	return (ends*float64(m+1) + math.Pow(float64(m), 3)) * words * words
+	words := max(float64(len(out))*bits, float64(m+1)*max(bits, 64)) / 64
+	return exactWordSteps * (ends*float64(m+1) + math.Pow(float64(m), 3)) * (words*words + 16)
 }
+
+// exactWordSteps is what a word operation of the exact arithmetic costs in
+// steps.
+const exactWordSteps = 4
 
 // gaussJordan solves the augmented m×(m+1) system in place, leaving the
 // solution in the last column.

@@ -132,8 +132,16 @@ func (f *fundamental) setup(c *chain, absorb bool) error {
 		}
 	}
 	f.width = len(f.sq) + 2
-	// The moves forward between solved squares, weighted by the chance of
-	// each given that the turn leaves its square, for again's sweeps.
+	return nil
+}
+
+// rises lists the moves forward between sure squares, weighted by the
+// chance of each given that the turn leaves its square, for again's
+// sweeps: only after the structured elimination, which alone replays
+// them, since on a board of a wide die they are as large as its chain.
+func (f *fundamental) rises() {
+	c, g := f.c, f.g
+	size := int(g.last) + 1
 	f.fwdAt = grow(f.fwdAt, size+1)
 	if cap(f.fwd) < len(c.edges) { // made at once: growing millions of rises copies them again and again
 		f.fwd = make([]rise, 0, len(c.edges))
@@ -151,7 +159,6 @@ func (f *fundamental) setup(c *chain, absorb bool) error {
 		}
 	}
 	f.fwdAt[size] = int32(len(f.fwd))
-	return nil
 }
 
 func (f *fundamental) row(v int32) []float64 {
@@ -231,6 +238,7 @@ func (f *fundamental) sweepSquares(rhs []float64, lo, hi int, bottom, top int32)
 // once that is done.
 func (f *fundamental) solve(rhs []float64) error {
 	g := f.g
+	f.rises()
 	size := int(g.last) + 1
 	w := f.width
 	slots, rowOf := size, f.sq

@@ -87,7 +87,7 @@ func (s *system) sweep(y, b []float64, bc float64, x []float64) {
 		}
 		y[v] = acc / s.leave[v]
 	}
-	w.work += float64(len(w.c.edges) + len(y))
+	w.work += w.c.sweep
 }
 
 // residual sets r to b − (I − Q)·y on every square a turn can end on and
@@ -124,7 +124,7 @@ func (s *system) residual(r, y, b []float64, bc, floor float64) (worst, top floa
 		worst = max(worst, math.Abs(r[v])/max(rhs, floor))
 		top = max(top, math.Abs(y[v]))
 	}
-	w.work += 3 * float64(len(w.c.edges)+len(y))
+	w.work += 3 * w.c.sweep
 	return worst, top
 }
 
@@ -283,6 +283,9 @@ func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *walk) 
 				}
 			}
 			h[k+1] = math.Sqrt(dot(v, v))
+			// Orthogonalizing against the basis: k+2 passes over the
+			// unknowns, as long as a sweep where most squares are unknowns.
+			w.work += float64(k+2) * float64(gm.m)
 			lucky := h[k+1] == 0 // the basis holds the solution
 			if !lucky {
 				for j := range v {
@@ -361,7 +364,7 @@ func (s *system) push(arr, back []float64) {
 		}
 	}
 	arr[w.g.last] = 0
-	w.work += float64(len(w.c.edges) + len(arr))
+	w.work += 2 * w.c.sweep // each end adds to one of two places
 }
 
 // visits returns the start's row of N: the expected turns that start on

@@ -22,13 +22,17 @@ const (
 	MaxBytes = 2 << 30
 
 	// MaxWork bounds the elementary steps (a turn's end followed or a
-	// square visited) that one call on random play may take: a step costs
-	// 1 to 4 ns on this package's two-core test machine, depending on the
-	// engine, so that a call reaches the bound after about 5 to 15 s.
-	// Taking every turn from every square, which every random-play
-	// figure does first, counts 16 steps a throw (it costs 10 to 50 ns),
-	// and is refused before it starts when that alone passes the bound.
-	MaxWork = 1 << 32
+	// square visited) that one call on random play may take. Each engine
+	// prices its work in steps of 1 to 4 ns on this package's two-core
+	// test machine (a turn's end far from its square, a cache miss on a
+	// large board, counts 13), so that a call reaches the bound within
+	// about 2 to 9 s (BenchmarkBounds in the bench module). Taking every
+	// turn from every square, which every random-play figure does first,
+	// counts 16 steps a throw (it costs 10 to 50 ns), and is refused
+	// before it starts when that alone passes the bound. Jumps past the
+	// structured solve counts its multiply-adds, 8 to a step (about 0.3 ns
+	// each on two cores). [Rules.WithMaxWork] sets another bound.
+	MaxWork = 1 << 31
 
 	// maxPlayers bounds the players of WinChances and GameLength.
 	maxPlayers = 1 << 20
@@ -43,8 +47,8 @@ type limits struct {
 	bytes float64 // memory of one table or solve: MaxBytes, or less (Rules.WithMaxBytes)
 	play  int     // the most moves Play records (40 bytes each: 160 MiB)
 	// jumpsWork bounds the multiply-adds of Jumps past the structured
-	// solve, 2³⁹: they run in tight loops over rows on every core, about
-	// 0.3 ns each on two cores here, so about two and a half minutes.
+	// solve, 8 a step of work (2³⁴ by default): they run in tight loops
+	// over rows on every core, about 0.3 ns each on two cores here.
 	jumpsWork  float64
 	denseUpTo  int     // unknowns of the structured elimination (choose.go)
 	denseBytes int     // and memory for its rows, unless it has at most 4
@@ -70,7 +74,7 @@ var defaultLimits = limits{
 	work:          MaxWork,
 	bytes:         MaxBytes,
 	play:          1 << 22,
-	jumpsWork:     1 << 39,
+	jumpsWork:     jumpsPerStep * MaxWork,
 	denseUpTo:     256,
 	denseBytes:    32 << 20,
 	bandUpTo:      MaxWork,
@@ -78,6 +82,10 @@ var defaultLimits = limits{
 	bothWaysFrom:  1 << 12,
 	intervalsFrom: 24,
 }
+
+// jumpsPerStep is how many of Jumps' multiply-adds make a step of work:
+// a step of a walk or a sweep costs about as much as 8 of them.
+const jumpsPerStep = 8
 
 // checkRolls refuses a game whose every turn from every square, which
 // every random-play figure takes, would be over the work bound.
@@ -109,6 +117,28 @@ func (r Rules) WithMaxBytes(bytes int64) Rules {
 	return r
 }
 
+// WithMaxWork returns r whose calls refuse, with an error wrapping
+// [ErrTooLarge] that says how much they would take, what takes over steps
+// of work: the compiled turns, a walk's turns, a solve's sweeps, counted
+// as for [MaxWork], and Jumps' multiply-adds at 8 a step. Unlike
+// [Rules.WithMaxBytes] it may raise the bound past MaxWork, for a caller
+// who would rather wait: Jumps on a board of 10⁶ squares and 10⁴ jumps
+// needs about 1<<36 (a minute and a half here). A bound of 0 or less is
+// MaxWork. The bound is not part of the rules' JSON.
+func (r Rules) WithMaxWork(steps int64) Rules {
+	l := defaultLimits
+	if r.lim != nil {
+		l = *r.lim
+	}
+	l.work = MaxWork
+	if steps > 0 {
+		l.work = float64(steps)
+	}
+	l.bandUpTo, l.jumpsWork = l.work, jumpsPerStep*l.work
+	r.lim = &l
+	return r
+}
+
 // tooBig returns the ErrTooLarge error for a request of bytes, over g's
 // memory bound, which format and args describe ("the length distribution
 // to turn %d"). Callers compare with the bound themselves first, so that
@@ -123,7 +153,16 @@ func (g *game) tooBig(bytes float64, format string, args ...any) error {
 
 // tooLong is tooBig for a request of steps, over g's work bound.
 func (g *game) tooLong(steps float64, format string, args ...any) error {
-	return errorf(ErrTooLarge, "%s takes about %.3g steps, over the bound of %.3g (MaxWork)", fmt.Sprintf(format, args...), steps, g.lim.work)
+	return errorf(ErrTooLarge, "%s takes about %.3g steps, over the bound of %.3g%s", fmt.Sprintf(format, args...), steps, g.lim.work, g.workName())
+}
+
+// workName names g's work bound in a message: " (MaxWork)" where it is
+// the package's.
+func (g *game) workName() string {
+	if g.lim.work == MaxWork {
+		return " (MaxWork)"
+	}
+	return ""
 }
 
 // size writes a byte count in the largest binary unit that keeps it above 1.

@@ -28,7 +28,7 @@ func TestTooLarge(t *testing.T) {
 		{"ExpectedTurns with a huge die", func() error {
 			_, err := Rules{Faces: 65536}.ExpectedTurns(mustJumps(t, 1000, map[int]int{999_999: 2}))
 			return err
-		}, "snakes: taking every turn (throws of totals up to 65536) from 1000000 squares takes about 1.05e+12 steps, over the bound of 4.29e+09 (MaxWork)"},
+		}, "snakes: taking every turn (throws of totals up to 65536) from 1000000 squares takes about 1.05e+12 steps, over the bound of 2.15e+09 (MaxWork)"},
 		{"Jumps past the structured solve", func() error {
 			snakes := map[int]int{}
 			for s := 9; s < 200*200; s += 3 {
@@ -48,19 +48,19 @@ func TestTooLarge(t *testing.T) {
 		{"LengthDistribution with a huge die", func() error {
 			_, err := Rules{Faces: 4096}.LengthDistribution(mustJumps(t, 1000, nil), 10)
 			return err
-		}, "snakes: following random play on 1000000 squares needs about 76.3 GiB of memory, over the bound of 2 GiB (MaxBytes)"},
+		}, "snakes: following random play on 1000000 squares needs about 76.4 GiB of memory, over the bound of 2 GiB (MaxBytes)"},
 		{"Visits with a huge die, Bounce", func() error {
 			_, err := Rules{Faces: 65536, Overshoot: Bounce}.Visits(mustJumps(t, 100, nil))
 			return err
-		}, "snakes: classifying 10000 squares under throws of totals up to 65536 takes about 1.31e+10 steps, over the bound of 4.29e+09 (MaxWork)"},
+		}, "snakes: classifying 10000 squares under throws of totals up to 65536 takes about 1.31e+10 steps, over the bound of 2.15e+09 (MaxWork)"},
 		{"WinChances with a huge die", func() error {
 			_, err := Rules{Faces: 65536}.WinChances(mustJumps(t, 100, nil), 2)
 			return err
-		}, "snakes: taking every turn (throws of totals up to 65536) from 10000 squares takes about 1.05e+10 steps, over the bound of 4.29e+09 (MaxWork)"},
+		}, "snakes: taking every turn (throws of totals up to 65536) from 10000 squares takes about 1.05e+10 steps, over the bound of 2.15e+09 (MaxWork)"},
 		{"Quantile with a huge die, Bounce", func() error {
 			_, err := Rules{Faces: 65536, Overshoot: Bounce}.Quantile(mustJumps(t, 100, nil), 0.5)
 			return err
-		}, "snakes: taking every turn (throws of totals up to 65536) from 10000 squares takes about 1.05e+10 steps, over the bound of 4.29e+09 (MaxWork)"},
+		}, "snakes: taking every turn (throws of totals up to 65536) from 10000 squares takes about 1.05e+10 steps, over the bound of 2.15e+09 (MaxWork)"},
 	} {
 		start := time.Now()
 		err := tc.call()
@@ -162,3 +162,66 @@ func byBand(r Rules) Rules {
 
 // asIs returns r as it is.
 func asIs(r Rules) Rules { return r }
+
+// TestExactTooLong checks that ExactExpectedTurns' estimate refuses, before
+// any arithmetic, the boards whose fractions would take 10 s to minutes
+// here (32×32, 5% random jumps: 12 s under a die of 12 faces, 101 s under
+// a die loaded a million to one), and lets through one that takes a
+// fraction of a second.
+func TestExactTooLong(t *testing.T) {
+	b32, b16 := mustBoard(t, randomGrid(32, 0.05, 3)), mustBoard(t, randomGrid(16, 0.05, 3))
+	for _, r := range []Rules{{Faces: 12}, {Weights: []int{1, 1000, 1000000, 3, 5, 7}}} {
+		start := time.Now()
+		_, err := r.ExactExpectedTurns(b32)
+		if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "exact arithmetic on 1024 squares with 26 squares that moves go back to takes about") {
+			t.Errorf("%+v: %v, want the estimate's refusal", r, err)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("%+v: refused after %v", r, d)
+		}
+	}
+	exact, err := Rules{}.ExactExpectedTurns(b16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := Rules{}.ExpectedTurns(b16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, _ := exact.Float64(); math.Abs(f-e) > 1e-9*e {
+		t.Errorf("16×16: exact %v, float %v", f, e)
+	}
+}
+
+// TestWithMaxWork checks that a work bound of the caller's refuses past
+// it, names itself, leaves the answers within it as they were, and keeps
+// a memory bound set before it.
+func TestWithMaxWork(t *testing.T) {
+	b := Classic()
+	r := Rules{StartOffBoard: true}
+	want, err := r.ExpectedTurns(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small := r.WithMaxWork(1 << 20)
+	if got, err := small.ExpectedTurns(b); err != nil || got != want {
+		t.Errorf("ExpectedTurns within a bound of 2²⁰ steps: %v, %v; want %v", got, err, want)
+	}
+	// A die whose 1 comes up once in 5·10⁹ throws: 1.57e9 turns to follow.
+	long := Rules{StartOffBoard: true, Weights: []int{1, 1e9, 1e9, 1e9, 1e9, 1e9}}
+	_, err = long.WithMaxWork(1 << 20).ModeTurns(b)
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "over 1.05e+06 steps") || strings.Contains(err.Error(), "MaxWork") {
+		t.Errorf("ModeTurns of a long game within 2²⁰ steps: %v", err)
+	}
+	empty := mustJumps(t, 100, nil)
+	for _, steps := range []int64{0, -1, MaxWork} {
+		_, err := Rules{Faces: 65536}.WithMaxWork(steps).ExpectedTurns(empty)
+		if !errors.Is(err, ErrTooLarge) || !strings.HasSuffix(err.Error(), "over the bound of 2.15e+09 (MaxWork)") {
+			t.Errorf("WithMaxWork(%d): %v, want the package's bound", steps, err)
+		}
+	}
+	_, err = Rules{}.WithMaxBytes(1<<20).WithMaxWork(1<<40).LengthDistribution(empty, 1<<20)
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "over the bound of 1 MiB") {
+		t.Errorf("a memory bound before a work bound: %v", err)
+	}
+}

@@ -53,7 +53,8 @@ import (
 // one that has not settled by MaxWork (a game that waits a long time on
 // rare throws). On this package's machine: 2 players on the classic board
 // about 60 ms, under the British rules (Enter 6, Again 6, AgainLimit 3)
-// 0.2 s, 3 players 13 s (go test -bench Bump).
+// 0.2 s; 3 players take 13 to 17 s, past MaxWork, so they are refused
+// unless [Rules.WithMaxWork] allows 2³³ steps (go test -bench Bump).
 func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
 	return r.winChances(context.Background(), b, players)
 }

@@ -459,7 +459,7 @@ func (w *walk) turn() float64 {
 		for _, e := range out {
 			w.next[e.to] += p * e.n
 		}
-		w.work += float64(len(out))
+		w.work += w.c.cost[v]
 	}
 	w.mass, w.next = w.next, w.mass
 	w.finished = w.mass[last]
@@ -536,7 +536,7 @@ const settled = 8
 // looking every 64 calls.
 func (w *walk) budget() error {
 	if w.work > w.g.lim.work {
-		return errorf(ErrTooLarge, "games last too long to evaluate: after %d turns %.3g%% of games are still going, and following them further would take over %.3g steps (MaxWork)", w.turns, 100*w.left, w.g.lim.work)
+		return errorf(ErrTooLarge, "games last too long to evaluate: after %d turns %.3g%% of games are still going, and following them further would take over %.3g steps%s", w.turns, 100*w.left, w.g.lim.work, w.g.workName())
 	}
 	if w.ctx != nil && w.work >= w.nextCheck {
 		w.nextCheck = w.work + checkEvery

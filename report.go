@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // This file is the Report the snakes command prints: what it gathers from
@@ -113,10 +114,22 @@ func (r Rounded) MarshalJSON() ([]byte, error) {
 // reportTurns are the horizons of Report.FinishWithin.
 var reportTurns = []int{10, 25, 50}
 
-// Report analyses b under r for the snakes command: it is
-// ReportContext with a context that never ends and no progress function.
+// ReportBudget is how long [Rules.Report] computes figures for.
+const ReportBudget = 10 * time.Second
+
+// Report analyses b under r for the snakes command: it is ReportContext
+// with a context that ends after ReportBudget and no progress function,
+// so that it returns within about that long whatever the board (each
+// figure alone is bounded by MaxWork, but a report of a board of 10⁶
+// squares asks for several near it). A figure still running when the
+// budget ends is named in Report.Skipped, so that on such a board what a
+// report holds depends on the machine's speed; a board whose figures all
+// finish sooner (the classic board takes a few milliseconds) gets the
+// report ReportContext gives without a deadline.
 func (r Rules) Report(b *Board) (*Report, error) {
-	return r.ReportContext(context.Background(), b, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), ReportBudget)
+	defer cancel()
+	return r.ReportContext(ctx, b, nil)
 }
 
 // The stages of a report, in the order ReportContext computes them, as it

@@ -396,8 +396,8 @@ func (g *game) compileWork() float64 { return compileSteps * g.turnWork() }
 // compileSteps is what a throw of compiling the turns costs, in steps: 10
 // to 50 ns here (each throw's end found, merged and stored: on a 100×100
 // board and a die of 65536 faces, 7 to 8 s for 10⁸ ends), against about
-// 2 ns for a step of a walk's turn, the unit that makes MaxWork about
-// 10 s. A table whose compiling alone would pass MaxWork is refused
+// 2 ns for a step of a walk's turn, the unit that makes MaxWork a few
+// seconds. A table whose compiling alone would pass MaxWork is refused
 // before it is begun.
 const compileSteps = 16
 

@@ -155,22 +155,25 @@ func BenchmarkThroughput(b *testing.B) {
 
 // BenchmarkExpectedScale times ExpectedTurns from 10⁴ to 10⁶ squares, per
 // square, with the heap one call allocates per square (the board itself not
-// counted): the bounded-memory solve's scaling.
+// counted): the bounded-memory solve's scaling. The 10⁶-square board with
+// 10% jumps takes about 11 s, past MaxWork: every row runs with a bound of
+// 2³² steps.
 func BenchmarkExpectedScale(b *testing.B) {
+	r := snakes.Rules{}.WithMaxWork(1 << 32)
 	for _, n := range []int{100, 316, 1000} {
 		for _, density := range []float64{0.01, 0.1} {
 			bd := mustBoard(b, randomGrid(n, density, 1))
 			squares := float64(n * n)
 			b.Run(fmt.Sprintf("%dx%d/jumps=%g%%", n, n, 100*density), func(b *testing.B) {
 				peak := heapFor(func() {
-					if _, err := (snakes.Rules{}).ExpectedTurns(bd); err != nil {
+					if _, err := r.ExpectedTurns(bd); err != nil {
 						b.Fatal(err)
 					}
 				})
 				runtime.GC()
 				b.ResetTimer()
 				for b.Loop() {
-					snakes.Rules{}.ExpectedTurns(bd)
+					r.ExpectedTurns(bd)
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/squares, "ns/square")
 				b.ReportMetric(float64(peak)/squares, "heapB/square")
@@ -182,16 +185,17 @@ func BenchmarkExpectedScale(b *testing.B) {
 // BenchmarkExpectedScaleHouse is BenchmarkExpectedScale under British house
 // rules (a six to enter, another throw on a six, three sixes void the
 // turn): a turn has up to eighteen ends, and the bounded-memory solve must
-// stay bounded.
+// stay bounded. The 10⁶-square board under British rules takes about
+// 13 s, past MaxWork: every row runs with a bound of 2³³ steps.
 func BenchmarkExpectedScaleHouse(b *testing.B) {
-	british := snakes.Rules{Enter: 6, Again: 6, AgainLimit: 3}
+	british := snakes.Rules{Enter: 6, Again: 6, AgainLimit: 3}.WithMaxWork(1 << 33)
 	for _, n := range []int{316, 1000} {
 		bd := mustBoard(b, randomGrid(n, 0.01, 1))
 		squares := float64(n * n)
 		for _, tc := range []struct {
 			name  string
 			rules snakes.Rules
-		}{{"fair", snakes.Rules{}}, {"british", british}} {
+		}{{"fair", snakes.Rules{}.WithMaxWork(1 << 33)}, {"british", british}} {
 			b.Run(fmt.Sprintf("%dx%d/%s", n, n, tc.name), func(b *testing.B) {
 				peak := heapFor(func() {
 					if _, err := tc.rules.ExpectedTurns(bd); err != nil {

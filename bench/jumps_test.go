@@ -13,8 +13,10 @@ import (
 // jumps: past the structured solve's bounds (477 and 4954 squares that
 // moves go back to), where Jumps keeps rows only where it reads them
 // (jumpsbig.go). heapB is the heap in use at the peak of one untimed call.
-// Under -short only 316×316: the larger board's call takes minutes.
+// Under -short only 316×316: the larger board's call takes minutes, past
+// MaxWork, so every call runs with a bound of 2³⁶ steps.
 func BenchmarkJumpsScale(b *testing.B) {
+	r := snakes.Rules{}.WithMaxWork(1 << 36)
 	ns := []int{316, 1000}
 	if testing.Short() {
 		ns = ns[:1]
@@ -25,8 +27,8 @@ func BenchmarkJumpsScale(b *testing.B) {
 			name string
 			f    func() error
 		}{
-			{"ExpectedTurns", func() error { _, err := snakes.Rules{}.ExpectedTurns(bd); return err }},
-			{"Jumps", func() error { _, err := snakes.Rules{}.Jumps(bd); return err }},
+			{"ExpectedTurns", func() error { _, err := r.ExpectedTurns(bd); return err }},
+			{"Jumps", func() error { _, err := r.Jumps(bd); return err }},
 		} {
 			b.Run(fmt.Sprintf("%dx%d/%s", n, n, call.name), func(b *testing.B) {
 				var err error

@@ -1,0 +1,140 @@
+package bench
+
+// This file times calls that run to the package's bounds (MaxWork and
+// Jumps' multiply-adds): how long a call without a context can take here.
+
+import (
+	"errors"
+	"runtime"
+	"runtime/metrics"
+	"testing"
+	"time"
+
+	"github.com/snakesladders/snakes"
+)
+
+// BenchmarkBounds times, one call an iteration, calls that the package's
+// bounds stop or nearly stop: each engine's slowest case on this machine.
+// A refused call reports refused=1; peakB is the most heap one untimed
+// call held, sampled every millisecond. Run it with -benchtime 1x: each
+// call takes seconds.
+func BenchmarkBounds(b *testing.B) {
+	if testing.Short() {
+		b.Skip("each call takes seconds")
+	}
+	empty := mustBoard(b, snakesEvery(100, 0))
+	every5 := mustBoard(b, snakesEvery(100, 5))
+	huge := mustBoard(b, randomGrid(1000, 0.1, 1))
+	for _, tc := range []struct {
+		name string
+		call func() error
+	}{
+		// A die of 8000 faces under Bounce: every square's turn has
+		// thousands of ends, and GMRES converges too slowly to finish.
+		{"ExpectedTurns/gmres", func() error {
+			_, err := snakes.Rules{Faces: 8000, Overshoot: snakes.Bounce}.ExpectedTurns(empty)
+			return err
+		}},
+		{"Visits/gmres", func() error {
+			_, err := snakes.Rules{Faces: 8000, Overshoot: snakes.Bounce}.Visits(empty)
+			return err
+		}},
+		// The walks: a race, and a quantile whose tail takes 8000 turns
+		// of thousands of ends each to settle.
+		{"WinChances/walk", func() error {
+			_, err := snakes.Rules{Faces: 8000, Overshoot: snakes.Bounce}.WinChances(empty, 2)
+			return err
+		}},
+		{"Quantile/walk", func() error {
+			_, err := snakes.Rules{Faces: 8000}.Quantile(empty, 0.5)
+			return err
+		}},
+		// 10⁶ squares, 10% random jumps: each jump's end a cache miss.
+		{"ExpectedTurns/huge", func() error {
+			_, err := snakes.Rules{}.ExpectedTurns(huge)
+			return err
+		}},
+		{"Quantile/huge", func() error {
+			_, err := snakes.Rules{}.Quantile(huge, 0.5)
+			return err
+		}},
+		// The compile at the bound: 10⁴ squares × 13000 throws × 16 steps.
+		{"Quantile/compile", func() error {
+			_, err := snakes.Rules{Faces: 13000, Overshoot: snakes.Finish}.Quantile(empty, 0.5)
+			return err
+		}},
+		// Jumps past the structured solve, 1.08·10¹⁰ multiply-adds of
+		// 1.7·10¹⁰: 1999 squares that moves go back to.
+		{"Jumps/kept", func() error {
+			_, err := snakes.Rules{}.Jumps(every5)
+			return err
+		}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			var err error
+			peak := peakFor(func() { err = tc.call() })
+			if err != nil && !errors.Is(err, snakes.ErrTooLarge) {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			for b.Loop() {
+				tc.call()
+			}
+			refused := 0.0
+			if err != nil {
+				refused = 1
+			}
+			b.ReportMetric(float64(peak), "peakB")
+			b.ReportMetric(refused, "refused")
+		})
+	}
+}
+
+// snakesEvery returns an n×n grid with a snake 7 squares down from every
+// step-th square from square 9 (none for step 0).
+func snakesEvery(n, step int) [][]int {
+	grid := make([][]int, n)
+	for r := range grid {
+		grid[r] = make([]int, n)
+		for c := range grid[r] {
+			grid[r][c] = -1
+		}
+	}
+	for s := 9; step > 0 && s < n*n; s += step {
+		i := s - 1
+		r, c := n-1-i/n, i%n
+		if (i/n)%2 == 1 {
+			c = n - 1 - c
+		}
+		grid[r][c] = s - 7
+	}
+	return grid
+}
+
+// peakFor runs f and returns the most bytes of heap objects held while it
+// ran, above what was held before, sampled every millisecond.
+func peakFor(f func()) uint64 {
+	runtime.GC()
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	read := func() uint64 { metrics.Read(sample); return sample[0].Value.Uint64() }
+	base := read()
+	done := make(chan struct{})
+	peak := make(chan uint64)
+	go func() {
+		most := base
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			most = max(most, read())
+			select {
+			case <-done:
+				peak <- most - base
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	f()
+	close(done)
+	return <-peak
+}
