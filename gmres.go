@@ -128,6 +128,31 @@ func (s *system) residual(r, y, b []float64, bc, floor float64) (worst, top floa
 	return worst, top
 }
 
+// The fewest passes over every turn that a solve with unknowns takes, in
+// sweeps' worth of steps: solve sweeps once for the right-hand side, GMRES
+// applies the sweep at least twice (the residual, a first direction), a
+// last sweep puts the unknowns in and the residual costs three; visits
+// pushes four times, two sweeps' worth each.
+const (
+	solveSweeps  = 7
+	visitsSweeps = 8
+)
+
+// fewest refuses, before anything is allocated, a solve with unknowns
+// whose fewest passes (sweeps of them) would take the walk's work past
+// its bound: on a die of thousands of faces one pass costs as much as
+// compiling the turns, and no solve ends in fewer.
+func (s *system) fewest(sweeps float64) error {
+	w := s.w
+	if len(s.back) == 0 {
+		return nil
+	}
+	if need := w.work + sweeps*w.c.sweep; need > w.g.lim.work {
+		return errorf(ErrTooLarge, "solving the equations of %d squares takes at least %.3g steps (%v passes over every turn), over the bound of %.3g%s", w.g.last, need, sweeps, w.g.lim.work, w.g.workName())
+	}
+	return nil
+}
+
 // solveTolerance is the largest relative residual solve accepts outright;
 // past it, it accepts what rounding allows, a few units of the last place
 // of the largest value.
@@ -162,6 +187,9 @@ func (s *system) solve(b []float64, bc float64) ([]float64, error) {
 		if bmin == 0 {
 			bmin, floor = bmax, bmax
 		}
+	}
+	if err := s.fewest(solveSweeps); err != nil {
+		return nil, err
 	}
 	x := make([]float64, m)
 	c := make([]float64, m)
@@ -382,6 +410,9 @@ func (s *system) visits() ([]float64, error) {
 	x := make([]float64, m)
 	c := make([]float64, m)
 	back := make([]float64, m)
+	if err := s.fewest(visitsSweeps); err != nil {
+		return nil, err
+	}
 	var gm *gmres
 	if m > 0 {
 		gm = newGMRES(m, min(m, 64))

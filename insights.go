@@ -67,6 +67,7 @@ func insightOn(f *fundamental, c *chain) error {
 	if err := f.setup(c, false); err != nil {
 		return err
 	}
+	f.work = g.compileWork() // its solves count from the compiled turns, as a walk does
 	m := float64(len(f.sq))
 	if !f.dense() {
 		return nil // the band or the bounded-memory solve: linear in the squares

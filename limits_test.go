@@ -225,3 +225,22 @@ func TestWithMaxWork(t *testing.T) {
 		t.Errorf("a memory bound before a work bound: %v", err)
 	}
 }
+
+// TestFewestSweeps checks that a solve by GMRES whose fewest passes over
+// the turns would pass the work bound is refused before the first: an
+// empty 100×100 board under a die of 300 faces and Bounce (3·10⁶ turn
+// ends), sent to GMRES, within 6.1·10⁷ steps.
+func TestFewestSweeps(t *testing.T) {
+	r := bySweeps(Rules{Faces: 300, Overshoot: Bounce}.WithMaxWork(6.1e7))
+	b := mustJumps(t, 100, nil)
+	for name, call := range map[string]func(Rules) error{
+		"ExpectedTurns": func(r Rules) error { _, err := r.ExpectedTurns(b); return err },
+		"Variance":      func(r Rules) error { _, err := r.Variance(b); return err },
+		"Visits":        func(r Rules) error { _, err := r.Visits(b); return err },
+	} {
+		err := call(r)
+		if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "solving the equations of 10000 squares takes at least") {
+			t.Errorf("%s: %v, want the fewest passes' refusal", name, err)
+		}
+	}
+}
