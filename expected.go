@@ -116,7 +116,8 @@ func tenTo(lg float64) string {
 var errSweep = errors.New("solve by sweeps")
 
 // sweepExpected is ExpectedTurns by the bounded-memory solve, for a game
-// with m squares that moves go back to.
+// with m squares that moves go back to, found by a pass over every turn
+// that the solve's own compiling of them repeats: both count.
 func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 	size := float64(g.last) + 1
 	out := min(g.outBound(), size)
@@ -124,10 +125,14 @@ func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 	if bytes > g.lim.bytes {
 		return 0, g.tooBig(bytes, "the expected length on %d squares with %d squares moves go back to", g.last, m)
 	}
+	if steps := 2 * g.compileWork(); steps > g.lim.work {
+		return 0, g.tooLong(steps, "taking every turn (throws of totals up to %d) from %d squares twice, to find %d squares that moves go back to and to solve for them,", g.faces, g.last, m)
+	}
 	w, err := newWalk(ctx, &g)
 	if err != nil {
 		return 0, err
 	}
+	w.work += g.compileWork() // the first pass
 	if w.trap >= 0 {
 		return 0, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.trap)
 	}

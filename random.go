@@ -477,13 +477,14 @@ func (w *walk) turn() float64 {
 	}
 	w.alive, w.aliveLow = alive.split()
 	w.turns++
-	w.work += float64(last) + turnOverhead
+	w.work += 2*float64(last) + turnOverhead
 	return w.finished
 }
 
-// turnOverhead is what a turn of a walk costs besides its squares and
-// moves, in steps: the compensated sums and the tail's logarithm, about
-// 100 ns here, as long as some 50 steps. On a board of a few squares it is
+// turnOverhead is what a turn of a walk costs besides its moves and its
+// squares (two steps each: the mass cleared, moved and summed with
+// compensation), in steps: the tail's logarithm and the turn's own
+// bookkeeping, about 100 ns here, as long as some 50 steps. On a board of a few squares it is
 // most of a turn, and a game of 10⁹ turns there is refused within seconds
 // instead of minutes.
 const turnOverhead = 64

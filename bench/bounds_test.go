@@ -30,7 +30,8 @@ func BenchmarkBounds(b *testing.B) {
 		call func() error
 	}{
 		// A die of 8000 faces under Bounce: every square's turn has
-		// thousands of ends, and GMRES converges too slowly to finish.
+		// thousands of ends, so that compiling them is most of the bound,
+		// and a pass of GMRES costs as much again.
 		{"ExpectedTurns/gmres", func() error {
 			_, err := snakes.Rules{Faces: 8000, Overshoot: snakes.Bounce}.ExpectedTurns(empty)
 			return err
@@ -39,8 +40,8 @@ func BenchmarkBounds(b *testing.B) {
 			_, err := snakes.Rules{Faces: 8000, Overshoot: snakes.Bounce}.Visits(empty)
 			return err
 		}},
-		// The walks: a race, and a quantile whose tail takes 8000 turns
-		// of thousands of ends each to settle.
+		// The walks: a race, and a quantile of a game of 8000 turns, each
+		// of thousands of ends.
 		{"WinChances/walk", func() error {
 			_, err := snakes.Rules{Faces: 8000, Overshoot: snakes.Bounce}.WinChances(empty, 2)
 			return err
