@@ -105,15 +105,12 @@ func (g *game) checkRolls() error {
 // compiled chain, the walk, the solve). A bound of 0 or less, or over
 // MaxBytes, is MaxBytes. The bound is not part of the rules' JSON.
 func (r Rules) WithMaxBytes(bytes int64) Rules {
-	l := defaultLimits
-	if r.lim != nil {
-		l = *r.lim
-	}
+	l := r.limitsCopy()
 	l.bytes = MaxBytes
 	if bytes > 0 && bytes < MaxBytes {
 		l.bytes = float64(bytes)
 	}
-	r.lim = &l
+	r.lim = l
 	return r
 }
 
@@ -126,17 +123,24 @@ func (r Rules) WithMaxBytes(bytes int64) Rules {
 // needs about 1<<36 (a minute and a half here). A bound of 0 or less is
 // MaxWork. The bound is not part of the rules' JSON.
 func (r Rules) WithMaxWork(steps int64) Rules {
-	l := defaultLimits
-	if r.lim != nil {
-		l = *r.lim
-	}
+	l := r.limitsCopy()
 	l.work = MaxWork
 	if steps > 0 {
 		l.work = float64(steps)
 	}
 	l.bandUpTo, l.jumpsWork = l.work, jumpsPerStep*l.work
-	r.lim = &l
+	r.lim = l
 	return r
+}
+
+// limitsCopy returns a copy of r's limits for a With method to change:
+// the Rules value it came from keeps its own.
+func (r Rules) limitsCopy() *limits {
+	l := defaultLimits
+	if r.lim != nil {
+		l = *r.lim
+	}
+	return &l
 }
 
 // tooBig returns the ErrTooLarge error for a request of bytes, over g's

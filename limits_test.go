@@ -140,12 +140,9 @@ func TestLongGameTooLong(t *testing.T) {
 // tuned returns r with its limits (limits.go) changed by tune, for calls
 // on that value alone, so that tests that tune run in parallel.
 func tuned(r Rules, tune func(*limits)) Rules {
-	l := defaultLimits
-	if r.lim != nil {
-		l = *r.lim
-	}
-	tune(&l)
-	r.lim = &l
+	l := r.limitsCopy()
+	tune(l)
+	r.lim = l
 	return r
 }
 
