@@ -160,9 +160,9 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 // fraction operations (a term a turn's end and unknown in the sweep, m³ in
 // the elimination), each on numbers whose products and reductions cost the
 // square of their length in words, plus a word's worth of overhead. A row's
-// fractions gain a turn's bits for every square the sweep passes (their
-// denominators are products of the turns' chances), and the elimination's
-// grow with m: the length is the larger. A word operation of big.Rat
+// fractions gain the bits of a throw's chance for every square the sweep
+// passes (their denominators are products of the chances), and the
+// elimination's grow with m: the length is the larger. A word operation of big.Rat
 // costs 5 to 15 ns here, four steps: on 32×32 boards of 5% random jumps
 // the arithmetic that takes 2 to 5 s is counted 0.9 to 1.5·10⁹ steps, and
 // what would take 12 s to 2 minutes is refused (TestExactTooLong).
@@ -174,7 +174,10 @@ func exactSteps(g *game, out [][]exactEdge, m int) float64 {
 			bits = max(bits, float64(e.p.Denom().BitLen()))
 		}
 	}
-	words := max(float64(len(out))*bits, float64(m+1)*max(bits, 64)) / 64
+	// A square's row gains the bits of the dice's denominator, that of
+	// a throw's chance; a run of Again throws' series has larger ones, but
+	// they recur from square to square and do not add up.
+	words := max(float64(len(out))*math.Log2(g.dice.den), float64(m+1)*max(bits, 64)) / 64
 	return exactWordSteps * (ends*float64(m+1) + math.Pow(float64(m), 3)) * (words*words + 16)
 }
 
