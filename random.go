@@ -17,7 +17,7 @@ import (
 // entries sum to at most 1; the rest is the chance the game lasts longer, or
 // never ends. Each entry is within about 1e-12 of the exact chance.
 //
-// It allocates the result, 8 bytes a turn, and about 42 bytes a square plus
+// It allocates the result, 8 bytes a turn, and about 50 bytes a square plus
 // 20 an end of a turn. It follows the game turn by turn, each turn taking
 // time proportional to the squares and moves, until maxTurns or until the
 // chances settle into their geometric tail (each turn a fixed fraction of
@@ -97,7 +97,7 @@ func (r Rules) MedianTurns(b *Board) (int, error) { return r.Quantile(b, 0.5) }
 // [Rules.ExpectedTurns].
 //
 // It follows the game turn by turn as [Rules.LengthDistribution] does,
-// allocating the same walk, about 42 bytes a square plus 20 an end of a
+// allocating the same walk, about 50 bytes a square plus 20 an end of a
 // turn. On a board where the token cannot be trapped, once each turn
 // finishes the same fraction 1 − λ of the games still going (checked over
 // windows of 2520 turns, to 1e-10 relative), a quantile more than 2¹⁶
