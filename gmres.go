@@ -170,9 +170,6 @@ const solveTolerance = 1e-13
 func (s *system) solve(b []float64, bc float64) ([]float64, error) {
 	size := int(s.w.g.last) + 1
 	m := len(s.back)
-	y := make([]float64, size)
-	part := make([]float64, size)
-	r := make([]float64, size)
 	bmin, bmax, floor := bc, bc, 0.0
 	if b != nil {
 		bmin, bmax = math.Inf(1), 0
@@ -182,7 +179,7 @@ func (s *system) solve(b []float64, bc float64) ([]float64, error) {
 			}
 		}
 		if bmax == 0 {
-			return y, nil // N·0
+			return make([]float64, size), nil // N·0
 		}
 		if bmin == 0 {
 			bmin, floor = bmax, bmax
@@ -191,6 +188,9 @@ func (s *system) solve(b []float64, bc float64) ([]float64, error) {
 	if err := s.fewest(solveSweeps); err != nil {
 		return nil, err
 	}
+	y := make([]float64, size)
+	part := make([]float64, size)
+	r := make([]float64, size)
 	x := make([]float64, m)
 	c := make([]float64, m)
 	var g *gmres
@@ -404,15 +404,15 @@ func (s *system) visits() ([]float64, error) {
 	w := s.w
 	size := int(w.g.last) + 1
 	m := len(s.back)
+	if err := s.fewest(visitsSweeps); err != nil {
+		return nil, err
+	}
 	arr := make([]float64, size)
 	out := make([]float64, size)
 	r := make([]float64, size)
 	x := make([]float64, m)
 	c := make([]float64, m)
 	back := make([]float64, m)
-	if err := s.fewest(visitsSweeps); err != nil {
-		return nil, err
-	}
 	var gm *gmres
 	if m > 0 {
 		gm = newGMRES(m, min(m, 64))
