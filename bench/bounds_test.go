@@ -22,8 +22,8 @@ func BenchmarkBounds(b *testing.B) {
 	if testing.Short() {
 		b.Skip("each call takes seconds")
 	}
-	empty := mustBoard(b, snakesEvery(100, 0))
-	every5 := mustBoard(b, snakesEvery(100, 5))
+	empty := snakesEvery(b, 100, 0)
+	every5 := snakesEvery(b, 100, 5)
 	huge := mustBoard(b, randomGrid(1000, 0.1, 1))
 	for _, tc := range []struct {
 		name string
@@ -91,25 +91,18 @@ func BenchmarkBounds(b *testing.B) {
 	}
 }
 
-// snakesEvery returns an n×n grid with a snake 7 squares down from every
+// snakesEvery returns an n×n board with a snake 7 squares down from every
 // step-th square from square 9 (none for step 0).
-func snakesEvery(n, step int) [][]int {
-	grid := make([][]int, n)
-	for r := range grid {
-		grid[r] = make([]int, n)
-		for c := range grid[r] {
-			grid[r][c] = -1
-		}
-	}
+func snakesEvery(tb testing.TB, n, step int) *snakes.Board {
+	jumps := map[int]int{}
 	for s := 9; step > 0 && s < n*n; s += step {
-		i := s - 1
-		r, c := n-1-i/n, i%n
-		if (i/n)%2 == 1 {
-			c = n - 1 - c
-		}
-		grid[r][c] = s - 7
+		jumps[s] = s - 7
 	}
-	return grid
+	bd, err := snakes.FromJumps(n, jumps)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return bd
 }
 
 // peakFor runs f and returns the most bytes of heap objects held while it
