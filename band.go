@@ -98,17 +98,24 @@ func (f *fundamental) bandFits() bool {
 // Once ctx is done it returns +Inf: no band, and the caller's next solve
 // says why.
 func (g *game) bandReach(ctx context.Context) float64 {
-	ts := new(turnScratch).fit(int(g.last) + 1)
 	cover := make([]int32, g.last+2) // the rows reaching over each square, as differences
-	var ends []edge
 	sum, covering := 0.0, int32(0)
-	for v := int32(0); v < g.last && sum <= g.lim.bandUpTo; v++ {
+	span := func(v, lo, hi int32) bool {
+		covering += cover[v]
+		sum += float64(covering) * float64(v-lo+1)
+		cover[v+1]++
+		cover[hi+1]--
+		return sum <= g.lim.bandUpTo
+	}
+	if g.fairPriced() {
+		g.fairSpans(span) // from the board, in time linear in it
+		return sum
+	}
+	ts := new(turnScratch).fit(int(g.last) + 1)
+	var ends []edge
+	for v := g.start; v < g.last; v++ {
 		if v&1023 == 0 && stopped(ctx) != nil {
 			return math.Inf(1)
-		}
-		covering += cover[v]
-		if v < g.start {
-			continue
 		}
 		lo, hi := v, v
 		ends = g.moves(v, ts, ends[:0])
@@ -117,9 +124,9 @@ func (g *game) bandReach(ctx context.Context) float64 {
 				lo, hi = min(lo, e.to), max(hi, e.to)
 			}
 		}
-		sum += float64(covering) * float64(v-lo+1)
-		cover[v+1]++
-		cover[hi+1]--
+		if !span(v, lo, hi) {
+			break
+		}
 	}
 	return sum
 }

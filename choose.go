@@ -15,7 +15,7 @@ import "context"
 //   - viaBand, the banded elimination (band.go): square by square within a
 //     window of columns, for boards whose turns end near where they start:
 //     time about squares·forward·back, whatever the length of the game.
-//   - viaGMRES, GMRES over the m unknowns (solve.go), each step one sweep of
+//   - viaGMRES, GMRES over the m unknowns (gmres.go), each step one sweep of
 //     the board: memory linear in the squares, time a sweep a step.
 //
 // Two questions choose: the insights of a chain (choose, for
@@ -23,7 +23,10 @@ import "context"
 // (expectedTurns), which tries its own structured elimination first
 // (expected.go, expectedhouse.go: the same thresholds over the rows of the
 // squares the start reaches, built without a chain), then the band when a
-// lower bound of its work from the rules alone fits, then GMRES.
+// lower bound of its work and the compile's from the rules alone fits,
+// then GMRES. Under a fair die of intervalsFrom faces or more, whose turns
+// cost as much to take as the solves, ExpectedTurns prices all three from
+// the board (faircost.go) before any turn is taken.
 
 // method is how a fundamental's equations are solved.
 type method int8
@@ -41,10 +44,20 @@ const (
 // as well as smaller; the band takes at most bandUpTo steps (MaxWork, a few
 // seconds).
 
-// dense reports whether the structured elimination suits f's board.
+// dense reports whether the structured elimination suits f's board: few
+// unknowns, rows within denseBytes, and its work within the bound (past
+// it, on a die of thousands of faces, the band or GMRES may still answer).
 func (f *fundamental) dense() bool {
 	m, lim := len(f.sq), f.g.lim
-	return m <= lim.denseUpTo && ((int(f.g.last)+1)*(m+2)*8 <= lim.denseBytes || m <= 4)
+	return m <= lim.denseUpTo && ((int(f.g.last)+1)*(m+2)*8 <= lim.denseBytes || m <= 4) && structuredWork(f.g, float64(m)) <= lim.work
+}
+
+// structuredWork is what the structured elimination of g with m unknowns
+// costs in steps: every end of every turn adds a row of m+2 numbers (a
+// fair die's rolls are not merged by square), and the elimination of the
+// unknowns is m³. Past the work bound the band or GMRES is tried instead.
+func structuredWork(g *game, m float64) float64 {
+	return g.turnWork()*(m+2) + m*m*m
 }
 
 // choose picks the method for f's board, once: the structured elimination
@@ -99,7 +112,7 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 	}
 	x := structuredPool.Get().(*structured)
 	e, err := x.expected(ctx, &g)
-	m := len(x.squares)
+	m := x.backs
 	structuredPool.Put(x)
 	if err == errSweep {
 		if e, ok, err := r.bandExpected(ctx, b, g); ok {

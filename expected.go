@@ -31,16 +31,19 @@ import (
 //
 // Cost, for n² squares and e ends a turn can have (Faces, for one fair
 // die): on boards with at most 256 squares that moves go back to (m of
-// them; 10 on the classic board), time n²·e·m + m³ and n²·(m+2) pooled
-// floats, so that steady-state calls allocate nothing, within about 1e-13
-// relative; on boards whose jumps are short, time about n²·f·b for turns
+// them; 10 on the classic board) and n²·e·(m+2) + m³ within MaxWork,
+// that time and n²·(m+2) pooled floats, so that steady-state calls
+// allocate nothing, within about 1e-13 relative; on boards whose jumps are short, time about n²·f·b for turns
 // reaching f squares forward and b back, whatever the length of the game;
 // on the others, memory about 220 bytes a square (630 under British house
 // rules) and a sweep of the board a step for tens to hundreds of steps
 // (1000×1000 boards with 1% random jumps: 2–3 s), within the larger of
 // 1e-13 and 2⁻⁴⁹ times the longest expected game from any square (refused
 // with [ErrTooLarge] on games of over 10¹² turns where that cannot be
-// shown). docs/rules.md says how each is chosen.
+// shown). Under a fair die of 24 faces or more the choice is made from
+// the board in time linear in its squares and jumps, so that a die of
+// thousands of faces is refused before any of its turns is taken.
+// docs/rules.md says how each is chosen.
 func (r Rules) ExpectedTurns(b *Board) (float64, error) {
 	return r.expectedTurns(context.Background(), b)
 }
@@ -49,7 +52,8 @@ func (r Rules) ExpectedTurns(b *Board) (float64, error) {
 // and false where that does not suit the board. g comes by value, as to
 // sweepExpected.
 func (r Rules) bandExpected(ctx context.Context, b *Board, g game) (float64, bool, error) {
-	if g.bandReach(ctx) > g.lim.bandUpTo {
+	// The band needs the compiled turns as well as its own steps.
+	if g.compileWork()+g.bandReach(ctx) > g.lim.bandUpTo {
 		return 0, false, nil
 	}
 	f, fg, err := r.insight(ctx, b)
@@ -112,27 +116,40 @@ func tenTo(lg float64) string {
 }
 
 // errSweep tells ExpectedTurns that the structured elimination would be
-// too large and the bounded-memory solve of solve.go is to be used.
+// too large and the bounded-memory solve of gmres.go is to be used.
 var errSweep = errors.New("solve by sweeps")
 
 // sweepExpected is ExpectedTurns by the bounded-memory solve, for a game
-// with m squares that moves go back to, found by a pass over every turn
-// that the solve's own compiling of them repeats: both count.
+// with m or more squares that moves go back to (the structured
+// elimination stops counting past what it takes), found by a pass over
+// every turn that the solve's own compiling of them repeats: both count.
+// A wide fair die's m is exact and counted from the board (faircost.go),
+// which also prices the solve's fewest passes before anything is compiled.
 func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 	size := float64(g.last) + 1
 	out := min(g.outBound(), size)
 	bytes := walkBytes(size, out) + systemBytes(size, float64(m), float64(min(m, 64)))
 	if bytes > g.lim.bytes {
-		return 0, g.tooBig(bytes, "the expected length on %d squares with %d squares moves go back to", g.last, m)
+		return 0, g.tooBig(bytes, "the expected length on %d squares with %d or more squares moves go back to", g.last, m)
 	}
-	if steps := 2 * g.compileWork(); steps > g.lim.work {
-		return 0, g.tooLong(steps, "taking every turn (throws of totals up to %d) from %d squares twice, to find %d squares that moves go back to and to solve for them,", g.faces, g.last, m)
+	first := g.compileWork() // the pass that found the unknowns
+	if g.fairPriced() {
+		// Counted from the board, as are the fewest passes of the solve;
+		// the compile alone is within the bound (checkRolls).
+		first = 0
+		if m > 0 {
+			if err := g.fewestSweeps(g.compileWork(), solveSweeps, g.fairSweep()); err != nil {
+				return 0, err
+			}
+		}
+	} else if steps := 2 * g.compileWork(); steps > g.lim.work {
+		return 0, g.tooLong(steps, "taking every turn (throws of totals up to %d) from %d squares twice, to find the squares that moves go back to and to solve for them,", g.faces, g.last)
 	}
 	w, err := newWalk(ctx, &g)
 	if err != nil {
 		return 0, err
 	}
-	w.work += g.compileWork() // the first pass
+	w.work += first
 	if w.trap >= 0 {
 		return 0, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.trap)
 	}
@@ -152,6 +169,7 @@ func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 type structured struct {
 	unknown []int32 // square → index of its unknown, or -1
 	squares []int32 // unknown index → its row: its square, or size+u for S(u) (expectedhouse.go)
+	backs   int     // the unknowns counted, at least len(squares): for the solve ExpectedTurns takes instead
 
 	// rows holds, per square, width = m+2 numbers: the expected turns until
 	// the last square or an unknown's square is reached (column 0), the
@@ -232,17 +250,28 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 
 	// The squares a turn can end on, and among them those some turn goes
 	// back to: these carry the unknowns.
-	sc := getScratch(g)
-	defer putScratch(sc)
 	x.unknown = grow(x.unknown, size)
 	for i := range x.unknown {
 		x.unknown[i] = -1
 	}
-	x.squares = x.squares[:0]
+	x.squares, x.backs = x.squares[:0], 0
 	rows, rest := size, 0.0
 	if g.simple {
-		search(*g, sc, nil, true, false)
-		x.noteFair(g, sc)
+		var err error
+		if x.reached, err = g.fairReached(x.reached); err != nil {
+			return 0, err
+		}
+		// A wide die's unknowns are counted from the board first: taking
+		// its every roll to number them costs as much as the solves.
+		if g.fairPriced() {
+			if x.backs = g.fairUnknowns(x.reached); !x.suits(g, x.backs, rows) {
+				return 0, errSweep
+			}
+		}
+		if !x.noteFair(g) {
+			x.backs = len(x.squares)
+			return 0, errSweep
+		}
 	} else {
 		rest = g.rest()
 		if err := x.reachHouse(ctx, g); err != nil {
@@ -256,18 +285,19 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 		}
 	}
 	m := len(x.squares)
+	x.backs = m
 	width := m + 2
 	// A few unknowns make rows narrow enough for any board.
-	if bytes := rows * width * 8; m > g.lim.denseUpTo || bytes > g.lim.denseBytes && m > 4 {
+	if !x.suits(g, m, rows) {
 		return 0, errSweep
-	} else if float64(bytes) > g.lim.bytes {
-		return 0, g.tooBig(float64(bytes), "the expected length on %d squares", last)
+	} else if bytes := float64(rows * width * 8); bytes > g.lim.bytes {
+		return 0, g.tooBig(bytes, "the expected length on %d squares", last)
 	}
 	x.rows = grow(x.rows, rows*width)
 	x.hi = grow(x.hi, rows)
 	var err error
 	if g.simple {
-		err = x.sweepFair(ctx, g, sc, width)
+		err = x.sweepFair(ctx, g, width)
 	} else {
 		err = x.sweepHouse(ctx, g, rest, width)
 	}
@@ -299,12 +329,19 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 	return e, nil
 }
 
+// suits reports whether the structured elimination of g with m unknowns
+// and rows rows is within its thresholds and the work bound (choose.go).
+func (x *structured) suits(g *game, m, rows int) bool {
+	return m <= g.lim.denseUpTo && (rows*(m+2)*8 <= g.lim.denseBytes || m <= 4) && structuredWork(g, float64(m)) <= g.lim.work
+}
+
 // noteFair numbers the unknowns of one fair die, whose turn is its rolls,
 // read straight off the board, in the order it has always had: from the
-// start up.
-func (x *structured) noteFair(g *game, sc *scratch) {
+// start up. It stops, returning false, once they are more than the
+// structured elimination takes.
+func (x *structured) noteFair(g *game) bool {
 	for v := g.start; v < g.last; v++ {
-		if !sc.reached(v) {
+		if !x.reached[v] {
 			continue
 		}
 		top := min(v+g.faces, g.last)
@@ -315,7 +352,11 @@ func (x *structured) noteFair(g *game, sc *scratch) {
 			_, to := g.overshoot(v, roll)
 			x.note(v, to)
 		}
+		if len(x.squares) > g.lim.denseUpTo {
+			return false
+		}
 	}
+	return true
 }
 
 // sweepFair writes, from the last square down, every reached square's
@@ -323,7 +364,7 @@ func (x *structured) noteFair(g *game, sc *scratch) {
 // expectation is one turn plus the average over rolls of where the roll
 // ends: a square already swept, the square itself (an overshoot under
 // Stay, or a jump back to it), or an unknown's square.
-func (x *structured) sweepFair(ctx context.Context, g *game, sc *scratch, width int) error {
+func (x *structured) sweepFair(ctx context.Context, g *game, width int) error {
 	last := g.last
 	clear(x.row(last, width))
 	x.row(last, width)[1] = 1
@@ -334,7 +375,7 @@ func (x *structured) sweepFair(ctx context.Context, g *game, sc *scratch, width 
 		return err
 	}
 	for v := last - 1; v >= g.start; v-- {
-		if !sc.reached(v) {
+		if !x.reached[v] {
 			continue
 		}
 		r := x.row(v, width)

@@ -139,7 +139,7 @@ const (
 )
 
 // fewest refuses, before anything is allocated, a solve with unknowns
-// whose fewest passes (sweeps of them) would take the walk's work past
+// whose tables pass the memory bound, or whose fewest passes (sweeps of them) would take the walk's work past
 // its bound: on a die of thousands of faces one pass costs as much as
 // compiling the turns, and no solve ends in fewer.
 func (s *system) fewest(sweeps float64) error {
@@ -147,8 +147,19 @@ func (s *system) fewest(sweeps float64) error {
 	if len(s.back) == 0 {
 		return nil
 	}
-	if need := w.work + sweeps*w.c.sweep; need > w.g.lim.work {
-		return errorf(ErrTooLarge, "solving the equations of %d squares takes at least %.3g steps (%v passes over every turn), over the bound of %.3g%s", w.g.last, need, sweeps, w.g.lim.work, w.g.workName())
+	m := float64(len(s.back))
+	if bytes := systemBytes(float64(w.g.last)+1, m, min(m, 64)); bytes > w.g.lim.bytes {
+		return w.g.tooBig(bytes, "solving the equations of %d squares, %.0f of them squares that moves go back to,", w.g.last, m)
+	}
+	return w.g.fewestSweeps(w.work, sweeps, w.c.sweep)
+}
+
+// fewestSweeps refuses a solve of g's equations, with unknowns, past work
+// steps spent, whose fewest passes (sweeps of pass steps each) would take
+// it past the work bound.
+func (g *game) fewestSweeps(work, sweeps, pass float64) error {
+	if need := work + sweeps*pass; need > g.lim.work {
+		return errorf(ErrTooLarge, "solving the equations of %d squares takes at least %.3g steps (%v passes over every turn), over the bound of %.3g%s", g.last, need, sweeps, g.lim.work, g.workName())
 	}
 	return nil
 }

@@ -75,9 +75,6 @@ func insightOn(f *fundamental, c *chain) error {
 	if bytes := fundamentalBytes(float64(g.last)+1, min(g.outBound(), float64(g.last)+1), m); bytes > g.lim.bytes {
 		return g.tooBig(bytes, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
 	}
-	if steps := g.turnWork()*(m+2) + m*m*m; steps > g.lim.work {
-		return g.tooLong(steps, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
-	}
 	return nil
 }
 
@@ -362,8 +359,9 @@ type JumpStats struct {
 // solve keeps a row of m+2 numbers only for the unknowns, the start, both
 // ends of each jump and the squares jumps lead up to (jumpsbig.go), and
 // eliminates the unknowns on every core: memory about (m + 2·jumps)·8m
-// bytes, time squares·e·m + m³/3 + jumps·(squares·e/2 + m²) for e ends
-// a turn can have; a figure keeps 1e-10 of itself plus 8e-13 of the
+// bytes, time squares·e·(m + jumps/2) + m³/3 + jumps·m² for e ends a
+// turn can have (the first term's move by move, priced as MaxWork's
+// steps, the rest at 8 a step); a figure keeps 1e-10 of itself plus 8e-13 of the
 // length (a fresh solve there by GMRES keeps no better than 2e-13). A board
 // of 10⁵ squares and 1% random jumps takes about 1.5 times ExpectedTurns;
 // one of 10⁶ squares and 10⁴ jumps (m = 4954) about 90 s and 1.75 GB on
@@ -416,7 +414,7 @@ func (r Rules) jumpsOf(b *Board, f *fundamental) ([]JumpStats, error) {
 	m := float64(len(f.sq))
 	// The fresh solves of long games' Effects: the structured solve's m³,
 	// or past it GMRES, a sweep of every turn a step and tens of steps.
-	perSolve := g.turnWork()*(m+2) + m*m*m
+	perSolve := structuredWork(g, m)
 	floor := 1e-14 // of the length: what the structured solve's Effects keep
 	var visits []float64
 	if f.dense() {

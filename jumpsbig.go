@@ -64,9 +64,12 @@ func (f *fundamental) keepRows(stats []JumpStats) int {
 
 // keptWork estimates the multiply-adds of Jumps with kept rows: the sweep
 // adds a row of width m+2 for each move, the elimination takes m³/3, and
-// each jump a scalar sweep up to its start and the m² of a replay.
+// each jump a scalar sweep up to its start and the m² of a replay. The
+// sweeps go move by move, at the cost of a step of a solve's sweep a
+// multiply-add (jumpsPerStep of the elimination's and replays' tight
+// loops): on a die of thousands of faces they are most of the work.
 func keptWork(f *fundamental, g *game, jumps int) float64 {
 	m := float64(len(f.sq))
 	moves := float64(len(f.c.edges))
-	return moves*(m+2) + m*m*m/3 + float64(jumps)*(m*m+moves/2)
+	return jumpsPerStep*moves*(m+2+float64(jumps)/2) + m*m*m/3 + float64(jumps)*m*m
 }

@@ -1,8 +1,10 @@
 package snakes
 
 import (
+	"context"
 	"errors"
 	"math"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -44,7 +46,7 @@ func TestTooLarge(t *testing.T) {
 			}
 			_, err := tuned(Rules{}, func(l *limits) { l.jumpsWork = 1e9 }).Jumps(mustJumps(t, 100, snakes))
 			return err
-		}, "snakes: the jumps of a board with 3331 squares that moves go back to take about 4.96e+10 multiply-adds, over Jumps' bound of 1e+09"},
+		}, "snakes: the jumps of a board with 3331 squares that moves go back to take about 5.17e+10 multiply-adds, over Jumps' bound of 1e+09"},
 		{"LengthDistribution with a huge die", func() error {
 			_, err := Rules{Faces: 4096}.LengthDistribution(mustJumps(t, 1000, nil), 10)
 			return err
@@ -227,8 +229,9 @@ func TestWithMaxWork(t *testing.T) {
 // the turns would pass the work bound is refused before the first: an
 // empty 100×100 board under a die of 300 faces and Bounce (3·10⁶ turn
 // ends), sent to GMRES, with a bound between what comes before the solve
-// (4.8·10⁷ steps of compiling, twice for ExpectedTurns, whose structured
-// elimination passes over the turns first) and that plus seven passes.
+// (4.8·10⁷ steps of compiling) and that plus seven passes. ExpectedTurns
+// prices a fair die's passes from the board; under two dice its
+// structured elimination passes over the turns first, and counts.
 func TestFewestSweeps(t *testing.T) {
 	b := mustJumps(t, 100, nil)
 	for _, tc := range []struct {
@@ -236,7 +239,7 @@ func TestFewestSweeps(t *testing.T) {
 		bound float64
 		call  func(Rules) error
 	}{
-		{"ExpectedTurns", 1.1e8, func(r Rules) error { _, err := r.ExpectedTurns(b); return err }},
+		{"ExpectedTurns", 6.1e7, func(r Rules) error { _, err := r.ExpectedTurns(b); return err }},
 		{"Variance", 6.1e7, func(r Rules) error { _, err := r.Variance(b); return err }},
 		{"Visits", 6.1e7, func(r Rules) error { _, err := r.Visits(b); return err }},
 	} {
@@ -245,9 +248,94 @@ func TestFewestSweeps(t *testing.T) {
 			t.Errorf("%s: %v, want the fewest passes' refusal", tc.name, err)
 		}
 	}
-	// ExpectedTurns' two passes over the turns alone, 9.6·10⁷ steps.
-	_, err := bySweeps(Rules{Faces: 300, Overshoot: Bounce}.WithMaxWork(9e7)).ExpectedTurns(b)
-	if want := "snakes: taking every turn (throws of totals up to 300) from 10000 squares twice, to find 298 squares that moves go back to and to solve for them, takes about 9.6e+07 steps, over the bound of 9e+07"; err == nil || err.Error() != want {
-		t.Errorf("ExpectedTurns within 9·10⁷ steps: %v, want %q", err, want)
+	// ExpectedTurns' passes over the turns alone: 4.8·10⁷ steps under one
+	// die, twice that under two dice of 150 faces.
+	for _, tc := range []struct {
+		r     Rules
+		bound float64
+		want  string
+	}{
+		{Rules{Faces: 300, Overshoot: Bounce}, 4e7, "snakes: taking every turn (throws of totals up to 300) from 10000 squares takes about 4.8e+07 steps, over the bound of 4e+07"},
+		{Rules{Dice: 2, Faces: 150, Overshoot: Bounce}, 9e7, "snakes: taking every turn (throws of totals up to 300) from 10000 squares twice, to find the squares that moves go back to and to solve for them, takes about 9.6e+07 steps, over the bound of 9e+07"},
+	} {
+		_, err := bySweeps(tc.r.WithMaxWork(int64(tc.bound))).ExpectedTurns(b)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%v within %.2g steps: %v, want %q", tc.r, tc.bound, err, tc.want)
+		}
+	}
+}
+
+// TestWideDieUpFront checks that ExpectedTurns under a fair die of 8000
+// faces and Bounce on an empty 100×100 board, whose GMRES passes alone
+// pass the work bound, is refused from the board's prices before its turns
+// are taken: compiling them would allocate over a gigabyte.
+func TestWideDieUpFront(t *testing.T) {
+	b := mustJumps(t, 100, nil)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := Rules{Faces: 8000, Overshoot: Bounce}.ExpectedTurns(b)
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "solving the equations of 10000 squares takes at least") {
+		t.Errorf("ExpectedTurns: %v, want the fewest passes' refusal", err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 16<<20 {
+		t.Errorf("ExpectedTurns allocated %d bytes before refusing, want under 16 MiB", got)
+	}
+}
+
+// TestStructuredPastItsWork checks that a board whose structured
+// elimination is over the work bound goes to the band, which gives the
+// structured elimination's figures: a 30×30 board of 60 short snakes
+// under a die of 400 faces, with a bound between the band's work and the
+// structured elimination's.
+func TestStructuredPastItsWork(t *testing.T) {
+	jumps := map[int]int{}
+	for s := 30; len(jumps) < 60; s += 13 {
+		jumps[s] = s - 9
+	}
+	b := mustJumps(t, 30, jumps)
+	r := Rules{Faces: 400, Overshoot: Finish}
+	g, err := r.playable(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bound := structuredWork(&g, 60) - 1 // 60 unknowns: one a snake
+	if band := g.compileWork() + g.bandReach(context.Background()); band > bound {
+		t.Fatalf("the band's least work %.3g is over the bound %.3g", band, bound)
+	}
+	past := r.WithMaxWork(int64(bound))
+	for _, fig := range []struct {
+		name string
+		call func(Rules) (float64, error)
+	}{
+		{"ExpectedTurns", func(r Rules) (float64, error) { return r.ExpectedTurns(b) }},
+		{"Variance", func(r Rules) (float64, error) { return r.Variance(b) }},
+		{"ExpectedFrom", func(r Rules) (float64, error) {
+			e, err := r.ExpectedFrom(b)
+			if err != nil {
+				return 0, err
+			}
+			return e[500], nil
+		}},
+	} {
+		want, err := fig.call(r)
+		if err != nil {
+			t.Fatalf("%s: %v", fig.name, err)
+		}
+		got, err := fig.call(past)
+		if err != nil {
+			t.Fatalf("%s within %.3g steps: %v", fig.name, bound, err)
+		}
+		if math.Abs(got-want) > 1e-12*want {
+			t.Errorf("%s: %v by the band, %v by the structured elimination", fig.name, got, want)
+		}
+	}
+	f, _, err := past.insight(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.release()
+	if f.dense() {
+		t.Errorf("the structured elimination still chosen within %.3g steps", bound)
 	}
 }

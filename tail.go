@@ -163,7 +163,7 @@ func (w *walk) slowest() (lo, hi float64) {
 	f.setup(w.c, false) // the walk's chain: its turns and classes as they are
 	m := float64(len(f.sq))
 	step := g.turnWork() + m*m
-	if !f.dense() || !f.sure[g.start] || w.work+g.turnWork()*(m+2)+m*m*m+tailIterations*step > g.lim.work {
+	if !f.dense() || !f.sure[g.start] || w.work+structuredWork(g, m)+tailIterations*step > g.lim.work {
 		return empty()
 	}
 	w.work += g.turnWork()*(m+2) + m*m*m

@@ -24,6 +24,7 @@ func BenchmarkBounds(b *testing.B) {
 	}
 	empty := snakesEvery(b, 100, 0)
 	every5 := snakesEvery(b, 100, 5)
+	every40 := snakesEvery(b, 100, 40)
 	huge := mustBoard(b, randomGrid(1000, 0.1, 1))
 	for _, tc := range []struct {
 		name string
@@ -38,6 +39,21 @@ func BenchmarkBounds(b *testing.B) {
 		}},
 		{"Visits/gmres", func() error {
 			_, err := snakes.Rules{Faces: 8000, Overshoot: snakes.Bounce}.Visits(empty)
+			return err
+		}},
+		// 250 short snakes under a die of 6000 faces: the structured
+		// elimination's rows are over the bound, the band answers; under
+		// 13000 faces no solve fits, refused from the board's prices.
+		{"ExpectedTurns/wide-band", func() error {
+			_, err := snakes.Rules{Faces: 6000, Overshoot: snakes.Finish}.ExpectedTurns(every40)
+			return err
+		}},
+		{"Variance/wide-band", func() error {
+			_, err := snakes.Rules{Faces: 6000, Overshoot: snakes.Finish}.Variance(every40)
+			return err
+		}},
+		{"ExpectedTurns/wide-refused", func() error {
+			_, err := snakes.Rules{Faces: 13000, Overshoot: snakes.Finish}.ExpectedTurns(every40)
 			return err
 		}},
 		// The walks: a race, and a quantile of a game of 8000 turns, each
@@ -64,7 +80,7 @@ func BenchmarkBounds(b *testing.B) {
 			_, err := snakes.Rules{Faces: 13000, Overshoot: snakes.Finish}.Quantile(empty, 0.5)
 			return err
 		}},
-		// Jumps past the structured solve, 1.08·10¹⁰ multiply-adds of
+		// Jumps past the structured solve, about 1.2·10¹⁰ multiply-adds of
 		// 1.7·10¹⁰: 1999 squares that moves go back to.
 		{"Jumps/kept", func() error {
 			_, err := snakes.Rules{}.Jumps(every5)

@@ -1,0 +1,219 @@
+package snakes
+
+// This file prices the solves of a game of one wide fair die from its
+// board alone, in time linear in the squares and jumps rather than squares
+// times faces: the squares the start reaches, how many unknowns the
+// structured elimination would have, each square's span for the band, and
+// the least a pass over every turn costs. A die of thousands of faces is
+// then sent to the solve that suits it, or refused, before any of its
+// turns is taken (choose.go).
+//
+// A fair die's turn from v ends on land(t) for every t in (v, top], top =
+// min(v+faces, last), and for each roll past the last square on the last
+// square (Finish), on v (Stay), or under Bounce on land(b): the rolls fold
+// back from the last square, so that those from v reach every b in
+// [bounceLo(v), last-1] (and the last square again on a fold of two board
+// lengths, which adds nothing here).
+
+// fairPriced reports whether g is a game whose solves this file prices:
+// one fair die wide enough that the searches go by intervals (choose.go).
+func (g *game) fairPriced() bool { return g.simple && g.byIntervals() }
+
+// bounceLo returns the lowest square the rolls from v fold back to under
+// Bounce, or last when none passes the last square.
+func (g *game) bounceLo(v int32) int32 {
+	if v+g.faces <= g.last {
+		return g.last
+	}
+	return max(1, 2*g.last-min(v+g.faces, 2*g.last-1))
+}
+
+// fairReached returns the squares the start of g, a fair die, reaches,
+// in into when it is large enough: word by word for a narrow die, by
+// intervals for a wide one, whose time does not grow with its faces.
+func (g *game) fairReached(into []bool) ([]bool, error) {
+	size := int(g.last) + 1
+	into = grow(into, size)
+	if g.byIntervals() {
+		s := newThrowSearch(*g, false)
+		if s == nil {
+			return into, g.tooBig(throwSearchBytes(g), "the squares reached on %d squares", g.last)
+		}
+		for v := range into {
+			into[v] = s.dist[v] >= 0 // one state a square: no AgainLimit
+		}
+		return into, nil
+	}
+	sc := getScratch(g)
+	defer putScratch(sc)
+	search(*g, sc, nil, true, false)
+	for v := range into {
+		into[v] = sc.reached(int32(v))
+	}
+	return into, nil
+}
+
+// fairUnknowns returns how many squares some turn from a square in
+// reached goes back to: the unknowns of the structured elimination, the
+// same as noteFair numbers one by one. A jump from t down to d adds d when
+// a reached square in (d, t) is within a roll of t; a fold back under
+// Bounce adds every square below the highest reached square that folds,
+// and the end of every jump within its fold that goes below it.
+func (g *game) fairUnknowns(reached []bool) int {
+	last, faces := g.last, g.faces
+	// upTo[i]: the reached squares below i.
+	upTo := make([]int32, last+2)
+	for v := int32(0); v <= last; v++ {
+		upTo[v+1] = upTo[v]
+		if reached[v] {
+			upTo[v+1]++
+		}
+	}
+	anyReached := func(lo, hi int32) bool { return lo <= hi && upTo[hi+1] > upTo[lo] }
+	back := newBitset(int(last) + 1)
+	m := 0
+	mark := func(d int32) {
+		if !has(back, d) {
+			add(back, d)
+			m++
+		}
+	}
+	for t := int32(1); t <= last; t++ {
+		if d := g.jumps[t]; d >= 0 && d < t && anyReached(max(t-faces, d+1), t-1) {
+			mark(d)
+		}
+	}
+	if g.over != Bounce {
+		return m
+	}
+	top := int32(-1) // the highest reached square whose rolls fold back
+	for v := last - 1; v >= max(last-faces+1, 0); v-- {
+		if reached[v] {
+			top = v
+			break
+		}
+	}
+	if top < 0 {
+		return m
+	}
+	lo := g.bounceLo(top)
+	for b := lo; b < top; b++ {
+		if g.jumps[b] < 0 {
+			mark(b)
+		}
+	}
+	for b := lo; b < last; b++ {
+		// A jump is folded onto from every reached v ≥ 2·last-faces-b.
+		if d := g.jumps[b]; d >= 0 && top >= max(2*last-faces-b, d+1) {
+			mark(d)
+		}
+	}
+	return m
+}
+
+// fairSweep returns at least what a pass over every compiled turn of g
+// costs (chain.sweep): every square a turn reaches that starts no jump is
+// an end of its own, costing a step, farSteps more past nearSquares.
+func (g *game) fairSweep() float64 {
+	last, faces := g.last, g.faces
+	// plain[i]: the squares 1..i-1 that start no jump.
+	plain := make([]int32, last+2)
+	for t := int32(1); t <= last; t++ {
+		plain[t+1] = plain[t]
+		if g.jumps[t] < 0 {
+			plain[t+1]++
+		}
+	}
+	count := func(lo, hi int32) float64 {
+		if lo > hi {
+			return 0
+		}
+		return float64(plain[hi+1] - plain[lo])
+	}
+	// ends counts the plain squares in [lo, hi], at distance from v.
+	ends := func(v, lo, hi int32) float64 {
+		near := count(max(lo, v-nearSquares), min(hi, v+nearSquares))
+		return near + (1+farSteps)*(count(lo, hi)-near)
+	}
+	sweep := float64(last) + 1
+	for v := int32(0); v < last; v++ { // square 0's turns are compiled too
+		sweep += ends(v, v+1, min(v+faces, last))
+		if v+faces > last {
+			switch g.over {
+			case Stay:
+				sweep++ // the edge back to v
+			case Bounce:
+				sweep += ends(v, g.bounceLo(v), v)
+			}
+		}
+	}
+	return sweep
+}
+
+// fairSpans calls each with every square v from the start up and the
+// lowest and highest squares other than the last that its turns end on
+// (v itself when none is lower or higher), until each returns false: what
+// bandReach reads of every turn, from two queues of the jumps' ends over
+// the window of the rolls and two tables of them over the folds.
+func (g *game) fairSpans(each func(v, lo, hi int32) bool) {
+	last, faces := g.last, g.faces
+	// The ends past the last square are sentinels that never win.
+	lowKey := func(t int32) int32 {
+		if d := g.land(t); d != last {
+			return d
+		}
+		return last + 1
+	}
+	highKey := func(t int32) int32 {
+		if d := g.land(t); d != last {
+			return d
+		}
+		return -1
+	}
+	var foldLo, foldHi []int32 // per b: the lowest and highest end of b..last-1
+	if g.over == Bounce {
+		foldLo, foldHi = make([]int32, last+1), make([]int32, last+1)
+		foldLo[last], foldHi[last] = last+1, -1
+		for b := last - 1; b >= 1; b-- {
+			foldLo[b] = min(foldLo[b+1], lowKey(b))
+			foldHi[b] = max(foldHi[b+1], highKey(b))
+		}
+	}
+	// Monotone queues of the rolls' squares t in (v, top]: the front of
+	// mins has the lowest end, of maxs the highest.
+	var mins, maxs []int32
+	next := g.start + 1 // the next square to enter the window
+	for v := g.start; v < last; v++ {
+		top := min(v+faces, last)
+		for ; next <= top; next++ {
+			k := lowKey(next)
+			for len(mins) > 0 && lowKey(mins[len(mins)-1]) >= k {
+				mins = mins[:len(mins)-1]
+			}
+			mins = append(mins, next)
+			k = highKey(next)
+			for len(maxs) > 0 && highKey(maxs[len(maxs)-1]) <= k {
+				maxs = maxs[:len(maxs)-1]
+			}
+			maxs = append(maxs, next)
+		}
+		for len(mins) > 0 && mins[0] <= v {
+			mins = mins[1:]
+		}
+		for len(maxs) > 0 && maxs[0] <= v {
+			maxs = maxs[1:]
+		}
+		lo, hi := v, v
+		if len(mins) > 0 {
+			lo = min(lo, lowKey(mins[0]))
+			hi = max(hi, highKey(maxs[0]))
+		}
+		if foldLo != nil && v+faces > last {
+			b := g.bounceLo(v)
+			lo, hi = min(lo, foldLo[b]), max(hi, foldHi[b])
+		}
+		if !each(v, lo, hi) {
+			return
+		}
+	}
+}

@@ -1,0 +1,150 @@
+package snakes
+
+// This file checks the prices of faircost.go against every roll of the
+// test's own reading of the rules (oracle_test.go).
+
+import (
+	"context"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// drawFair draws a board and a fair die of up to 80 faces, often wider
+// than the board, under any overshoot, start and chaining.
+func drawFair(t *rapid.T) (game, refRules, []int) {
+	grid := genGrid(1, 10).Draw(t, "grid")
+	rr := genRules().Draw(t, "rules")
+	rr.faces = rapid.IntRange(1, 80).Draw(t, "faces")
+	b, err := NewBoard(grid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rr.rules().playable(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, rr, refFlat(grid)
+}
+
+// refEnds calls each with every square v from the start up and where each
+// roll from it ends, by the test's own reading of the rules.
+func refEnds(rr refRules, flat []int, each func(v, to int)) {
+	last := len(flat) - 1
+	for v := rr.start(); v < last; v++ {
+		for roll := 1; roll <= rr.faces; roll++ {
+			_, to := rr.step(flat, v, roll)
+			each(v, to)
+		}
+	}
+}
+
+func TestFairUnknowns(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g, rr, flat := drawFair(t)
+		reached, err := g.fairReached(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dist := rr.dist(flat)
+		back := map[int]bool{}
+		refEnds(rr, flat, func(v, to int) {
+			if reached[v] != (dist[v] >= 0) {
+				t.Fatalf("square %d: reached %v, distance %d", v, reached[v], dist[v])
+			}
+			if dist[v] >= 0 && to < v {
+				back[to] = true
+			}
+		})
+		if got := g.fairUnknowns(reached); got != len(back) {
+			t.Fatalf("fairUnknowns = %d, squares some roll goes back to: %d", got, len(back))
+		}
+	})
+}
+
+func TestFairSpans(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g, rr, flat := drawFair(t)
+		last := len(flat) - 1
+		lo, hi := map[int]int{}, map[int]int{}
+		refEnds(rr, flat, func(v, to int) {
+			if _, ok := lo[v]; !ok {
+				lo[v], hi[v] = v, v
+			}
+			if to != last {
+				lo[v], hi[v] = min(lo[v], to), max(hi[v], to)
+			}
+		})
+		seen := 0
+		g.fairSpans(func(v, l, h int32) bool {
+			if int(l) != lo[int(v)] || int(h) != hi[int(v)] {
+				t.Fatalf("square %d: span %d..%d, want %d..%d", v, l, h, lo[int(v)], hi[int(v)])
+			}
+			seen++
+			return true
+		})
+		if seen != len(lo) {
+			t.Fatalf("fairSpans gave %d squares, want %d", seen, len(lo))
+		}
+	})
+}
+
+// TestFairSweep checks that fairSweep is at most what a pass over the
+// compiled turns costs, and that it is that cost on boards without jumps,
+// where every end is a square of its own.
+func TestFairSweep(t *testing.T) {
+	exact := 0
+	rapid.Check(t, func(t *rapid.T) {
+		g, _, flat := drawFair(t)
+		var c chain
+		if err := c.compile(context.Background(), &g); err != nil {
+			t.Fatal(err)
+		}
+		got := g.fairSweep()
+		if got > c.sweep {
+			t.Fatalf("fairSweep = %v, over the compiled pass's %v", got, c.sweep)
+		}
+		for _, to := range flat[1:] {
+			if to != -1 {
+				return
+			}
+		}
+		if got != c.sweep {
+			t.Fatalf("no jumps: fairSweep = %v, the compiled pass %v", got, c.sweep)
+		}
+		exact++
+	})
+	if exact < 10 {
+		t.Fatalf("only %d boards without jumps checked exactly", exact)
+	}
+}
+
+// TestFairSweepFar checks fairSweep's count of ends far from their square
+// on a board long enough to have them, without jumps (exact) and with a
+// jump every seventh square (at most).
+func TestFairSweepFar(t *testing.T) {
+	for _, over := range []Overshoot{Stay, Finish, Bounce} {
+		for _, every := range []int{0, 7} {
+			jumps := map[int]int{}
+			for s := 2; every > 0 && s < 1600; s += every {
+				jumps[s] = (s * 37 % 1598) + 1
+			}
+			b, err := FromJumps(40, jumps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := Rules{Faces: 1500, Overshoot: over}.playable(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var c chain
+			if err := c.compile(context.Background(), &g); err != nil {
+				t.Fatal(err)
+			}
+			got := g.fairSweep()
+			if got > c.sweep || every == 0 && got != c.sweep {
+				t.Errorf("%v, a jump every %d: fairSweep = %v, the compiled pass %v", over, every, got, c.sweep)
+			}
+		}
+	}
+}
