@@ -210,10 +210,10 @@ func (x *structured) row(v int32, width int) []float64 {
 
 // take adds to r, the row of square v, a roll of a fair die that ends the
 // turn on to: a row already swept, or one more chance of an unknown. It
-// returns 1 for a roll that stays on v, for the caller to count. It runs
-// once a roll, so it is kept small enough to be inlined, counts in whole
-// rolls, and adds whole rows: a fair die's rows are short, and slicing them
-// to their last nonzero column costs more than it saves.
+// returns 1 for a roll that stays on v, for the caller to count. It counts
+// in whole rolls and adds whole rows: a fair die's rows are short, and
+// slicing them to their last nonzero column costs more than it saves.
+// sweepFair writes it out by hand for the rolls within the board.
 func (x *structured) take(r []float64, v, to int32, width int) int32 {
 	switch {
 	case to == v:
@@ -221,7 +221,7 @@ func (x *structured) take(r []float64, v, to int32, width int) int32 {
 	case to < v:
 		r[2+x.unknown[to]]++
 	default:
-		addScaled(r, x.row(to, width), 1)
+		addRow(r, x.row(to, width))
 	}
 	return 0
 }
@@ -383,7 +383,16 @@ func (x *structured) sweepFair(ctx context.Context, g *game, width int) error {
 		stay := int32(0)
 		top := min(v+g.faces, last)
 		for t := v + 1; t <= top; t++ {
-			stay += x.take(r, v, g.land(t), width)
+			// take, by hand: the roll loop runs once a roll, and a call
+			// there costs more than the row it adds.
+			switch to := g.land(t); {
+			case to == v:
+				stay++
+			case to < v:
+				r[2+x.unknown[to]]++
+			default:
+				addRow(r, x.row(to, width))
+			}
 		}
 		for roll := top - v + 1; roll <= g.faces; roll++ {
 			_, to := g.overshoot(v, roll)
