@@ -287,6 +287,9 @@ func (a *Analysis) Visits(ctx context.Context) ([]float64, error) {
 // [Rules.Jumps]).
 func (a *Analysis) Jumps(ctx context.Context) ([]JumpStats, error) {
 	v, err := figure(ctx, a, field(&a.jumps), func() ([]JumpStats, error) {
+		if err := a.g.priceJumps(); err != nil {
+			return nil, err
+		}
 		f, err := a.insight(ctx)
 		if err != nil {
 			return nil, err

@@ -48,8 +48,66 @@ const (
 // unknowns, rows within denseBytes, and its work within the bound (past
 // it, on a die of thousands of faces, the band or GMRES may still answer).
 func (f *fundamental) dense() bool {
-	m, lim := len(f.sq), f.g.lim
-	return m <= lim.denseUpTo && ((int(f.g.last)+1)*(m+2)*8 <= lim.denseBytes || m <= 4) && structuredWork(f.g, float64(m)) <= lim.work
+	return denseFits(f.g, len(f.sq), int(f.g.last)+1)
+}
+
+// denseFits reports whether the structured elimination of g with m
+// unknowns and rows rows of them suits: at most denseUpTo unknowns, rows
+// within denseBytes (unless there are at most 4 unknowns), its work within
+// the bound. Each grows with m, so that it holds for no more unknowns than
+// a board's least count where it fails for that count.
+func denseFits(g *game, m, rows int) bool {
+	lim := g.lim
+	return m <= lim.denseUpTo && (rows*(m+2)*8 <= lim.denseBytes || m <= 4) && structuredWork(g, float64(m)) <= lim.work
+}
+
+// fairPrice is what the board of a game of one wide fair die says of its
+// solves before a turn is taken (faircost.go), when the start surely
+// finishes: the least each method costs, as whether it may fit.
+type fairPrice struct {
+	m     int  // the unknowns of the squares the start reaches: at least the insights'
+	dense bool // the structured elimination may fit
+	band  bool // the band may fit
+	kept  bool // Jumps' kept rows (jumpsbig.go) may fit: a row added an end
+}
+
+// fairPrices prices g's solves from its board, or returns false where it
+// cannot: not one wide fair die, or a start that may not surely finish
+// (the figures say so themselves after compiling).
+func (g *game) fairPrices() (fairPrice, bool) {
+	if !g.fairPriced() {
+		return fairPrice{}, false
+	}
+	reached, err := g.fairReached(nil)
+	if err != nil || !g.fairFinishes(reached) {
+		return fairPrice{}, false
+	}
+	p := fairPrice{m: g.fairUnknowns(reached)}
+	p.dense = p.m == 0 || denseFits(g, p.m, int(g.last)+1)
+	p.band = p.dense || g.fairBandLeast(reached) <= g.lim.bandUpTo
+	p.kept = p.dense || jumpsPerStep*g.fairEnds(1)*float64(p.m+2) <= g.lim.jumpsWork
+	return p, true
+}
+
+// priceInsights refuses, before a turn is taken, the insights of a game of
+// one wide fair die that no method can solve within the bounds: the
+// structured elimination, the band, Jumps' kept rows, or GMRES by its
+// fewest passes.
+func (g *game) priceInsights() error {
+	if p, ok := g.fairPrices(); ok && !p.band && !p.kept {
+		return g.fewestSweeps(g.compileWork(), solveSweeps, g.fairSweep())
+	}
+	return nil
+}
+
+// priceJumps refuses, before a turn is taken, Jumps of a game of one wide
+// fair die that neither the structured elimination nor kept rows can
+// solve within the bounds.
+func (g *game) priceJumps() error {
+	if p, ok := g.fairPrices(); ok && !p.kept {
+		return errorf(ErrTooLarge, "the jumps of a board with %d or more squares that moves go back to take at least %.3g multiply-adds, over Jumps' bound of %.3g", p.m, jumpsPerStep*g.fairEnds(1)*float64(p.m+2), g.lim.jumpsWork)
+	}
+	return nil
 }
 
 // structuredWork is what the structured elimination of g with m unknowns

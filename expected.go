@@ -264,7 +264,7 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 		// A wide die's unknowns are counted from the board first: taking
 		// its every roll to number them costs as much as the solves.
 		if g.fairPriced() {
-			if x.backs = g.fairUnknowns(x.reached); !x.suits(g, x.backs, rows) {
+			if x.backs = g.fairUnknowns(x.reached); !denseFits(g, x.backs, rows) {
 				return 0, errSweep
 			}
 		}
@@ -288,7 +288,7 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 	x.backs = m
 	width := m + 2
 	// A few unknowns make rows narrow enough for any board.
-	if !x.suits(g, m, rows) {
+	if !denseFits(g, m, rows) {
 		return 0, errSweep
 	} else if bytes := float64(rows * width * 8); bytes > g.lim.bytes {
 		return 0, g.tooBig(bytes, "the expected length on %d squares", last)
@@ -327,12 +327,6 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 		return 0, errBeyondFloat64(ctx, *g, nil)
 	}
 	return e, nil
-}
-
-// suits reports whether the structured elimination of g with m unknowns
-// and rows rows is within its thresholds and the work bound (choose.go).
-func (x *structured) suits(g *game, m, rows int) bool {
-	return m <= g.lim.denseUpTo && (rows*(m+2)*8 <= g.lim.denseBytes || m <= 4) && structuredWork(g, float64(m)) <= g.lim.work
 }
 
 // noteFair numbers the unknowns of one fair die, whose turn is its rolls,

@@ -112,9 +112,16 @@ func (g *game) fairUnknowns(reached []bool) int {
 }
 
 // fairSweep returns at least what a pass over every compiled turn of g
-// costs (chain.sweep): every square a turn reaches that starts no jump is
-// an end of its own, costing a step, farSteps more past nearSquares.
+// costs (chain.sweep): a step a square, and every square a turn reaches
+// that starts no jump is an end of its own, costing a step, farSteps more
+// past nearSquares.
 func (g *game) fairSweep() float64 {
+	return float64(g.last) + 1 + g.fairEnds(1+farSteps)
+}
+
+// fairEnds returns at least how many ends the compiled turns of g have,
+// those past nearSquares from their square counted far times each.
+func (g *game) fairEnds(far float64) float64 {
 	last, faces := g.last, g.faces
 	// plain[i]: the squares 1..i-1 that start no jump.
 	plain := make([]int32, last+2)
@@ -133,21 +140,21 @@ func (g *game) fairSweep() float64 {
 	// ends counts the plain squares in [lo, hi], at distance from v.
 	ends := func(v, lo, hi int32) float64 {
 		near := count(max(lo, v-nearSquares), min(hi, v+nearSquares))
-		return near + (1+farSteps)*(count(lo, hi)-near)
+		return near + far*(count(lo, hi)-near)
 	}
-	sweep := float64(last) + 1
+	sum := 0.0
 	for v := int32(0); v < last; v++ { // square 0's turns are compiled too
-		sweep += ends(v, v+1, min(v+faces, last))
+		sum += ends(v, v+1, min(v+faces, last))
 		if v+faces > last {
 			switch g.over {
 			case Stay:
-				sweep++ // the edge back to v
+				sum++ // the edge back to v
 			case Bounce:
-				sweep += ends(v, g.bounceLo(v), v)
+				sum += ends(v, g.bounceLo(v), v)
 			}
 		}
 	}
-	return sweep
+	return sum
 }
 
 // fairSpans calls each with every square v from the start up and the
@@ -216,4 +223,89 @@ func (g *game) fairSpans(each func(v, lo, hi int32) bool) {
 			return
 		}
 	}
+}
+
+// fairFinishes reports whether the last square can be reached from every
+// square in reached: then the start surely finishes, and every square it
+// reaches is one the insights solve for. A search back from the last
+// square by intervals: the squares a roll takes to p are the faces below
+// it, and under Bounce those whose fold covers it, each claimed once.
+func (g *game) fairFinishes(reached []bool) bool {
+	last, faces := g.last, g.faces
+	if last <= 1 {
+		return true
+	}
+	// into[at[s]:at[s+1]]: the squares whose jump lands on s.
+	at := make([]int32, last+2)
+	for t := int32(1); t <= last; t++ {
+		if d := g.jumps[t]; d >= 0 {
+			at[d+1]++
+		}
+	}
+	for s := int32(1); s <= last+1; s++ {
+		at[s] += at[s-1]
+	}
+	into := make([]int32, at[last+1])
+	fill := append([]int32(nil), at...)
+	for t := int32(1); t <= last; t++ {
+		if d := g.jumps[t]; d >= 0 {
+			into[fill[d]] = t
+			fill[d]++
+		}
+	}
+	can := make([]bool, last+1)
+	claims := newClaims(last)
+	queue := make([]int32, 0, last+1)
+	claim := func(lo, hi int32) {
+		if lo > hi {
+			return
+		}
+		for u := claims.find(lo); u <= hi; u = claims.find(u + 1) {
+			claims[u] = u + 1
+			can[u] = true
+			queue = append(queue, u)
+		}
+	}
+	claim(last, last)
+	// from takes the squares whose roll lands on p, before its jump.
+	from := func(p int32) {
+		claim(max(0, p-faces), p-1)
+		if g.over == Bounce && p < last {
+			claim(max(2*last-faces-p, last-faces+1, 0), last-1)
+		}
+	}
+	for i := 0; i < len(queue); i++ {
+		s := queue[i]
+		if g.jumps[s] < 0 {
+			from(s)
+		}
+		for _, p := range into[at[s]:at[s+1]] {
+			from(p)
+		}
+	}
+	for v, ok := range reached[:last] {
+		if ok && !can[v] {
+			return false
+		}
+	}
+	return true
+}
+
+// fairBandLeast returns at least the banded elimination's work on the
+// insights' rows, which include those of every square in reached when the
+// start surely finishes: the rows of those squares alone, each as wide as
+// its own turns make it.
+func (g *game) fairBandLeast(reached []bool) float64 {
+	cover := make([]int32, g.last+2)
+	sum, covering := 0.0, int32(0)
+	g.fairSpans(func(v, lo, hi int32) bool {
+		covering += cover[v]
+		if reached[v] {
+			sum += float64(covering) * float64(v-lo+1)
+			cover[v+1]++
+			cover[hi+1]--
+		}
+		return sum <= g.lim.bandUpTo
+	})
+	return sum
 }

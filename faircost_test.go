@@ -89,6 +89,82 @@ func TestFairSpans(t *testing.T) {
 	})
 }
 
+// TestFairFinishes checks fairFinishes against the squares from which
+// some sequence of rolls reaches the last square, found by relaxing every
+// roll until nothing changes.
+func TestFairFinishes(t *testing.T) {
+	both := [2]int{}
+	rapid.Check(t, func(t *rapid.T) {
+		g, rr, flat := drawFair(t)
+		last := len(flat) - 1
+		if last >= 6 && rapid.Bool().Draw(t, "wall") {
+			// A run of snakes back to square 1 as long as the die, short
+			// of the end, with no jump below it: the start is trapped.
+			rr.faces = rapid.IntRange(1, (last-3)/2).Draw(t, "wall faces")
+			w := rapid.IntRange(2, last-1-rr.faces).Draw(t, "wall at")
+			jumps := map[int]int{}
+			for s, to := range flat[1:] {
+				if to != -1 && s+1 >= w+rr.faces {
+					jumps[s+1] = to
+				}
+			}
+			for s := w; s < w+rr.faces; s++ {
+				jumps[s] = 1
+			}
+			n := 1
+			for n*n < last {
+				n++
+			}
+			b, err := FromJumps(n, jumps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g, err = rr.rules().playable(b); err != nil {
+				t.Fatal(err)
+			}
+			flat = make([]int, last+1)
+			for s := range flat {
+				flat[s] = -1
+				if to, ok := jumps[s]; ok {
+					flat[s] = to
+				}
+			}
+		}
+		reached, err := g.fairReached(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		can := make([]bool, last+1)
+		can[last] = true
+		for changed := true; changed; {
+			changed = false
+			refEnds(refRules{faces: rr.faces, offBoard: true, over: rr.over, chain: rr.chain}, flat, func(v, to int) {
+				if can[to] && !can[v] {
+					can[v], changed = true, true
+				}
+			})
+		}
+		want := true
+		for v := 0; v < last; v++ {
+			if reached[v] && !can[v] {
+				want = false
+			}
+		}
+		if got := g.fairFinishes(reached); got != want {
+			t.Fatalf("fairFinishes = %v, want %v", got, want)
+		}
+		if want {
+			both[0]++
+		} else {
+			both[1]++
+		}
+	})
+	t.Logf("boards that finish, that do not: %v", both)
+	if both[0] < 20 || both[1] < 20 {
+		t.Fatalf("boards that finish and boards that do not: %v, want 20 of each", both)
+	}
+}
+
 // TestFairSweep checks that fairSweep is at most what a pass over the
 // compiled turns costs, and that it is that cost on boards without jumps,
 // where every end is a square of its own.

@@ -45,8 +45,9 @@ func (r Rules) insightInto(b *Board, f *fundamental) (*game, error) {
 }
 
 // checkInsight refuses a game whose insights, whatever their solve, would
-// pass the bounds: the fundamental's tables, or the work of classifying
-// its squares. Every caller checks it before insightOn, and before
+// pass the bounds: the fundamental's tables, the work of classifying its
+// squares, or under a wide fair die the least any solve costs
+// (priceInsights). Every caller checks it before insightOn, and before
 // compiling a chain of its own.
 func checkInsight(g *game) error {
 	size := float64(g.last) + 1
@@ -56,7 +57,7 @@ func checkInsight(g *game) error {
 	if steps := g.compileWork() + g.turnWork()*4; steps > g.lim.work {
 		return g.tooLong(steps, "classifying %d squares under throws of totals up to %d", g.last, g.faces)
 	}
-	return nil
+	return g.priceInsights()
 }
 
 // insightOn readies f over the chain c, whose game checkInsight passed,
@@ -380,6 +381,11 @@ type JumpStats struct {
 // refuses with [ErrTooLarge] past the structured solve's bounds. Taken
 // counts every throw that takes the jump, mid-turn ones included.
 func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
+	if g, err := r.playable(b); err == nil {
+		if err := g.priceJumps(); err != nil {
+			return nil, err
+		}
+	}
 	f, _, err := r.insight(context.Background(), b)
 	if err != nil {
 		return nil, err

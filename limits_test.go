@@ -265,21 +265,51 @@ func TestFewestSweeps(t *testing.T) {
 	}
 }
 
-// TestWideDieUpFront checks that ExpectedTurns under a fair die of 8000
+// TestWideDieUpFront checks that the solves under a fair die of 8000
 // faces and Bounce on an empty 100×100 board, whose GMRES passes alone
-// pass the work bound, is refused from the board's prices before its turns
-// are taken: compiling them would allocate over a gigabyte.
+// pass the work bound (and every other method's least work too), are
+// refused from the board's prices before its turns are taken: compiling
+// them would allocate over a gigabyte.
 func TestWideDieUpFront(t *testing.T) {
 	b := mustJumps(t, 100, nil)
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	_, err := Rules{Faces: 8000, Overshoot: Bounce}.ExpectedTurns(b)
-	runtime.ReadMemStats(&after)
-	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "solving the equations of 10000 squares takes at least") {
-		t.Errorf("ExpectedTurns: %v, want the fewest passes' refusal", err)
-	}
-	if got := after.TotalAlloc - before.TotalAlloc; got > 16<<20 {
-		t.Errorf("ExpectedTurns allocated %d bytes before refusing, want under 16 MiB", got)
+	r := Rules{Faces: 8000, Overshoot: Bounce}
+	solving, jumps := "solving the equations of 10000 squares takes at least", "the jumps of a board with 7998 or more squares that moves go back to take at least"
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name string
+		want string
+		call func() error
+	}{
+		{"ExpectedTurns", solving, func() error { _, err := r.ExpectedTurns(b); return err }},
+		{"ExpectedFrom", solving, func() error { _, err := r.ExpectedFrom(b); return err }},
+		{"Variance", solving, func() error { _, err := r.Variance(b); return err }},
+		{"Visits", solving, func() error { _, err := r.Visits(b); return err }},
+		{"Jumps", jumps, func() error { _, err := r.Jumps(b); return err }},
+		{"Analysis.Visits", solving, func() error {
+			a, err := r.Analyze(ctx, b)
+			if err == nil {
+				_, err = a.Visits(ctx)
+			}
+			return err
+		}},
+		{"Analysis.Jumps", jumps, func() error {
+			a, err := r.Analyze(ctx, b)
+			if err == nil {
+				_, err = a.Jumps(ctx)
+			}
+			return err
+		}},
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		err := tc.call()
+		runtime.ReadMemStats(&after)
+		if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+		if got := after.TotalAlloc - before.TotalAlloc; got > 16<<20 {
+			t.Errorf("%s allocated %d bytes before refusing, want under 16 MiB", tc.name, got)
+		}
 	}
 }
 
