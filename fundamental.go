@@ -51,6 +51,7 @@ type fundamental struct {
 
 	fwd     []rise    // the moves up between solved squares, square by square
 	fwdAt   []int32   // fwd[fwdAt[v]:fwdAt[v+1]] leave square v
+	risen   bool      // fwd is listed for the latest solve
 	rhs2    []float64 // Variance's second right-hand side
 	vis     []float64 // Jumps' visits
 	landed  []float64 // Jumps' landings per square
@@ -107,7 +108,7 @@ func (f *fundamental) prepare(g *game, absorb bool) error {
 func (f *fundamental) setup(c *chain, absorb bool) error {
 	g := c.g
 	f.c, f.g, f.absorb = c, g, absorb
-	f.how, f.sys, f.solved, f.visited = unchosen, nil, false, false
+	f.how, f.sys, f.solved, f.visited, f.risen = unchosen, nil, false, false, false
 	f.keep = f.keep[:0]
 	f.sure = c.surely
 	if absorb {
@@ -137,9 +138,14 @@ func (f *fundamental) setup(c *chain, absorb bool) error {
 
 // rises lists the moves forward between sure squares, weighted by the
 // chance of each given that the turn leaves its square, for again's
-// sweeps: only after the structured elimination, which alone replays
-// them, since on a board of a wide die they are as large as its chain.
+// sweeps, once a solve: only when a replay of the structured elimination
+// needs them (again, Jumps), since on a board of a wide die they are as
+// large as its chain, and most figures never replay.
 func (f *fundamental) rises() {
+	if f.risen {
+		return
+	}
+	f.risen = true
 	c, g := f.c, f.g
 	size := int(g.last) + 1
 	f.fwdAt = grow(f.fwdAt, size+1)
@@ -238,7 +244,7 @@ func (f *fundamental) sweepSquares(rhs []float64, lo, hi int, bottom, top int32)
 // once that is done.
 func (f *fundamental) solve(rhs []float64) error {
 	g := f.g
-	f.rises()
+	f.risen = false
 	size := int(g.last) + 1
 	w := f.width
 	slots, rowOf := size, f.sq
@@ -360,6 +366,7 @@ func (f *fundamental) again(rhs []float64, at []int32, out []float64) {
 	for top >= 0 && rhs[top] == 0 {
 		top--
 	}
+	f.rises()
 	f.scalarRows(top, 1, &f.sc, func(v int32, acc []float64) { acc[0] = rhs[v] })
 	f.replay(1, at, out, &f.sc)
 }

@@ -48,6 +48,7 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats, f
 			queued = append(queued, i)
 		}
 	}
+	f.rises() // before the batches share f among the cores
 	fresh = f.fresh[:0]
 	f.freshAt = grow(f.freshAt, len(stats))
 	clear(f.freshAt)
