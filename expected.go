@@ -137,7 +137,7 @@ func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 		// Counted from the board, as are the fewest passes of the solve;
 		// the compile alone is within the bound (checkRolls).
 		first = 0
-		if m > 0 {
+		if m > 0 && !g.lim.unpriced {
 			if err := g.fewestSweeps(g.compileWork(), solveSweeps, g.fairSweep()); err != nil {
 				return 0, err
 			}

@@ -5,6 +5,10 @@ package snakes
 
 import (
 	"context"
+	"errors"
+	"math"
+	"reflect"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -221,6 +225,77 @@ func TestFairSweepFar(t *testing.T) {
 			if got > c.sweep || every == 0 && got != c.sweep {
 				t.Errorf("%v, a jump every %d: fairSweep = %v, the compiled pass %v", over, every, got, c.sweep)
 			}
+		}
+	}
+}
+
+// TestPricedAsMet checks the refusals made from a wide fair die's board
+// before its turns are taken against the calls made without them: a call
+// refused from the board must be refused when it runs too, and one that
+// answers answers the same. Random boards of up to 10×10 under dice of 24
+// to 80 faces, with a work bound drawn between half and 64 times the
+// compile's, so that both happen.
+func TestPricedAsMet(t *testing.T) {
+	var priced, answered int
+	rapid.Check(t, func(t *rapid.T) {
+		grid := genGrid(5, 10).Draw(t, "grid")
+		b, err := NewBoard(grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Rules{
+			Faces:     rapid.IntRange(24, 80).Draw(t, "faces"),
+			Overshoot: Overshoot(rapid.IntRange(0, 2).Draw(t, "overshoot")),
+			Chain:     rapid.Bool().Draw(t, "chain"),
+
+			StartOffBoard: rapid.Bool().Draw(t, "off board"),
+		}
+		g, err := r.playable(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 3 {
+			bound := g.compileWork() * math.Exp2(rapid.Float64Range(-1, 6).Draw(t, "bound (log2 of compiles)"))
+			pricedAsMet(t, r.WithMaxWork(int64(bound)), b, bound, &priced, &answered)
+		}
+	})
+	t.Logf("refused from the board: %d; answered: %d", priced, answered)
+	if priced < 20 || answered < 150 {
+		t.Fatalf("refused from the board %d times and answered %d, want 20 and 150", priced, answered)
+	}
+}
+
+// pricedAsMet checks each solve on b under r with the board's prices and
+// without, counting the refusals from the board and the answers.
+func pricedAsMet(t *rapid.T, r Rules, b *Board, bound float64, priced, answered *int) {
+	met := tuned(r, func(l *limits) { l.unpriced = true })
+	for _, fig := range []struct {
+		name string
+		call func(Rules) (any, error)
+	}{
+		{"ExpectedTurns", func(r Rules) (any, error) { return r.ExpectedTurns(b) }},
+		{"ExpectedFrom", func(r Rules) (any, error) { return r.ExpectedFrom(b) }},
+		{"Variance", func(r Rules) (any, error) { return r.Variance(b) }},
+		{"Visits", func(r Rules) (any, error) { return r.Visits(b) }},
+		{"Jumps", func(r Rules) (any, error) { return r.Jumps(b) }},
+	} {
+		got, err := fig.call(r)
+		want, wantErr := fig.call(met)
+		switch {
+		case err != nil && (wantErr == nil || err.Error() != wantErr.Error()):
+			// Refused from the board, where the call itself meets
+			// its refusal later or answers.
+			if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), " at least ") || !errors.Is(wantErr, ErrTooLarge) {
+				t.Fatalf("%s within %.3g steps: refused from the board (%v), but run it gives %v, %v", fig.name, bound, err, want, wantErr)
+			}
+			*priced++
+		case (err == nil) != (wantErr == nil):
+			t.Fatalf("%s within %.3g steps: %v, %v; run without the board's prices: %v, %v", fig.name, bound, got, err, want, wantErr)
+		case err == nil:
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s: %v, without the board's prices %v", fig.name, got, want)
+			}
+			*answered++
 		}
 	}
 }
