@@ -419,8 +419,8 @@ func (f *fundamental) scalarRows(top int32, nb int, sc *againScratch, rhs func(v
 	den := g.dice.den
 	clear(y[int(top+1)*nb:])
 	acc := &sc.acc // not on the stack: rhs may keep it, for all the compiler knows
-	if nb == maxBatch {
-		f.scalarRowsFull(top, y, acc, rhs)
+	if nb%8 == 0 {
+		f.scalarRowsLanes(top, nb, y, acc, rhs)
 		return
 	}
 	for v := top; v >= 0; v-- {
@@ -442,28 +442,30 @@ func (f *fundamental) scalarRows(top int32, nb int, sc *againScratch, rhs func(v
 	}
 }
 
-// scalarRowsFull is scalarRows for a full batch, on arrays of its size,
-// so that the inner loops know their bounds: Jumps' batches spend most of
-// their time here.
-func (f *fundamental) scalarRowsFull(top int32, y []float64, acc *[maxBatch]float64, rhs func(v int32, acc []float64)) {
+// scalarRowsLanes is scalarRows for nb right-hand sides, a multiple of 8,
+// eight lanes at a time on arrays of that size, so that the inner loops
+// know their bounds: Jumps' batches spend most of their time here, a
+// partial batch padded to 8 or 16 lanes of zeros (effectBatches), which
+// costs less than the loop over its few.
+func (f *fundamental) scalarRowsLanes(top int32, nb int, y []float64, acc *[maxBatch]float64, rhs func(v int32, acc []float64)) {
 	den := f.g.dice.den
 	for v := top; v >= 0; v-- {
 		if !f.sure[v] {
 			continue
 		}
-		rhs(v, acc[:])
+		rhs(v, acc[:nb])
 		scale := den * f.c.inv[v]
 		rises := f.fwd[f.fwdAt[v]:f.fwdAt[v+1]]
-		dst := (*[maxBatch]float64)(y[int(v)*maxBatch:])
+		dst := y[int(v)*nb : int(v+1)*nb]
 		// Eight lanes at a time, in eight variables that stay in
 		// registers across the rises: an array would go through memory
 		// at every step.
-		for h := 0; h < maxBatch; h += 8 {
+		for h := 0; h < nb; h += 8 {
 			a := (*[8]float64)(acc[h:])
 			a0, a1, a2, a3 := a[0]*scale, a[1]*scale, a[2]*scale, a[3]*scale
 			a4, a5, a6, a7 := a[4]*scale, a[5]*scale, a[6]*scale, a[7]*scale
 			for _, e := range rises {
-				src := (*[8]float64)(y[int(e.to)*maxBatch+h:])
+				src := (*[8]float64)(y[int(e.to)*nb+h:])
 				w := e.w
 				a0 += src[0] * w
 				a1 += src[1] * w

@@ -124,10 +124,13 @@ func (f *fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int,
 		for _, i := range batch {
 			ats = append(ats, int32(stats[i].To))
 		}
-		f.againTerms(terms, nb, ats, z[:len(ats)*nb], sc)
+		// Padded with lanes of zeros to a multiple of 8, for the sweep's
+		// lanes (scalarRowsLanes).
+		lanes := min((nb+7)/8*8, maxBatch)
+		f.againTerms(terms, lanes, ats, z[:len(ats)*lanes], sc)
 		for j, i := range batch {
 			js := &stats[i]
-			zs, zf, zd := z[j], z[(1+j)*nb+j], z[(1+nb+j)*nb+j]
+			zs, zf, zd := z[j], z[(1+j)*lanes+j], z[(1+nb+j)*lanes+j]
 			f.freshAt[i] = rankOne(js, g, zs, zf, zd, t[js.From], t[js.To], rankOneError, floor)
 		}
 	}
