@@ -44,6 +44,7 @@ func refEnds(rr refRules, flat []int, each func(v, to int)) {
 }
 
 func TestFairUnknowns(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		g, rr, flat := drawFair(t)
 		reached, err := g.fairReached(nil)
@@ -67,6 +68,7 @@ func TestFairUnknowns(t *testing.T) {
 }
 
 func TestFairSpans(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		g, rr, flat := drawFair(t)
 		last := len(flat) - 1
@@ -97,6 +99,7 @@ func TestFairSpans(t *testing.T) {
 // some sequence of rolls reaches the last square, found by relaxing every
 // roll until nothing changes.
 func TestFairFinishes(t *testing.T) {
+	t.Parallel()
 	both := [2]int{}
 	rapid.Check(t, func(t *rapid.T) {
 		g, rr, flat := drawFair(t)
@@ -173,6 +176,7 @@ func TestFairFinishes(t *testing.T) {
 // compiled turns costs, and that it is that cost on boards without jumps,
 // where every end is a square of its own.
 func TestFairSweep(t *testing.T) {
+	t.Parallel()
 	exact := 0
 	rapid.Check(t, func(t *rapid.T) {
 		g, _, flat := drawFair(t)
@@ -203,6 +207,7 @@ func TestFairSweep(t *testing.T) {
 // on a board long enough to have them, without jumps (exact) and with a
 // jump every seventh square (at most).
 func TestFairSweepFar(t *testing.T) {
+	t.Parallel()
 	for _, over := range []Overshoot{Stay, Finish, Bounce} {
 		for _, every := range []int{0, 7} {
 			jumps := map[int]int{}
@@ -236,6 +241,7 @@ func TestFairSweepFar(t *testing.T) {
 // to 80 faces, with a work bound drawn between half and 64 times the
 // compile's, so that both happen.
 func TestPricedAsMet(t *testing.T) {
+	t.Parallel()
 	var priced, answered int
 	rapid.Check(t, func(t *rapid.T) {
 		grid := genGrid(5, 10).Draw(t, "grid")

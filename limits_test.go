@@ -319,6 +319,7 @@ func TestWideDieUpFront(t *testing.T) {
 // under a die of 400 faces, with a bound between the band's work and the
 // structured elimination's.
 func TestStructuredPastItsWork(t *testing.T) {
+	t.Parallel()
 	jumps := map[int]int{}
 	for s := 30; len(jumps) < 60; s += 13 {
 		jumps[s] = s - 9
