@@ -65,10 +65,12 @@ func denseFits(g *game, m, rows int) bool {
 // solves before a turn is taken (faircost.go), when the start surely
 // finishes: the least each method costs, as whether it may fit.
 type fairPrice struct {
-	m     int  // the unknowns of the squares the start reaches: at least the insights'
-	dense bool // the structured elimination may fit
-	band  bool // the band may fit
-	kept  bool // Jumps' kept rows (jumpsbig.go) may fit: a row added an end
+	m    int  // the unknowns of the squares the start reaches: at least the insights'
+	band bool // the structured elimination or the band may fit
+	kept bool // the structured elimination or Jumps' kept rows (jumpsbig.go) may fit
+	// keptLeast is the least of the kept rows' multiply-adds: a row of
+	// m+2 added an end.
+	keptLeast float64
 }
 
 // fairPrices prices g's solves from its board, or returns false where it
@@ -83,9 +85,12 @@ func (g *game) fairPrices() (fairPrice, bool) {
 		return fairPrice{}, false
 	}
 	p := fairPrice{m: g.fairUnknowns(reached)}
-	p.dense = p.m == 0 || denseFits(g, p.m, int(g.last)+1)
-	p.band = p.dense || g.fairBandLeast(reached) <= g.lim.bandUpTo
-	p.kept = p.dense || jumpsPerStep*g.fairEnds(1)*float64(p.m+2) <= g.lim.jumpsWork
+	dense := p.m == 0 || denseFits(g, p.m, int(g.last)+1)
+	// The insights' rows include those of the squares reached: the
+	// band's least is over theirs alone.
+	p.band = dense || g.bandReach(context.Background(), reached) <= g.lim.bandUpTo
+	p.keptLeast = jumpsPerStep * g.fairEnds(1) * float64(p.m+2)
+	p.kept = dense || p.keptLeast <= g.lim.jumpsWork
 	return p, true
 }
 
@@ -105,7 +110,7 @@ func (g *game) priceInsights() error {
 // solve within the bounds.
 func (g *game) priceJumps() error {
 	if p, ok := g.fairPrices(); ok && !p.kept {
-		return errorf(ErrTooLarge, "the jumps of a board with %d or more squares that moves go back to take at least %.3g multiply-adds, over Jumps' bound of %.3g", p.m, jumpsPerStep*g.fairEnds(1)*float64(p.m+2), g.lim.jumpsWork)
+		return errorf(ErrTooLarge, "the jumps of a board with %d or more squares that moves go back to take at least %.3g multiply-adds, over Jumps' bound of %.3g", p.m, p.keptLeast, g.lim.jumpsWork)
 	}
 	return nil
 }

@@ -53,7 +53,7 @@ func (r Rules) ExpectedTurns(b *Board) (float64, error) {
 // sweepExpected.
 func (r Rules) bandExpected(ctx context.Context, b *Board, g game) (float64, bool, error) {
 	// The band needs the compiled turns as well as its own steps.
-	if g.compileWork()+g.bandReach(ctx) > g.lim.bandUpTo {
+	if g.compileWork()+g.bandReach(ctx, nil) > g.lim.bandUpTo {
 		return 0, false, nil
 	}
 	f, fg, err := r.insight(ctx, b)

@@ -290,22 +290,3 @@ func (g *game) fairFinishes(reached []bool) bool {
 	}
 	return true
 }
-
-// fairBandLeast returns at least the banded elimination's work on the
-// insights' rows, which include those of every square in reached when the
-// start surely finishes: the rows of those squares alone, each as wide as
-// its own turns make it.
-func (g *game) fairBandLeast(reached []bool) float64 {
-	cover := make([]int32, g.last+2)
-	sum, covering := 0.0, int32(0)
-	g.fairSpans(func(v, lo, hi int32) bool {
-		covering += cover[v]
-		if reached[v] {
-			sum += float64(covering) * float64(v-lo+1)
-			cover[v+1]++
-			cover[hi+1]--
-		}
-		return sum <= g.lim.bandUpTo
-	})
-	return sum
-}

@@ -331,7 +331,7 @@ func TestStructuredPastItsWork(t *testing.T) {
 		t.Fatal(err)
 	}
 	bound := structuredWork(&g, 60) - 1 // 60 unknowns: one a snake
-	if band := g.compileWork() + g.bandReach(context.Background()); band > bound {
+	if band := g.compileWork() + g.bandReach(context.Background(), nil); band > bound {
 		t.Fatalf("the band's least work %.3g is over the bound %.3g", band, bound)
 	}
 	past := r.WithMaxWork(int64(bound))

@@ -166,7 +166,7 @@ func (w *walk) slowest() (lo, hi float64) {
 	if !f.dense() || !f.sure[g.start] || w.work+structuredWork(g, m)+tailIterations*step > g.lim.work {
 		return empty()
 	}
-	w.work += g.turnWork()*(m+2) + m*m*m
+	w.work += structuredWork(g, m)
 	f.solve(nil) // N·1
 	var at []int32
 	for v, ok := range w.reached {
