@@ -210,17 +210,10 @@ func (a *Analysis) insight(ctx context.Context) (*fundamental, error) {
 	return a.f, nil
 }
 
-// walk returns a walk from the start over a's chain, stopping when ctx is
-// done. It runs on a's turn.
+// walk returns a walk from the start, over a's chain unless it goes by
+// intervals (fairwalk.go), stopping when ctx is done. It runs on a's turn.
 func (a *Analysis) walk(ctx context.Context) (*walk, error) {
-	if err := checkWalk(&a.g); err != nil {
-		return nil, err
-	}
-	c, err := a.chain(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return walkOn(ctx, c), nil
+	return playWalk(ctx, &a.g, func() (*chain, error) { return a.chain(ctx) })
 }
 
 // startWalk returns a walk of a's from the start, for the caller alone,
@@ -383,7 +376,7 @@ func (a *Analysis) WinChancesFrom(ctx context.Context, squares []int) ([]float64
 			return nil, err
 		}
 		cost := math.Inf(1)
-		if w.trap < 0 {
+		if w.trap < 0 && w.fm == nil {
 			from, variance, err := a.spread(ctx)
 			if err := stopped(ctx); err != nil {
 				return nil, err

@@ -229,7 +229,7 @@ func TestAnalysisRefusesAsRules(t *testing.T) {
 		t.Fatalf("Analysis.Variance: %v, want %v", got, want)
 	}
 	// Past the memory bound, each figure names what the Rules method names.
-	huge, hb := Rules{Faces: 4096}, mustJumps(t, 1000, nil)
+	huge, hb := Rules{Dice: 2, Faces: 2048}, mustJumps(t, 1000, nil)
 	ha, err := huge.Analyze(context.Background(), hb)
 	if err != nil {
 		t.Fatal(err)

@@ -227,13 +227,29 @@ func (g *game) fairSpans(each func(v, lo, hi int32) bool) {
 
 // fairFinishes reports whether the last square can be reached from every
 // square in reached: then the start surely finishes, and every square it
-// reaches is one the insights solve for. A search back from the last
-// square by intervals: the squares a roll takes to p are the faces below
-// it, and under Bounce those whose fold covers it, each claimed once.
+// reaches is one the insights solve for.
 func (g *game) fairFinishes(reached []bool) bool {
+	can := g.fairCan()
+	for v, ok := range reached[:g.last] {
+		if ok && !can[v] {
+			return false
+		}
+	}
+	return true
+}
+
+// fairCan returns, for every square, whether the last square can be
+// reached from it: the chain's canFinish, by a search back from the last
+// square by intervals. The squares a roll takes to p are the faces below
+// it, and under Bounce those whose fold covers it, each claimed once.
+func (g *game) fairCan() []bool {
 	last, faces := g.last, g.faces
+	can := make([]bool, last+1)
 	if last <= 1 {
-		return true
+		for v := range can {
+			can[v] = true
+		}
+		return can
 	}
 	// into[at[s]:at[s+1]]: the squares whose jump lands on s.
 	at := make([]int32, last+2)
@@ -253,7 +269,6 @@ func (g *game) fairFinishes(reached []bool) bool {
 			fill[d]++
 		}
 	}
-	can := make([]bool, last+1)
 	claims := newClaims(last)
 	queue := make([]int32, 0, last+1)
 	claim := func(lo, hi int32) {
@@ -283,10 +298,5 @@ func (g *game) fairFinishes(reached []bool) bool {
 			from(p)
 		}
 	}
-	for v, ok := range reached[:last] {
-		if ok && !can[v] {
-			return false
-		}
-	}
-	return true
+	return can
 }

@@ -20,6 +20,11 @@ func drawFair(t *rapid.T) (game, refRules, []int) {
 	grid := genGrid(1, 10).Draw(t, "grid")
 	rr := genRules().Draw(t, "rules")
 	rr.faces = rapid.IntRange(1, 80).Draw(t, "faces")
+	return refGame(t, grid, rr), rr, refFlat(grid)
+}
+
+// refGame returns the game of grid under rr.
+func refGame(t *rapid.T, grid [][]int, rr refRules) game {
 	b, err := NewBoard(grid)
 	if err != nil {
 		t.Fatal(err)
@@ -28,7 +33,7 @@ func drawFair(t *rapid.T) (game, refRules, []int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return g, rr, refFlat(grid)
+	return g
 }
 
 // refEnds calls each with every square v from the start up and where each

@@ -15,6 +15,11 @@ import (
 // instead of taking the process down.
 func TestTooLarge(t *testing.T) {
 	b := Classic()
+	loaded := make([]int, 65536) // a die of 65536 faces, one of them twice as likely
+	for i := range loaded {
+		loaded[i] = 1
+	}
+	loaded[0] = 2
 	r := Rules{StartOffBoard: true}
 	for _, tc := range []struct {
 		name string
@@ -47,20 +52,22 @@ func TestTooLarge(t *testing.T) {
 			_, err := tuned(Rules{}, func(l *limits) { l.jumpsWork = 1e9 }).Jumps(mustJumps(t, 100, snakes))
 			return err
 		}, "snakes: the jumps of a board with 3331 squares that moves go back to take about 5.17e+10 multiply-adds, over Jumps' bound of 1e+09"},
-		{"LengthDistribution with a huge die", func() error {
-			_, err := Rules{Faces: 4096}.LengthDistribution(mustJumps(t, 1000, nil), 10)
+		// A fair die walks by intervals (TestFairWalkWide); two dice by their
+		// table of turns, whose size and work grow with the faces.
+		{"LengthDistribution with huge dice", func() error {
+			_, err := Rules{Dice: 2, Faces: 2048}.LengthDistribution(mustJumps(t, 1000, nil), 10)
 			return err
-		}, "snakes: following random play on 1000000 squares needs about 76.4 GiB of memory, over the bound of 2 GiB (MaxBytes)"},
+		}, "snakes: following random play on 1000000 squares needs about 76.3 GiB of memory, over the bound of 2 GiB (MaxBytes)"},
 		{"Visits with a huge die, Bounce", func() error {
 			_, err := Rules{Faces: 65536, Overshoot: Bounce}.Visits(mustJumps(t, 100, nil))
 			return err
 		}, "snakes: classifying 10000 squares under throws of totals up to 65536 takes about 1.31e+10 steps, over the bound of 2.15e+09 (MaxWork)"},
-		{"WinChances with a huge die", func() error {
-			_, err := Rules{Faces: 65536}.WinChances(mustJumps(t, 100, nil), 2)
+		{"WinChances with a huge loaded die", func() error {
+			_, err := Rules{Weights: loaded}.WinChances(mustJumps(t, 100, nil), 2)
 			return err
 		}, "snakes: taking every turn (throws of totals up to 65536) from 10000 squares takes about 1.05e+10 steps, over the bound of 2.15e+09 (MaxWork)"},
-		{"Quantile with a huge die, Bounce", func() error {
-			_, err := Rules{Faces: 65536, Overshoot: Bounce}.Quantile(mustJumps(t, 100, nil), 0.5)
+		{"Quantile with a huge loaded die, Bounce", func() error {
+			_, err := Rules{Weights: loaded, Overshoot: Bounce}.Quantile(mustJumps(t, 100, nil), 0.5)
 			return err
 		}, "snakes: taking every turn (throws of totals up to 65536) from 10000 squares takes about 1.05e+10 steps, over the bound of 2.15e+09 (MaxWork)"},
 	} {

@@ -70,16 +70,22 @@ func genGrid(lo, hi int) *rapid.Generator[[][]int] {
 		}
 		for label := 1; label < last; label++ {
 			if rapid.IntRange(0, 99).Draw(t, "p") < density {
-				// refFlat's walk, inverted: label → (row, col).
-				i, k := (label-1)/n, (label-1)%n
-				if i%2 == 1 {
-					k = n - 1 - k
-				}
-				grid[n-1-i][k] = rapid.IntRange(1, last).Draw(t, "to")
+				r, c := refCell(n, label)
+				grid[r][c] = rapid.IntRange(1, last).Draw(t, "to")
 			}
 		}
 		return grid
 	})
+}
+
+// refCell is refFlat's walk inverted: the row and column of label on an
+// n×n grid.
+func refCell(n, label int) (row, col int) {
+	i, k := (label-1)/n, (label-1)%n
+	if i%2 == 1 {
+		k = n - 1 - k
+	}
+	return n - 1 - i, k
 }
 
 // refRules is the test's own reading of Rules.

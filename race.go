@@ -104,7 +104,7 @@ func (r Rules) winChancesFrom(ctx context.Context, b *Board, squares []int) ([]f
 		}
 		return j.wins(squares), nil
 	}
-	w, err := newWalk(ctx, &g)
+	w, err := playWalk(ctx, &g, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +141,7 @@ func checkRace(g *game, squares []int) error {
 // a board where a player can be trapped, which has neither E nor σ, and
 // is left to the walks' own budget.
 func boundRace(w *walk, squares []int) float64 {
-	if w.trap >= 0 {
+	if w.trap >= 0 || w.fm != nil {
 		return math.Inf(1)
 	}
 	// The solves read the walk's own chain: one table of turns in memory.
@@ -267,7 +267,7 @@ func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err err
 		}
 		return j.length()
 	}
-	w, err := newWalk(context.Background(), &g)
+	w, err := playWalk(context.Background(), &g, nil)
 	if err != nil {
 		return 0, 0, err
 	}

@@ -94,6 +94,9 @@ func (w *walk) productRaceOf(squares []int, cost float64) *productRace {
 		if !alive(s) {
 			continue // worth nothing to anyone: it takes no part
 		}
+		if !w.table() {
+			return nil
+		}
 		out := w.c.out(s[0])
 		w.work += float64(len(out) * k)
 		if w.work > g.lim.work {

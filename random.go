@@ -35,7 +35,7 @@ func (r Rules) LengthDistribution(b *Board, maxTurns int) ([]float64, error) {
 	if err := g.checkTurns(maxTurns); err != nil {
 		return nil, err
 	}
-	w, err := newWalk(context.Background(), &g)
+	w, err := playWalk(context.Background(), &g, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +207,7 @@ func (w *walk) quantiles(qs []float64) ([]int, error) {
 			// turn by turn towards the chance of finishing.
 			return nil, errorf(ErrNeverFinishes, "the player finishes with probability at most %.4g (found after %d turns), less than %v", done.value()+w.alive, t, q)
 		}
-		if squares <= powersMax && w.work-start > powersCost(squares) {
+		if squares <= powersMax && w.work-start > powersCost(squares) && w.table() {
 			return w.newPowers().quantiles(w, qs, out)
 		}
 		if j := tl.turnsUntil(tailBound(qs[len(out)])); tl.settled(w) && j > tailFrom {
@@ -357,7 +357,8 @@ func (r Rules) thrower(g *game, rng *rand.Rand) func() int32 {
 type walk struct {
 	g        *game
 	c        *chain
-	share    float64 // what an edge's weight of 1 is as a chance: 1/dice.den
+	fm       *fairMoves // when set, the turns go by intervals (fairwalk.go), not by c's table
+	share    float64    // what an edge's weight of 1 is as a chance: 1/dice.den
 	mass     []float64
 	next     []float64 // after a turn: the mass before it
 	left     float64   // chance of not having finished, kept as 1 − Σ finished
@@ -384,14 +385,37 @@ func walkBytes(size, out float64) float64 {
 // which stops once ctx is done (never, for a nil ctx), as the compiling
 // does.
 func newWalk(ctx context.Context, g *game) (*walk, error) {
+	return chainWalk(ctx, g, nil)
+}
+
+// chainWalk is newWalk over the chain compiled returns, compiled afresh
+// when compiled is nil.
+func chainWalk(ctx context.Context, g *game, compiled func() (*chain, error)) (*walk, error) {
 	if err := checkWalk(g); err != nil {
 		return nil, err
 	}
-	c := new(chain)
-	if err := c.compile(ctx, g); err != nil {
+	if compiled == nil {
+		compiled = func() (*chain, error) {
+			c := new(chain)
+			return c, c.compile(ctx, g)
+		}
+	}
+	c, err := compiled()
+	if err != nil {
 		return nil, err
 	}
-	return walkOn(ctx, c), nil
+	return walkOn(ctx, c, g.compileWork()), nil
+}
+
+// playWalk returns a walk from g's start for the random-play figures,
+// which stops once ctx is done: the one choice of how they move, by
+// intervals where g's walks go so (fairwalk.go), else over the chain
+// compiled returns (see chainWalk).
+func playWalk(ctx context.Context, g *game, compiled func() (*chain, error)) (*walk, error) {
+	if g.walksByIntervals() {
+		return fairWalk(ctx, g)
+	}
+	return chainWalk(ctx, g, compiled)
 }
 
 // checkWalk refuses a game whose walk would pass the bounds: its memory,
@@ -404,13 +428,14 @@ func checkWalk(g *game) error {
 	return g.checkRolls()
 }
 
-// walkOn returns a walk over c's turns from the start.
-func walkOn(ctx context.Context, c *chain) *walk {
+// walkOn returns a walk over c's turns from the start, having spent work
+// steps.
+func walkOn(ctx context.Context, c *chain, work float64) *walk {
 	c.fromStart()
 	g := c.g
 	size := int(g.last) + 1
 	w := &walk{g: g, c: c, mass: make([]float64, size), next: make([]float64, size), share: 1 / g.dice.den, ctx: ctx,
-		reached: c.reached, trap: c.trap, work: g.compileWork()}
+		reached: c.reached, trap: c.trap, work: work}
 	if g.start == g.last {
 		w.finished = 1
 	} else {
@@ -428,9 +453,16 @@ func (w *walk) from(s int32) *walk {
 	v := *w
 	v.mass, v.next = make([]float64, len(w.mass)), make([]float64, len(w.mass))
 	v.finished, v.left, v.alive, v.aliveLow, v.turns = 0, 0, 0, 0, 0
-	if s != w.g.start {
+	switch {
+	case s == w.g.start:
+	case w.fm != nil:
+		v.reached, v.trap = w.fairFrom(s)
+	default:
 		v.reached = make([]bool, len(w.mass))
 		v.trap = w.c.explore(s, v.reached, nil)
+	}
+	if w.fm != nil {
+		v.fm = newFairMoves(w.g) // scratch of its own
 	}
 	if s == w.g.last {
 		v.finished = 1
@@ -449,17 +481,21 @@ func (w *walk) out(v int32) []edge { return w.c.out(v) }
 // turn advances one turn and returns the chance of finishing on it.
 func (w *walk) turn() float64 {
 	last := w.g.last
-	clear(w.next)
-	for v, p := range w.mass[:last] {
-		if p == 0 {
-			continue
+	if w.fm != nil {
+		w.work += w.fm.turn(w.mass, w.next)
+	} else {
+		clear(w.next)
+		for v, p := range w.mass[:last] {
+			if p == 0 {
+				continue
+			}
+			p *= w.share
+			out := w.out(int32(v))
+			for _, e := range out {
+				w.next[e.to] += p * e.n
+			}
+			w.work += w.c.cost[v]
 		}
-		p *= w.share
-		out := w.out(int32(v))
-		for _, e := range out {
-			w.next[e.to] += p * e.n
-		}
-		w.work += w.c.cost[v]
 	}
 	w.mass, w.next = w.next, w.mass
 	w.finished = w.mass[last]
@@ -552,5 +588,5 @@ func (r Rules) walk(ctx context.Context, b *Board) (*walk, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newWalk(ctx, &g)
+	return playWalk(ctx, &g, nil)
 }

@@ -157,6 +157,9 @@ func (w *walk) slowest() (lo, hi float64) {
 	if w.trap >= 0 {
 		return empty()
 	}
+	if !w.table() {
+		return empty()
+	}
 	f := fundamentalPool.Get().(*fundamental)
 	defer f.release()
 	g := w.g

@@ -1,0 +1,220 @@
+package snakes
+
+import "context"
+
+// This file moves a walk's chances a turn on under one wide fair die by
+// intervals, with no table of turns: the rolls from a square land on a run
+// of squares, so what lands on a square is a sum over a window of the
+// squares before it, and a turn takes time linear in the squares whatever
+// the faces. The walks of LengthDistribution, Quantile, ModeTurns and the
+// races go this way on a board of more than powersMax squares under a fair
+// die of intervalsFrom faces or more (choose.go): a die of 65536 faces on
+// 10⁴ squares, whose table alone would take 10¹⁰ steps, walks a turn in
+// 6·10⁴.
+
+// walksByIntervals reports whether g's walks move by intervals.
+func (g *game) walksByIntervals() bool { return g.fairPriced() && g.last > powersMax }
+
+// fairMoves moves a walk's chances by intervals. Its slices are scratch
+// space of one walk.
+type fairMoves struct {
+	g        *game
+	sums     []float64 // per square (per place on the fold's line under Bounce): its window's sum
+	suffix   []float64 // windows' scratch
+	line     []float64 // under Bounce: the chances laid along the fold's period
+	period   int       // under Bounce: 2·(last−1), the squares of one fold and back
+	width    int       // the window: the faces, or under Bounce the faces past whole periods
+	wrapping float64   // under Bounce: the whole periods the faces go round
+}
+
+// fairMovesBytes is what newFairMoves allocates for g.
+func fairMovesBytes(g *game) float64 {
+	n := float64(g.last) + 1
+	if g.over == Bounce {
+		n = 2 * 2 * float64(g.last) // the line: a period and a window less than one
+	}
+	return 3 * 8 * n
+}
+
+// fairWalkBytes is what fairWalk allocates for g: the walk's chances, the
+// moves' scratch, the classes of the squares and the searches for them.
+func fairWalkBytes(g *game) float64 {
+	size := float64(g.last) + 1
+	return 16*size + fairMovesBytes(g) + 3*size + throwSearchBytes(g) + 16*size
+}
+
+// newFairMoves returns the moves of g, a game whose walks go by intervals.
+func newFairMoves(g *game) *fairMoves {
+	m := &fairMoves{g: g, width: int(g.faces)}
+	n := int(g.last)
+	if g.over == Bounce {
+		m.period = 2 * (int(g.last) - 1)
+		m.width = int(g.faces) % m.period
+		m.wrapping = float64(int(g.faces) / m.period)
+		n = m.period + max(m.width-1, 0)
+		m.line = make([]float64, n)
+	}
+	m.sums, m.suffix = make([]float64, n), make([]float64, n)
+	return m
+}
+
+// turn moves the chances in mass a turn on into next, mass[last] being
+// 0, and returns what that cost in steps.
+func (m *fairMoves) turn(mass, next []float64) float64 {
+	g := m.g
+	last, faces := int(g.last), int(g.faces)
+	share := 1 / float64(faces)
+	clear(next)
+	if g.over == Bounce {
+		return m.folded(mass, next, share)
+	}
+	// A roll from v lands on t in (v, v+faces]: what lands on t comes from
+	// the window of squares [t-faces, t-1].
+	windows(mass[:last], m.width, m.sums, m.suffix)
+	for t := 1; t <= last; t++ {
+		next[g.land(int32(t))] += m.sums[t-1] * share
+	}
+	// The v+faces-last rolls from v past the last square.
+	for v := max(last-faces+1, 0); v < last; v++ {
+		p := mass[v] * float64(v+faces-last) * share
+		if g.over == Finish {
+			next[last] += p
+		} else {
+			next[v] += p // Stay
+		}
+	}
+	return 4 * float64(last)
+}
+
+// folded is turn under Bounce. A roll from v reaches position t = v+roll
+// of a ball going back and forth between squares 1 and last, whose place
+// k = (t−1) mod period is square k+1 on the way out and period−k+1 on the
+// way back. The faces' places from v are every place wrapping times and
+// the width of them from v's own place v on; what reaches place k from
+// the rolls of that width comes from the window of places [k−width+1, k]
+// round the period, which line lays out straight.
+func (m *fairMoves) folded(mass, next []float64, share float64) float64 {
+	g := m.g
+	last, period, width := int(g.last), m.period, m.width
+	whole := 0.0 // what every place gets of the whole periods
+	if m.wrapping > 0 {
+		var all sum
+		for _, p := range mass[:last] {
+			all.add(p)
+		}
+		whole = m.wrapping * all.value()
+	}
+	if width > 0 {
+		// line[i] is the chance at place i−(width−1) round the period: the
+		// squares 0..last-1 at their own places, nothing on the way back.
+		for i := range m.line {
+			k := (i - (width - 1) + period) % period
+			m.line[i] = 0
+			if k < last {
+				m.line[i] = mass[k]
+			}
+		}
+		windows(m.line, width, m.sums, m.suffix)
+	}
+	for k := range period {
+		p := whole
+		if width > 0 {
+			p += m.sums[k+width-1]
+		}
+		t := k + 1
+		if k >= last {
+			t = period - k + 1
+		}
+		next[g.land(int32(t))] += p * share
+	}
+	return 4 * float64(len(m.line)+period)
+}
+
+// windows sets out[i] to the sum of src[i−width+1..i] (from 0 near the
+// start) for every i, width ≥ 1: by blocks of width, each window the end
+// of one block from its start and the rest of the block before, so that
+// every sum is of non-negative terms with nothing subtracted to cancel.
+// suffix is scratch as long as src.
+func windows(src []float64, width int, out, suffix []float64) {
+	n := len(src)
+	for lo := 0; lo < n; lo += width {
+		hi := min(lo+width, n)
+		s := 0.0
+		for i := lo; i < hi; i++ {
+			s += src[i]
+			out[i] = s
+		}
+		s = 0
+		for i := hi - 1; i >= lo; i-- {
+			s += src[i]
+			suffix[i] = s
+		}
+	}
+	for i := width; i < n; i++ {
+		if from := i - width + 1; from%width != 0 {
+			out[i] += suffix[from]
+		}
+	}
+}
+
+// fairWalk returns a walk from g's start that moves by intervals, its
+// classes found by the searches of faircost.go, which stops once ctx is
+// done. Its chain has the classes and no table of turns until one is
+// needed (see walk.table).
+func fairWalk(ctx context.Context, g *game) (*walk, error) {
+	if bytes := fairWalkBytes(g); bytes > g.lim.bytes {
+		return nil, g.tooBig(bytes, "following random play on %d squares", g.last)
+	}
+	reached, err := g.fairReached(nil)
+	if err != nil {
+		return nil, err
+	}
+	c := &chain{g: g, canFinish: g.fairCan(), reached: reached, explored: true}
+	c.trap = fairTrap(reached, c.canFinish)
+	w := walkOn(ctx, c, 8*(float64(g.last)+1))
+	w.fm = newFairMoves(g)
+	return w, nil
+}
+
+// fairTrap returns the lowest square in reached that cannot finish, or -1.
+func fairTrap(reached, can []bool) int32 {
+	for v, ok := range reached {
+		if ok && !can[v] {
+			return int32(v)
+		}
+	}
+	return -1
+}
+
+// fairFrom is walk.from's search for a walk by intervals: the squares a
+// turn from s reaches, and the lowest among them that cannot finish.
+func (w *walk) fairFrom(s int32) (reached []bool, trap int32) {
+	g := *w.g
+	g.start = s
+	reached, err := g.fairReached(nil)
+	if err != nil { // past the memory bound, which the walk's start passed
+		return w.reached, w.trap
+	}
+	return reached, fairTrap(reached, w.c.canFinish)
+}
+
+// table returns whether w's chain has its table of turns, which the
+// solves of the tail, the powers and the product races read: a walk by
+// intervals compiles it when it fits the bounds, counting its work.
+func (w *walk) table() bool {
+	c := w.c
+	if c.first != nil {
+		return true
+	}
+	g := w.g
+	work := g.compileWork()
+	if w.work+work > g.lim.work || walkBytes(float64(g.last)+1, min(g.outBound(), float64(g.last)+1)) > g.lim.bytes {
+		return false
+	}
+	if err := c.compile(w.ctx, g); err != nil {
+		c.first = nil
+		return false
+	}
+	w.work += work
+	return true
+}
