@@ -159,12 +159,9 @@ func windows(src []float64, width int, out, suffix []float64) {
 
 // fairWalk returns a walk from g's start that moves by intervals, its
 // classes found by the searches of faircost.go, which stops once ctx is
-// done. Its chain has the classes and no table of turns until one is
-// needed (see walk.table).
+// done; the caller has checked its memory (checkPlay). Its chain has the
+// classes and no table of turns until one is needed (see walk.table).
 func fairWalk(ctx context.Context, g *game) (*walk, error) {
-	if bytes := fairWalkBytes(g); bytes > g.lim.bytes {
-		return nil, g.tooBig(bytes, "following random play on %d squares", g.last)
-	}
 	reached, err := g.fairReached(nil)
 	if err != nil {
 		return nil, err
@@ -198,17 +195,37 @@ func (w *walk) fairFrom(s int32) (reached []bool, trap int32) {
 	return reached, fairTrap(reached, w.c.canFinish)
 }
 
+// fewReached reports whether a turn from s reaches at most raceDenseMax
+// squares: else the states of a product race, each of which holds k of
+// them and among which the first player's every square turns up, are
+// more than raceDenseMax/k, and a walk by intervals need not compile its
+// table to find that out.
+func (w *walk) fewReached(s int) bool {
+	reached := w.reached
+	if int32(s) != w.g.start {
+		reached, _ = w.fairFrom(int32(s))
+	}
+	n := 0
+	for _, ok := range reached {
+		if ok {
+			n++
+		}
+	}
+	return n <= raceDenseMax
+}
+
 // table returns whether w's chain has its table of turns, which the
 // solves of the tail, the powers and the product races read: a walk by
-// intervals compiles it when it fits the bounds, counting its work.
-func (w *walk) table() bool {
+// intervals compiles it when it fits the bounds with then more steps to
+// spend, counting its work.
+func (w *walk) table(then float64) bool {
 	c := w.c
 	if c.first != nil {
 		return true
 	}
 	g := w.g
 	work := g.compileWork()
-	if w.work+work > g.lim.work || walkBytes(float64(g.last)+1, min(g.outBound(), float64(g.last)+1)) > g.lim.bytes {
+	if w.work+work+then > g.lim.work || walkBytes(float64(g.last)+1, min(g.outBound(), float64(g.last)+1)) > g.lim.bytes {
 		return false
 	}
 	if err := c.compile(w.ctx, g); err != nil {

@@ -199,6 +199,20 @@ func TestFairWalkWide(t *testing.T) {
 		t.Errorf("Stay: wins %v, %v; want %v first", wins, err, want)
 	}
 	runtime.ReadMemStats(&after)
+	// On 900 squares: a median and a 99th percentile of 4.5·10⁴ and
+	// 3.0·10⁵ turns, followed, or through the settled tail. Under a bound
+	// that covers the three windows the tail settles in (about 4.1·10⁷
+	// steps) and not two more, only a skip to tailNear turns short of each
+	// answers.
+	small := mustJumps(t, 30, nil)
+	for bound, r := range map[string]Rules{"MaxWork": stay, "6e7": stay.WithMaxWork(6e7)} {
+		for _, q := range []float64{0.5, 0.99} {
+			want := int(math.Ceil(math.Log1p(-q) / math.Log1p(-1.0/faces)))
+			if got, err := r.Quantile(small, q); err != nil || got != want {
+				t.Errorf("Stay on 900 squares, bound %s: quantile %v is %d, %v; want %d", bound, q, got, err, want)
+			}
+		}
+	}
 	// The table of turns would be 10⁴ squares × 65536 ends × 20 bytes.
 	if grew := after.TotalAlloc - before.TotalAlloc; grew > 64<<20 {
 		t.Errorf("allocated %d MiB, want the squares' share", grew>>20)

@@ -15,11 +15,7 @@ import (
 // instead of taking the process down.
 func TestTooLarge(t *testing.T) {
 	b := Classic()
-	loaded := make([]int, 65536) // a die of 65536 faces, one of them twice as likely
-	for i := range loaded {
-		loaded[i] = 1
-	}
-	loaded[0] = 2
+	loaded := loadedDie(65536)
 	r := Rules{StartOffBoard: true}
 	for _, tc := range []struct {
 		name string
@@ -80,6 +76,18 @@ func TestTooLarge(t *testing.T) {
 			t.Errorf("%s: refused after %v, want at once", tc.name, d)
 		}
 	}
+}
+
+// loadedDie returns the weights of a die of faces faces, the first twice
+// as likely as each other: as wide as a fair die, but its walks read a
+// table of turns (a fair die's go by intervals: fairwalk.go).
+func loadedDie(faces int) []int {
+	w := make([]int, faces)
+	for i := range w {
+		w[i] = 1
+	}
+	w[0] = 2
+	return w
 }
 
 // TestPlayCapped plays on a board that traps the token for good: the game

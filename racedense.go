@@ -37,7 +37,7 @@ type productRace struct {
 // steps by the walk's estimate.
 func (w *walk) productRaceOf(squares []int, cost float64) *productRace {
 	g, k := w.g, len(squares)
-	if cost <= raceDenseFrom || k > raceDenseMax {
+	if cost <= raceDenseFrom || k > raceDenseMax || w.fm != nil && !w.fewReached(squares[0]) {
 		return nil
 	}
 	size := int64(g.last) + 1
@@ -94,7 +94,7 @@ func (w *walk) productRaceOf(squares []int, cost float64) *productRace {
 		if !alive(s) {
 			continue // worth nothing to anyone: it takes no part
 		}
-		if !w.table() {
+		if !w.table(0) {
 			return nil
 		}
 		out := w.c.out(s[0])

@@ -157,8 +157,10 @@ func checkQuantile(q float64) error {
 // the first turn by which the chance of having finished reaches q, or the
 // chance of still playing falls to tailBound(q), on a board the token
 // cannot be trapped on. Where that turn is over tailFrom turns beyond the
-// settled tail (tail.go), the walk skips whole windows of it and follows
-// the last two windows turn by turn.
+// settled tail (tail.go), or more than the work bound leaves for turns as
+// dear as the latest, the walk skips whole windows of it and follows the
+// last two windows turn by turn; or, where the bound leaves less than two
+// windows and the chances do not cycle, all but the last tailNear turns.
 func (w *walk) quantiles(qs []float64) ([]int, error) {
 	out := make([]int, 0, len(qs))
 	var done sum // chance of having finished by turn t, until a skip
@@ -179,6 +181,7 @@ func (w *walk) quantiles(qs []float64) ([]int, error) {
 	// answer any length at a fixed cost: once the walk has spent that, the
 	// rest goes by them.
 	squares, start := 0, w.work
+	perTurn := 0.0 // what the latest turn cost
 	for v, ok := range w.reached {
 		if ok && int32(v) != w.g.last {
 			squares++
@@ -186,8 +189,9 @@ func (w *walk) quantiles(qs []float64) ([]int, error) {
 	}
 	for t := 0; ; t++ {
 		if t > 0 {
-			before := w.alive
+			before, spent := w.alive, w.work
 			f := w.turn()
+			perTurn = w.work - spent
 			done.add(f)
 			if w.trap < 0 {
 				tl.observe(f, before)
@@ -207,14 +211,21 @@ func (w *walk) quantiles(qs []float64) ([]int, error) {
 			// turn by turn towards the chance of finishing.
 			return nil, errorf(ErrNeverFinishes, "the player finishes with probability at most %.4g (found after %d turns), less than %v", done.value()+w.alive, t, q)
 		}
-		if squares <= powersMax && w.work-start > powersCost(squares) && w.table() {
+		if squares <= powersMax && w.work-start > powersCost(squares) && w.table(powersCost(squares)) {
 			return w.newPowers().quantiles(w, qs, out)
 		}
-		if j := tl.turnsUntil(tailBound(qs[len(out)])); tl.settled(w) && j > tailFrom {
+		if j := tl.turnsUntil(tailBound(qs[len(out)])); tl.settled(w) && (j > tailFrom || w.work+j*perTurn > w.g.lim.work) {
 			if float64(t)+j > math.MaxInt-2*tailWindow {
 				return nil, errorf(ErrTooLarge, "the %v quantile of the length is about %.3g turns, more than an int holds", qs[len(out)], float64(t)+j)
 			}
-			if n := (math.Floor(min(j, tl.skippable())/tailWindow) - 1) * tailWindow; n > 0 {
+			n := (math.Floor(min(j, tl.skippable())/tailWindow) - 1) * tailWindow
+			if tl.wobble <= 0.5 && w.work+2*tailWindow*perTurn > w.g.lim.work {
+				// Two windows are more than the bound leaves, and no cycle
+				// needs whole windows to keep its phase: skip to tailNear
+				// turns short.
+				n = math.Floor(j) - tailNear
+			}
+			if n > 0 {
 				w.skip(int(n), math.Exp(-tl.rate*n))
 				tl.skip(n)
 				t += int(n)
@@ -413,9 +424,24 @@ func chainWalk(ctx context.Context, g *game, compiled func() (*chain, error)) (*
 // compiled returns (see chainWalk).
 func playWalk(ctx context.Context, g *game, compiled func() (*chain, error)) (*walk, error) {
 	if g.walksByIntervals() {
+		if err := checkPlay(g); err != nil {
+			return nil, err
+		}
 		return fairWalk(ctx, g)
 	}
 	return chainWalk(ctx, g, compiled)
+}
+
+// checkPlay refuses a game whose walks for the random-play figures, as
+// playWalk makes them, would pass the bounds before a turn is taken.
+func checkPlay(g *game) error {
+	if !g.walksByIntervals() {
+		return checkWalk(g)
+	}
+	if bytes := fairWalkBytes(g); bytes > g.lim.bytes {
+		return g.tooBig(bytes, "following random play on %d squares", g.last)
+	}
+	return nil
 }
 
 // checkWalk refuses a game whose walk would pass the bounds: its memory,

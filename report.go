@@ -216,7 +216,7 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	}
 	// Random play over the bounds is known from the estimate alone, and
 	// said so whatever time the searches took.
-	if err := checkWalk(&a.g); err != nil {
+	if err := checkPlay(&a.g); err != nil {
 		if !skip(FigurePlay, err) {
 			return nil, err
 		}

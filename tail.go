@@ -24,8 +24,13 @@ const (
 
 	// tailFrom is how many turns a walk must have left to go before a
 	// settled tail answers for it: short games are followed to the end, so
-	// their answers stay exact.
+	// their answers stay exact, unless the work bound would refuse them.
 	tailFrom = 1 << 16
+
+	// tailNear is how many turns short of a quantile a skip over a tail
+	// that does not cycle stops, when whole windows would pass the work
+	// bound: the last are followed turn by turn.
+	tailNear = 8
 
 	// tailEnd is P(T > t) at which Quantile(b, 1) stops: below it, the
 	// chance of still playing is lost in rounding beside 1.
@@ -157,7 +162,8 @@ func (w *walk) slowest() (lo, hi float64) {
 	if w.trap >= 0 {
 		return empty()
 	}
-	if !w.table() {
+	// The iterations read every turn's ends 200 times.
+	if !w.table(tailIterations * w.g.turnWork()) {
 		return empty()
 	}
 	f := fundamentalPool.Get().(*fundamental)

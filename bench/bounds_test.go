@@ -56,14 +56,20 @@ func BenchmarkBounds(b *testing.B) {
 			_, err := snakes.Rules{Faces: 13000, Overshoot: snakes.Finish}.ExpectedTurns(every40)
 			return err
 		}},
-		// The walks: a race, and a quantile of a game of 8000 turns, each
-		// of thousands of ends.
+		// The walks of one fair die go by intervals, a turn costing the
+		// squares: a race of games of thousands of turns, and a quantile.
 		{"WinChances/walk", func() error {
 			_, err := snakes.Rules{Faces: 8000, Overshoot: snakes.Bounce}.WinChances(empty, 2)
 			return err
 		}},
 		{"Quantile/walk", func() error {
 			_, err := snakes.Rules{Faces: 8000}.Quantile(empty, 0.5)
+			return err
+		}},
+		// A loaded die's walk reads its table of turns, each of thousands
+		// of ends: the compile fits, the turns pass the bound.
+		{"Quantile/loaded", func() error {
+			_, err := snakes.Rules{Weights: loaded(8000), Overshoot: snakes.Bounce}.Quantile(empty, 0.5)
 			return err
 		}},
 		// 10⁶ squares, 10% random jumps: each jump's end a cache miss.
@@ -77,7 +83,7 @@ func BenchmarkBounds(b *testing.B) {
 		}},
 		// The compile at the bound: 10⁴ squares × 13000 throws × 16 steps.
 		{"Quantile/compile", func() error {
-			_, err := snakes.Rules{Faces: 13000, Overshoot: snakes.Finish}.Quantile(empty, 0.5)
+			_, err := snakes.Rules{Weights: loaded(13000), Overshoot: snakes.Finish}.Quantile(empty, 0.5)
 			return err
 		}},
 		// Jumps past the structured solve, about 1.2·10¹⁰ multiply-adds of
@@ -105,6 +111,17 @@ func BenchmarkBounds(b *testing.B) {
 			b.ReportMetric(refused, "refused")
 		})
 	}
+}
+
+// loaded returns the weights of a die of faces faces, the first twice as
+// likely as each other.
+func loaded(faces int) []int {
+	w := make([]int, faces)
+	for i := range w {
+		w[i] = 1
+	}
+	w[0] = 2
+	return w
 }
 
 // snakesEvery returns an n×n board with a snake 7 squares down from every
