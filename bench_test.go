@@ -279,7 +279,8 @@ func beside(b *testing.B, name, unit string, base, f func()) {
 // BenchmarkSearchWideDie times each search on an empty 300×300 board
 // under a die of 65536 faces beside the same search under six faces
 // (x/6faces): the search by intervals takes every total at once, so the
-// wide die costs a small multiple of the narrow one, not 10⁴ times.
+// wide die costs a small multiple of the narrow one, not 10⁴ times; and
+// the walk by intervals likewise.
 func BenchmarkSearchWideDie(b *testing.B) {
 	board, err := FromJumps(300, nil)
 	if err != nil {
@@ -296,6 +297,9 @@ func BenchmarkSearchWideDie(b *testing.B) {
 	}
 	sixRuns, wideRuns := Rules{Again: 1, AgainLimit: 64}, Rules{Faces: 65536, Again: 1, AgainLimit: 64}
 	beside(b, "MinRolls/AgainLimit", "x/6faces", func() { sixRuns.MinRolls(small) }, func() { wideRuns.MinRolls(small) })
+	// The walks: 100 turns of the length distribution on 10⁴ squares, by
+	// intervals under the wide die, over the compiled table under six.
+	beside(b, "LengthDistribution", "x/6faces", func() { six.LengthDistribution(small, 100) }, func() { wide.LengthDistribution(small, 100) })
 }
 
 // BenchmarkGameThrow throws the dice of a game on the classic board, two
