@@ -212,15 +212,15 @@ func (a *Analysis) insight(ctx context.Context) (*fundamental, error) {
 
 // walk returns a walk from the start, over a's chain unless it goes by
 // intervals (fairwalk.go), stopping when ctx is done. It runs on a's turn.
-func (a *Analysis) walk(ctx context.Context) (*walk, error) {
-	return playWalk(ctx, &a.g, func() (*chain, error) { return a.chain(ctx) })
+func (a *Analysis) walk(ctx context.Context, need walkNeed) (*walk, error) {
+	return playWalk(ctx, &a.g, need, func() (*chain, error) { return a.chain(ctx) })
 }
 
 // startWalk returns a walk of a's from the start, for the caller alone,
 // stopping when ctx is done.
 func (a *Analysis) startWalk(ctx context.Context) (*walk, error) {
 	var c once[*walk] // never kept: each caller walks on its own
-	return figure(ctx, a, field(&c), func() (*walk, error) { return a.walk(ctx) })
+	return figure(ctx, a, field(&c), func() (*walk, error) { return a.walk(ctx, walkNeed{}) })
 }
 
 // ExpectedTurns is [Rules.ExpectedTurns].
@@ -308,7 +308,7 @@ func (a *Analysis) LengthDistribution(ctx context.Context, maxTurns int) ([]floa
 		return nil, err
 	}
 	v, err := figure(ctx, a, entry(&a.dist, maxTurns), func() ([]float64, error) {
-		w, err := a.walk(ctx)
+		w, err := a.walk(ctx, walkNeed{turns: maxTurns})
 		if err != nil {
 			return nil, err
 		}
@@ -323,7 +323,7 @@ func (a *Analysis) Quantile(ctx context.Context, q float64) (int, error) {
 		return 0, err
 	}
 	return figure(ctx, a, entry(&a.quantile, q), func() (int, error) {
-		w, err := a.walk(ctx)
+		w, err := a.walk(ctx, walkNeed{turns: -1, q: q})
 		if err != nil {
 			return 0, err
 		}
@@ -338,7 +338,7 @@ func (a *Analysis) Quantile(ctx context.Context, q float64) (int, error) {
 // ModeTurns is [Rules.ModeTurns].
 func (a *Analysis) ModeTurns(ctx context.Context) (int, error) {
 	return figure(ctx, a, field(&a.mode), func() (int, error) {
-		w, err := a.walk(ctx)
+		w, err := a.walk(ctx, walkNeed{turns: -1, mode: true})
 		if err != nil {
 			return 0, err
 		}
@@ -371,7 +371,7 @@ func (a *Analysis) WinChancesFrom(ctx context.Context, squares []int) ([]float64
 			}
 			return j.wins(squares), nil
 		}
-		w, err := a.walk(ctx)
+		w, err := a.walk(ctx, untilFinish)
 		if err != nil {
 			return nil, err
 		}

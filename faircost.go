@@ -239,11 +239,18 @@ func (g *game) fairFinishes(reached []bool) bool {
 }
 
 // fairCan returns, for every square, whether the last square can be
-// reached from it: the chain's canFinish, by a search back from the last
-// square by intervals. The squares a roll takes to p are the faces below
-// it, and under Bounce those whose fold covers it, each claimed once.
-func (g *game) fairCan() []bool {
-	last, faces := g.last, g.faces
+// reached from it: the chain's canFinish, for one fair die.
+func (g *game) fairCan() []bool { return g.spanCan(g.dice.spans()) }
+
+// spanCan returns, for every square, whether the last square can be
+// reached from it, for a game whose turn is one throw of the totals in
+// spans (no Again, no Enter): the chain's canFinish, by a search back from
+// the last square by intervals. The squares a throw takes to p are those
+// a span's totals below it, and under Bounce those whose fold covers it,
+// each claimed once: its time grows with the squares, the jumps and the
+// spans, not the totals.
+func (g *game) spanCan(spans [][2]int32) []bool {
+	last := g.last
 	can := make([]bool, last+1)
 	if last <= 1 {
 		for v := range can {
@@ -282,11 +289,32 @@ func (g *game) fairCan() []bool {
 		}
 	}
 	claim(last, last)
-	// from takes the squares whose roll lands on p, before its jump.
+	top := int64(spans[len(spans)-1][1])
+	period := 2 * (int64(last) - 1)
+	// span claims the squares u a span's total takes to position x.
+	span := func(x int64) {
+		for _, sp := range spans {
+			claim(int32(max(x-int64(sp[1]), 0)), int32(min(x-int64(sp[0]), int64(last)-1)))
+		}
+	}
+	// from takes the squares whose throw lands on p, before its jump.
 	from := func(p int32) {
-		claim(max(0, p-faces), p-1)
-		if g.over == Bounce && p < last {
-			claim(max(2*last-faces-p, last-faces+1, 0), last-1)
+		span(int64(p))
+		switch {
+		case g.over == Finish && p == last:
+			claim(int32(max(int64(last)-top+1, 0)), last-1) // past the last square
+		case g.over == Bounce:
+			// The positions past the last square that fold onto p: on the
+			// way back, and again every period.
+			firsts := []int64{2*int64(last) - int64(p), int64(p) + period}
+			if p == last {
+				firsts = firsts[1:]
+			}
+			for _, x := range firsts {
+				for ; x-top <= int64(last)-1; x += period {
+					span(x)
+				}
+			}
 		}
 	}
 	for i := 0; i < len(queue); i++ {

@@ -267,7 +267,7 @@ func TestPricedAsMet(t *testing.T) {
 		}
 		for range 3 {
 			bound := g.compileWork() * math.Exp2(rapid.Float64Range(-1, 6).Draw(t, "bound (log2 of compiles)"))
-			pricedAsMet(t, r.WithMaxWork(int64(bound)), b, bound, &priced, &answered)
+			pricedAsMet(t, r.WithMaxWork(int64(bound)), b, bound, solves(b), &priced, &answered)
 		}
 	})
 	t.Logf("refused from the board: %d; answered: %d", priced, answered)
@@ -276,20 +276,28 @@ func TestPricedAsMet(t *testing.T) {
 	}
 }
 
-// pricedAsMet checks each solve on b under r with the board's prices and
-// without, counting the refusals from the board and the answers.
-func pricedAsMet(t *rapid.T, r Rules, b *Board, bound float64, priced, answered *int) {
-	met := tuned(r, func(l *limits) { l.unpriced = true })
-	for _, fig := range []struct {
-		name string
-		call func(Rules) (any, error)
-	}{
+// A pricedCall is a call priced from the board, by name.
+type pricedCall struct {
+	name string
+	call func(Rules) (any, error)
+}
+
+// solves are the solves on b that faircost.go prices.
+func solves(b *Board) []pricedCall {
+	return []pricedCall{
 		{"ExpectedTurns", func(r Rules) (any, error) { return r.ExpectedTurns(b) }},
 		{"ExpectedFrom", func(r Rules) (any, error) { return r.ExpectedFrom(b) }},
 		{"Variance", func(r Rules) (any, error) { return r.Variance(b) }},
 		{"Visits", func(r Rules) (any, error) { return r.Visits(b) }},
 		{"Jumps", func(r Rules) (any, error) { return r.Jumps(b) }},
-	} {
+	}
+}
+
+// pricedAsMet checks each of figs under r with the board's prices and
+// without, counting the refusals from the board and the answers.
+func pricedAsMet(t *rapid.T, r Rules, b *Board, bound float64, figs []pricedCall, priced, answered *int) {
+	met := tuned(r, func(l *limits) { l.unpriced = true })
+	for _, fig := range figs {
 		got, err := fig.call(r)
 		want, wantErr := fig.call(met)
 		switch {

@@ -52,14 +52,7 @@ func TestPropertyProductRaceExact(t *testing.T) {
 		if rj == nil {
 			return
 		}
-		g, err := r.playable(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, err := newWalk(context.Background(), &g)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, w := walkOf(t, r, b)
 		if boundRace(w, squares) > raceDenseFrom {
 			chosen++ // the product chain is what WinChancesFrom chooses
 		}

@@ -26,9 +26,10 @@ import (
 // turns: a turn moves the chances by sums over windows of squares, about
 // 100 bytes a square and time proportional to the squares whatever the
 // faces (a die of 65536 faces on 10⁴ squares walks 8000 turns a second
-// here). Other dice of thousands of faces are refused up front only when
-// compiling their turns (16 steps a throw) passes MaxWork, else when the
-// walk does.
+// here). Under other dice of thousands of totals the compile of the turns
+// (16 steps a throw) and the turns the figure surely takes are priced from
+// the board, and a call past MaxWork refused before either is begun (see
+// docs/rules.md, Bounds); a walk can still pass the bound later.
 //
 // Errors wrap [ErrInvalidRules] for invalid r or a negative maxTurns,
 // [ErrInvalidBoard] for a nil or empty board, and [ErrTooLarge] when the
@@ -42,7 +43,7 @@ func (r Rules) LengthDistribution(b *Board, maxTurns int) ([]float64, error) {
 	if err := g.checkTurns(maxTurns); err != nil {
 		return nil, err
 	}
-	w, err := playWalk(context.Background(), &g, nil)
+	w, err := playWalk(context.Background(), &g, walkNeed{turns: maxTurns}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +146,11 @@ func (r Rules) quantiles(ctx context.Context, b *Board, qs []float64) ([]int, er
 			return nil, err
 		}
 	}
-	w, err := r.walk(ctx, b)
+	need := walkNeed{turns: -1}
+	if len(qs) > 0 {
+		need.q = qs[len(qs)-1]
+	}
+	w, err := r.walk(ctx, b, need)
 	if err != nil {
 		return nil, err
 	}
@@ -268,7 +273,7 @@ func (w *walk) skip(n int, factor float64) {
 // smallest on a tie. Its error wraps [ErrNeverFinishes] when the player can
 // never finish; other errors are as for [Rules.MedianTurns].
 func (r Rules) ModeTurns(b *Board) (int, error) {
-	w, err := r.walk(context.Background(), b)
+	w, err := r.walk(context.Background(), b, walkNeed{turns: -1, mode: true})
 	if err != nil {
 		return 0, err
 	}
@@ -425,11 +430,15 @@ func chainWalk(ctx context.Context, g *game, compiled func() (*chain, error)) (*
 	return walkOn(ctx, c, g.compileWork()), nil
 }
 
-// playWalk returns a walk from g's start for the random-play figures,
-// which stops once ctx is done: the one choice of how they move, by
-// intervals where g's walks go so (fairwalk.go), else over the chain
-// compiled returns (see chainWalk).
-func playWalk(ctx context.Context, g *game, compiled func() (*chain, error)) (*walk, error) {
+// playWalk returns a walk from g's start for a random-play figure that
+// needs need of it, which stops once ctx is done: the one choice of how
+// they move, by intervals where g's walks go so (fairwalk.go), else over
+// the chain compiled returns (see chainWalk), priced first from the board
+// (walkprice.go).
+func playWalk(ctx context.Context, g *game, need walkNeed, compiled func() (*chain, error)) (*walk, error) {
+	if err := g.priceWalk(need); err != nil {
+		return nil, err
+	}
 	if g.walksByIntervals() {
 		if err := checkPlay(g); err != nil {
 			return nil, err
@@ -615,11 +624,12 @@ func (w *walk) budget() error {
 	return nil
 }
 
-// walk returns a walk on b under r that stops once ctx is done.
-func (r Rules) walk(ctx context.Context, b *Board) (*walk, error) {
+// walk returns a walk on b under r for a figure that needs need of it,
+// which stops once ctx is done.
+func (r Rules) walk(ctx context.Context, b *Board, need walkNeed) (*walk, error) {
 	g, err := r.playable(b)
 	if err != nil {
 		return nil, err
 	}
-	return playWalk(ctx, &g, nil)
+	return playWalk(ctx, &g, need, nil)
 }

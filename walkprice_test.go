@@ -1,0 +1,120 @@
+package snakes
+
+// This file checks walkprice.go: the squares it says a walk's chances are
+// on against the walk itself, the squares it says can finish against the
+// compiled chain's, and every refusal it makes against the call run
+// without it.
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// drawLoaded draws a board of 81 or 100 squares and a loaded die of 24 to
+// 60 faces, some of which may never show (several spans of totals), under
+// any overshoot, start and chaining.
+func drawLoaded(t *rapid.T) (Rules, *Board) {
+	grid := genGrid(9, 10).Draw(t, "grid")
+	b, err := NewBoard(grid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	weights := make([]int, rapid.IntRange(24, 60).Draw(t, "faces"))
+	for i := range weights {
+		weights[i] = rapid.IntRange(0, 3).Draw(t, "weight")
+	}
+	weights[len(weights)-1] = 1 // the die has as many faces as weights
+	r := Rules{
+		Weights:       weights,
+		Overshoot:     Overshoot(rapid.IntRange(0, 2).Draw(t, "overshoot")),
+		Chain:         rapid.Bool().Draw(t, "chain"),
+		StartOffBoard: rapid.Bool().Draw(t, "off board"),
+	}
+	return r, b
+}
+
+// TestWalkLayers follows a walk over the compiled table for 12 turns and
+// checks that the squares its chances are on are the layers priceWalk
+// counts, and that the squares spanCan says can finish are the chain's.
+func TestWalkLayers(t *testing.T) {
+	t.Parallel()
+	var spans int
+	rapid.Check(t, func(t *rapid.T) {
+		r, b := drawLoaded(t)
+		g, w := walkOf(t, r, b)
+		can := g.spanCan(g.dice.spans())
+		for v := range can {
+			if can[v] != w.c.canFinish[v] {
+				t.Fatalf("square %d: spanCan %v, the chain %v", v, can[v], w.c.canFinish[v])
+			}
+		}
+		s := newThrowSearch(*g, false)
+		on, next := make([]bool, g.last+1), make([]bool, g.last+1)
+		on[g.start] = true
+		cover := make([]int32, g.last+2)
+		for turn := 1; turn <= 12; turn++ {
+			g.image(s, on, next, cover)
+			on, next = next, on
+			w.turn()
+			for v, p := range w.mass {
+				if on[v] != (p > 0) {
+					t.Fatalf("turn %d, square %d: layer %v, chance %v", turn, v, on[v], p)
+				}
+			}
+		}
+		if len(g.dice.spans()) > 1 {
+			spans++
+		}
+	})
+	if spans < 50 {
+		t.Errorf("%d draws of several spans of totals, want 50 or more", spans)
+	}
+}
+
+// walkOf returns the game of b under r and a walk over its compiled
+// table from the start.
+func walkOf(t interface{ Fatal(...any) }, r Rules, b *Board) (*game, *walk) {
+	g, err := r.playable(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := newWalk(context.Background(), &g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &g, w
+}
+
+// TestWalkPricedAsMet runs each walk figure under a loaded die with the
+// board's price and without, under bounds from half a compile to 64: no
+// call refused from the board answers or is refused otherwise when run.
+func TestWalkPricedAsMet(t *testing.T) {
+	t.Parallel()
+	var priced, answered int
+	rapid.Check(t, func(t *rapid.T) {
+		r, b := drawLoaded(t)
+		g, err := r.playable(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		turns := rapid.IntRange(0, 200).Draw(t, "maxTurns")
+		q := rapid.Float64Range(0.01, 1).Draw(t, "q")
+		walks := []pricedCall{
+			{"LengthDistribution", func(r Rules) (any, error) { return r.LengthDistribution(b, turns) }},
+			{"Quantile", func(r Rules) (any, error) { return r.Quantile(b, q) }},
+			{"ModeTurns", func(r Rules) (any, error) { return r.ModeTurns(b) }},
+			{"WinChances", func(r Rules) (any, error) { return r.WinChances(b, 2) }},
+		}
+		for range 3 {
+			bound := g.compileWork() * math.Exp2(rapid.Float64Range(-1, 6).Draw(t, "bound (log2 of compiles)"))
+			pricedAsMet(t, r.WithMaxWork(int64(bound)), b, bound, walks, &priced, &answered)
+		}
+	})
+	t.Logf("refused from the board: %d; answered: %d", priced, answered)
+	if priced < 20 || answered < 150 {
+		t.Fatalf("refused from the board %d times and answered %d, want 20 and 150", priced, answered)
+	}
+}
