@@ -189,28 +189,30 @@ func TestFairWalkWide(t *testing.T) {
 	if q, err := finish.Quantile(b, 0.5); err != nil || q != 1 {
 		t.Errorf("Finish: median %d, %v; want 1", q, err)
 	}
-	if m, err := stay.ModeTurns(b); err != nil || m != 1 {
+	runtime.ReadMemStats(&after)
+	// The games on 900 squares, whose tails take 10⁴ turns to settle: the
+	// same chance of finishing every turn.
+	small := mustJumps(t, 30, nil)
+	if m, err := stay.ModeTurns(small); err != nil || m != 1 {
 		t.Errorf("Stay: mode %d, %v; want 1", m, err)
 	}
-	// Two players under Stay: each finishes at 1/faces a turn, the first
-	// to move with chance 1/(2 − 1/faces).
-	wins, err := stay.WinChances(b, 2)
+	// Two players: the first to move wins with chance 1/(2 − 1/faces).
+	wins, err := stay.WinChances(small, 2)
 	if want := 1 / (2 - 1.0/faces); err != nil || math.Abs(wins[0]-want) > 1e-9 {
 		t.Errorf("Stay: wins %v, %v; want %v first", wins, err, want)
 	}
-	runtime.ReadMemStats(&after)
-	// On 900 squares: a median and a 99th percentile of 4.5·10⁴ and
-	// 3.0·10⁵ turns, followed, or through the settled tail. Under a bound
-	// that covers the three windows the tail settles in (about 4.1·10⁷
-	// steps) and not two more, only a skip to tailNear turns short of each
-	// answers.
-	small := mustJumps(t, 30, nil)
-	for bound, r := range map[string]Rules{"MaxWork": stay, "6e7": stay.WithMaxWork(6e7)} {
-		for _, q := range []float64{0.5, 0.99} {
-			want := int(math.Ceil(math.Log1p(-q) / math.Log1p(-1.0/faces)))
-			if got, err := r.Quantile(small, q); err != nil || got != want {
-				t.Errorf("Stay on 900 squares, bound %s: quantile %v is %d, %v; want %d", bound, q, got, err, want)
-			}
+	// A 99th percentile of 3.0·10⁵ turns through the settled tail, and
+	// under a bound that covers the three windows the tail settles in
+	// (about 4.1·10⁷ steps) and not two more, only a skip to tailNear turns
+	// short of each answers: the median of 4.5·10⁴ turns too.
+	for _, c := range []struct {
+		r     Rules
+		bound string
+		q     float64
+	}{{stay, "MaxWork", 0.99}, {stay.WithMaxWork(6e7), "6e7", 0.99}, {stay.WithMaxWork(6e7), "6e7", 0.5}} {
+		want := int(math.Ceil(math.Log1p(-c.q) / math.Log1p(-1.0/faces)))
+		if got, err := c.r.Quantile(small, c.q); err != nil || got != want {
+			t.Errorf("Stay on 900 squares, bound %s: quantile %v is %d, %v; want %d", c.bound, c.q, got, err, want)
 		}
 	}
 	// The table of turns would be 10⁴ squares × 65536 ends × 20 bytes.

@@ -436,14 +436,14 @@ func chainWalk(ctx context.Context, g *game, compiled func() (*chain, error)) (*
 // the chain compiled returns (see chainWalk), priced first from the board
 // (walkprice.go).
 func playWalk(ctx context.Context, g *game, need walkNeed, compiled func() (*chain, error)) (*walk, error) {
-	if err := g.priceWalk(need); err != nil {
+	if err := checkPlay(g); err != nil {
 		return nil, err
 	}
 	if g.walksByIntervals() {
-		if err := checkPlay(g); err != nil {
-			return nil, err
-		}
 		return fairWalk(ctx, g)
+	}
+	if err := g.priceWalk(need); err != nil {
+		return nil, err
 	}
 	return chainWalk(ctx, g, compiled)
 }
