@@ -68,9 +68,10 @@ type limits struct {
 	// the searches go by intervals of squares (choose.go): 24.
 	intervalsFrom int32
 
-	// unpriced turns off the refusals made from a wide fair die's board
-	// before its turns are taken (choose.go), so that a test can check
-	// them against what the call itself meets: never set but in tests.
+	// unpriced turns off the refusals made from the board under a wide
+	// die before its turns are taken (choose.go, walkprice.go), so that a
+	// test can check them against what the call itself meets: never set
+	// but in tests.
 	unpriced bool
 }
 
