@@ -371,7 +371,7 @@ func (a *Analysis) WinChancesFrom(ctx context.Context, squares []int) ([]float64
 			}
 			return j.wins(squares), nil
 		}
-		w, err := a.walk(ctx, untilFinish)
+		w, err := a.walk(ctx, raceNeedOf(&a.g, squares))
 		if err != nil {
 			return nil, err
 		}

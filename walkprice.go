@@ -19,25 +19,43 @@ import (
 // A walkNeed is what a figure needs of a walk, for its price: the turns
 // of a length distribution, a quantile, the mode, or a race.
 type walkNeed struct {
-	turns int     // LengthDistribution's maxTurns, or -1: until the game finishes
+	turns int     // LengthDistribution's maxTurns, or -1
 	q     float64 // a quantile's q, or 0
 	mode  bool    // ModeTurns
+	race  bool    // WinChances, WinChancesFrom, GameLength
 }
 
-// untilFinish is the need of a walk that runs until some game finishes: a
-// race's, or one whose figure has no price of its own.
-var untilFinish = walkNeed{turns: -1}
+// raceNeed is the need of the walk of a race from the start.
+var raceNeed = walkNeed{turns: -1, race: true}
+
+// raceNeedOf is the need of the walk of a race of players on squares: a
+// race's when all are on the start, whose walk the price follows; else
+// none but the compile.
+func raceNeedOf(g *game, squares []int) walkNeed {
+	for _, s := range squares {
+		if s != int(g.start) {
+			return walkNeed{}
+		}
+	}
+	return raceNeed
+}
 
 // pricedSpans is the most spans of totals a walk is priced for: each
 // square's ends are counted span by span.
 const pricedSpans = 64
 
-// priceWalk refuses a walk of g for need when its compile and the turns
-// need surely takes pass the work bound, or returns nil. It prices only
-// the walks over a table of turns whose throws reach intervalsFrom totals
-// or more, one throw a turn: others cost their compile (checkWalk) or
-// their squares (fairwalk.go). Its time grows with the squares times the
-// turns counted, at most tailWindow of them, and the spans.
+// pricedLayers is the most turns whose squares priceWalk finds one by
+// one, each in time linear in the squares and spans; past them it goes on
+// only where the squares have settled, the same every turn or every other.
+const pricedLayers = 32
+
+// priceWalk refuses a walk of g for need, with an error wrapping
+// ErrTooLarge, when its compile and the turns it surely takes pass the
+// work bound before it looks at its budget, or returns nil. It prices
+// only the walks over a table of turns whose throws reach intervalsFrom
+// totals or more, one throw a turn: others cost their compile (checkWalk)
+// or their squares (fairwalk.go). Its time grows with the squares times
+// the spans, for each of at most pricedLayers turns.
 func (g *game) priceWalk(need walkNeed) error {
 	if g.walksByIntervals() || g.again != 0 || g.enter != 0 || g.lim.unpriced || g.last < 2 ||
 		g.outBound() < float64(g.lim.intervalsFrom) {
@@ -47,69 +65,24 @@ func (g *game) priceWalk(need walkNeed) error {
 	if len(spans) > pricedSpans {
 		return nil
 	}
-	s := newThrowSearch(*g, false)
-	if s == nil || s.dist[g.last] < 0 {
-		return nil // past the memory bound, or never finishing: the walk says so
-	}
-	// No game finishes sooner than the fewest throws, and until then a
-	// square of a fewest path holds a chance that can still finish, so no
-	// walk stops sooner, but a quantile's that finds a trap: it may stop
-	// at once to say the game may never finish.
-	turns := float64(s.dist[g.last])
-	can := g.spanCan(spans)
-	trapped := false
-	for v := int32(0); v <= g.last; v++ {
-		trapped = trapped || s.dist[v] >= 0 && !can[v]
-	}
-	slow := 0.0
-	if !trapped {
-		slow = g.slowFinish(s, need)
-	}
-	switch {
-	case need.turns >= 0:
-		turns = min(max(turns, slow), float64(need.turns))
-	case trapped && need.q > 0:
-		turns = 0
-	default:
-		turns = max(turns, slow)
-	}
-	// Below the least chance of a throw to the power of the turns, a
-	// square's chance may round to 0, and its turns cost nothing.
-	least := math.Inf(1)
-	for t := g.dice.lo; t <= g.dice.hi; t++ {
-		if w := g.dice.weight(t); w > 0 {
-			least = min(least, w/g.dice.den)
-		}
-	}
-	if least < 1 {
-		turns = min(turns, math.Floor(1000/-math.Log2(least)))
-	}
 	work := g.compileWork()
 	if work > g.lim.work {
 		return nil // checkWalk says so
 	}
+	s := newThrowSearch(*g, false)
+	if s == nil || s.dist[g.last] < 0 {
+		return nil // past the memory bound, or never finishing: the walk says so
+	}
+	sure := g.sureTurns(s, spans, need)
 	ends := newPlains(g)
-	on := make([]bool, g.last+1) // the squares the chances are on
+	on := make([]bool, g.last+1) // the squares the chances are on, the last left out
 	on[g.start] = true
 	next, before := make([]bool, g.last+1), make([]bool, g.last+1)
 	cover := make([]int32, g.last+2)
-	overhead := 2*float64(g.last) + turnOverhead
-	refuse := func() error {
-		return g.tooLong(work, "following random play under throws of totals up to %d on %d squares, for at least %.0f turns,", g.faces, g.last, turns)
-	}
-	// A walk looks at its budget after each turn that has not answered:
-	// all but the last of those it surely takes.
-	counted := turns - 1
 	var costs [2]float64 // the latest two turns'
-	for t := 1.0; t <= counted; t++ {
-		if t > pricedLayers {
-			// Past the layers followed, a turn costs its squares at least.
-			if work += (counted - t + 1) * overhead; work > g.lim.work {
-				return refuse()
-			}
-			return nil
-		}
-		cost := overhead
+	settled := false     // on holds the squares of every later turn, or of every other
+	for t := 1; ; t++ {
+		cost := 2*float64(g.last) + turnOverhead
 		for v, ok := range on[:g.last] {
 			if !ok {
 				continue
@@ -118,31 +91,150 @@ func (g *game) priceWalk(need walkNeed) error {
 				cost += ends.count(int32(v), int32(v)+sp[0], min(int32(v)+sp[1], g.last), 1+farSteps)
 			}
 		}
-		if work += cost; work > g.lim.work {
-			return refuse()
+		if settled {
+			cost = min(costs[0], costs[1])
+		} else {
+			costs[0], costs[1] = costs[1], cost
 		}
-		costs[0], costs[1] = costs[1], cost
-		g.image(s, on, next, cover)
-		if slices.Equal(next, on) || t > 1 && slices.Equal(next, before) {
-			// The same squares from now on, or the same two in turn: each
-			// later turn costs at least the less of the latest two.
-			least := cost
-			if t > 1 {
-				least = min(costs[0], cost)
+		work += cost
+		if !settled {
+			if t > pricedLayers {
+				return nil
 			}
-			if work += (counted - t) * least; work > g.lim.work {
-				return refuse()
+			g.image(s, on, next, cover)
+			alternate := false
+			switch {
+			case slices.Equal(next, on):
+				settled, costs[0] = true, cost
+			case t > 1 && slices.Equal(next, before):
+				settled, alternate = true, true
 			}
+			before, on, next = on, next, before
+			if alternate {
+				// What is going on both sets of squares is going on either.
+				for v := range on {
+					on[v] = on[v] && before[v]
+				}
+			}
+		}
+		checked, goes := sure.after(t, on)
+		if checked && work > g.lim.work {
+			return g.tooLong(work, "following random play under throws of totals up to %d on %d squares, for at least %d turns,", g.faces, g.last, t)
+		}
+		if !goes {
 			return nil
 		}
-		before, on, next = on, next, before
 	}
-	return nil
 }
 
-// pricedLayers is the most turns whose squares priceWalk finds one by
-// one, each in time linear in the squares and spans.
-const pricedLayers = 32
+// sureTurns says, turn by turn, whether a walk for need surely looks at
+// its budget after the turn and surely takes the next (see after).
+type sureTurns struct {
+	need    walkNeed
+	fewest  int    // the fewest turns to the end: none finishes sooner
+	can     []bool // the squares from which the end can be reached
+	trapped bool   // a square the start reaches cannot
+	slow    int    // without a trap, 0.99/pmax: before it, over 1% is still going (see sureTurns)
+	alive   int    // turns for which a square's chance cannot round to 0 (or below 10⁻¹⁸ for a race)
+	turns   bool   // the walk goes turn by turn: not a quantile by powers, nor a race by its product chain
+}
+
+// sureTurns returns the sure turns of a walk of g for need, s its search.
+// Under Stay or Bounce, on a board the token cannot be trapped on, a turn
+// finishes at most pmax of what is going, from the most likely total and
+// the squares that finish: by turn t at most t·pmax has finished.
+func (g *game) sureTurns(s *throwSearch, spans [][2]int32, need walkNeed) sureTurns {
+	st := sureTurns{need: need, fewest: int(s.dist[g.last]), can: g.spanCan(spans)}
+	reached := 0
+	for v := int32(0); v <= g.last; v++ {
+		if s.dist[v] >= 0 {
+			reached++
+			st.trapped = st.trapped || !st.can[v]
+		}
+	}
+	// On few squares a quantile may go by powers of the turn matrix, a
+	// race by its product chain (of at least as many states as squares).
+	st.turns = !(need.q > 0 && reached-1 <= powersMax) && !(need.race && reached <= raceDenseMax)
+	// A chance on a square is at least the least throw's to the power of
+	// the turns; below 2⁻¹⁰⁰⁰ (or 10⁻¹⁸, where a race stops) it might
+	// round away.
+	least, most := math.Inf(1), 0.0
+	for t := g.dice.lo; t <= g.dice.hi; t++ {
+		if w := g.dice.weight(t) / g.dice.den; w > 0 {
+			least, most = min(least, w), max(most, w)
+		}
+	}
+	floor := 1000.0
+	if need.race {
+		floor = 18 * math.Log2(10)
+	}
+	st.alive = math.MaxInt32
+	if least < 1 {
+		st.alive = int(min(floor/-math.Log2(least), math.MaxInt32))
+	}
+	if g.over == Finish || st.trapped {
+		return st // no bound from pmax: a throw past the end finishes, or a trap
+	}
+	lands := 0.0
+	for p := int32(1); p <= g.last; p++ {
+		if g.land(p) == g.last {
+			lands++
+		}
+	}
+	if g.over == Bounce {
+		lands *= 2 * (math.Floor(float64(g.dice.hi-g.dice.lo)/(2*float64(g.last-1))) + 1)
+	}
+	// 1/pmax, with a hundredth to spare for rounding, and at most the
+	// three windows before which no tail settles.
+	st.slow = int(min(0.99/min(lands*most, 1), tailWindow))
+	return st
+}
+
+// after reports whether a walk for st's need, its chances after turn t on
+// the squares of on, surely looks at its budget after turn t (it has not
+// answered nor stopped) and surely takes turn t+1. The chances on a square
+// of on that can finish are what is still going: above 0 while t ≤ alive.
+func (st *sureTurns) after(t int, on []bool) (checked, goes bool) {
+	if !st.turns {
+		return false, false
+	}
+	going := false
+	if t <= st.alive {
+		for v, ok := range on {
+			if ok && st.can[v] {
+				going = true
+				break
+			}
+		}
+	}
+	// Without a trap, 1 − t·pmax is still going, and a turn finishes at most pmax.
+	slow := t+1 < st.slow
+	n := st.need
+	switch {
+	case n.turns >= 0:
+		// Stops at maxTurns, when nothing is going, or at a multiple of
+		// 8 from the fewest turns on, where the tail may be geometric.
+		checked = t <= n.turns && (going || slow) && (t%settled != 0 || t < st.fewest)
+		return checked, checked && t < n.turns
+	case n.q > 0:
+		// Answers once q has finished, or what is going is 1−q at most,
+		// or finds a trap: none before the fewest turns, nor before q/pmax
+		// without a trap; but a q so small that 1−q rounds near 1 may be
+		// answered at once.
+		checked = !st.trapped && n.q > 1e-9 && (t < st.fewest || float64(t+1) < n.q*float64(st.slow))
+		return checked, checked
+	case n.mode:
+		// Takes a turn while what is going is above the likeliest turn's
+		// chance: none before the fewest turns.
+		goes = (going || slow) && (t < st.fewest || slow)
+		return true, goes
+	default:
+		// A race stops when below 10⁻¹⁸ is going, or at a multiple of 8
+		// from the fewest turns on, where its tails may be geometric.
+		checked = (going || slow) && (t%settled != 0 || t < st.fewest)
+		return checked, checked
+	}
+}
 
 // image sets next to the squares a turn from the squares in on ends on,
 // the last left out. cover is scratch of last+2.
@@ -164,54 +256,6 @@ func (g *game) image(s *throwSearch, on, next []bool, cover []int32) {
 		}
 	}
 	next[g.last] = false
-}
-
-// slowFinish returns how many turns need surely takes on a board the
-// token cannot be trapped on, from the most any turn can finish: by turn t
-// at most t of it has, and a quantile q waits until q has, the mode until
-// what is left is no more than one turn's, and a length distribution or a
-// race until its first look for a geometric tail (the 8th turn) while
-// any is left. It returns 0 where no such bound holds: under Finish (a
-// throw past the end finishes), or for a quantile on few squares (which
-// goes by powers of the turn matrix).
-func (g *game) slowFinish(s *throwSearch, need walkNeed) float64 {
-	if g.over == Finish {
-		return 0
-	}
-	reached := 0
-	for v := int32(0); v < g.last; v++ {
-		if s.dist[v] >= 0 {
-			reached++
-		}
-	}
-	if need.q > 0 && reached <= powersMax {
-		return 0
-	}
-	// A throw finishes by landing on the last square or on a ladder to
-	// it; under Bounce a total can fold onto each twice a period.
-	lands := 0.0
-	for p := int32(1); p <= g.last; p++ {
-		if g.land(p) == g.last {
-			lands++
-		}
-	}
-	if g.over == Bounce {
-		lands *= 2 * (math.Floor(float64(g.dice.hi-g.dice.lo)/(2*float64(g.last-1))) + 1)
-	}
-	most := 0.0
-	for t := g.dice.lo; t <= g.dice.hi; t++ {
-		most = max(most, g.dice.weight(t)/g.dice.den)
-	}
-	pmax := min(lands*most, 1)
-	switch {
-	case need.q > 0: // a settled tail is skipped after three windows at the least
-		return min(math.Floor(0.99*need.q/pmax), tailWindow)
-	case need.mode:
-		return min(math.Floor(0.99/pmax)-1, tailWindow)
-	case 0.99/pmax > settled+1:
-		return settled
-	}
-	return 0
 }
 
 // plains counts the squares that start no jump: plains[i] of 1..i-1.

@@ -13,11 +13,11 @@ import (
 	"pgregory.net/rapid"
 )
 
-// drawLoaded draws a board of 81 or 100 squares and a loaded die of 24 to
-// 60 faces, some of which may never show (several spans of totals), under
-// any overshoot, start and chaining.
-func drawLoaded(t *rapid.T) (Rules, *Board) {
-	grid := genGrid(9, 10).Draw(t, "grid")
+// drawLoaded draws a board of n×n squares, n in lo..hi, and a loaded die
+// of 24 to 60 faces, some of which may never show (several spans of
+// totals), under any overshoot, start and chaining.
+func drawLoaded(t *rapid.T, lo, hi int) (Rules, *Board) {
+	grid := genGrid(lo, hi).Draw(t, "grid")
 	b, err := NewBoard(grid)
 	if err != nil {
 		t.Fatal(err)
@@ -43,7 +43,7 @@ func TestWalkLayers(t *testing.T) {
 	t.Parallel()
 	var spans int
 	rapid.Check(t, func(t *rapid.T) {
-		r, b := drawLoaded(t)
+		r, b := drawLoaded(t, 9, 10)
 		g, w := walkOf(t, r, b)
 		can := g.spanCan(g.dice.spans())
 		for v := range can {
@@ -93,28 +93,50 @@ func walkOf(t interface{ Fatal(...any) }, r Rules, b *Board) (*game, *walk) {
 // call refused from the board answers or is refused otherwise when run.
 func TestWalkPricedAsMet(t *testing.T) {
 	t.Parallel()
-	var priced, answered int
-	rapid.Check(t, func(t *rapid.T) {
-		r, b := drawLoaded(t)
-		g, err := r.playable(b)
-		if err != nil {
-			t.Fatal(err)
-		}
+	walksPricedAsMet(t, 9, 10, 3, 6, 20, 150, func(t *rapid.T, b *Board) []pricedCall {
 		turns := rapid.IntRange(0, 200).Draw(t, "maxTurns")
 		q := rapid.Float64Range(0.01, 1).Draw(t, "q")
-		walks := []pricedCall{
+		return []pricedCall{
 			{"LengthDistribution", func(r Rules) (any, error) { return r.LengthDistribution(b, turns) }},
 			{"Quantile", func(r Rules) (any, error) { return r.Quantile(b, q) }},
 			{"ModeTurns", func(r Rules) (any, error) { return r.ModeTurns(b) }},
 			{"WinChances", func(r Rules) (any, error) { return r.WinChances(b, 2) }},
 		}
-		for range 3 {
-			bound := g.compileWork() * math.Exp2(rapid.Float64Range(-1, 6).Draw(t, "bound (log2 of compiles)"))
-			pricedAsMet(t, r.WithMaxWork(int64(bound)), b, bound, walks, &priced, &answered)
+	})
+}
+
+// TestRacePricedAsMet is TestWalkPricedAsMet for races, on boards of over
+// 640 squares, where a race goes turn by turn rather than by its product
+// chain, under bounds up to 32 compiles.
+func TestRacePricedAsMet(t *testing.T) {
+	t.Parallel()
+	walksPricedAsMet(t, 26, 27, 6, 5, 5, 30, func(t *rapid.T, b *Board) []pricedCall {
+		players := rapid.IntRange(2, 3).Draw(t, "players")
+		return []pricedCall{{"WinChances", func(r Rules) (any, error) { return r.WinChances(b, players) }}}
+	})
+}
+
+// walksPricedAsMet checks the calls that calls draws on boards of n×n
+// squares, n in lo..hi, under a loaded die (drawLoaded), each under
+// bounds bounds from half a compile to 2^top compiles (pricedAsMet), and that
+// at least leastPriced were refused from the board and leastAnswered
+// answered.
+func walksPricedAsMet(t *testing.T, lo, hi, bounds int, top float64, leastPriced, leastAnswered int, calls func(*rapid.T, *Board) []pricedCall) {
+	var priced, answered int
+	rapid.Check(t, func(t *rapid.T) {
+		r, b := drawLoaded(t, lo, hi)
+		g, err := r.playable(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		figs := calls(t, b)
+		for range bounds {
+			bound := g.compileWork() * math.Exp2(rapid.Float64Range(-1, top).Draw(t, "bound (log2 of compiles)"))
+			pricedAsMet(t, r.WithMaxWork(int64(bound)), b, bound, figs, &priced, &answered)
 		}
 	})
 	t.Logf("refused from the board: %d; answered: %d", priced, answered)
-	if priced < 20 || answered < 150 {
-		t.Fatalf("refused from the board %d times and answered %d, want 20 and 150", priced, answered)
+	if priced < leastPriced || answered < leastAnswered {
+		t.Fatalf("refused from the board %d times and answered %d, want %d and %d", priced, answered, leastPriced, leastAnswered)
 	}
 }
