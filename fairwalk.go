@@ -8,11 +8,13 @@ import "context"
 // squares before it, and a turn takes time linear in the squares whatever
 // the faces. The walks of LengthDistribution, Quantile, ModeTurns and the
 // races go this way on a board of more than powersMax squares under a fair
-// die of intervalsFrom faces or more (choose.go): a die of 65536 faces on
-// 10⁴ squares, whose table alone would take 10¹⁰ steps, walks a turn in
-// 6·10⁴.
+// die of intervalsFrom faces or more (walksByIntervals; playWalk chooses):
+// a die of 65536 faces on 10⁴ squares, whose table alone would take 10¹⁰
+// steps, walks a turn in 6·10⁴.
 
-// walksByIntervals reports whether g's walks move by intervals.
+// walksByIntervals reports whether g's walks move by intervals: on fewer
+// squares the powers of the turn matrix and the product races, which read
+// the table, answer what a walk cannot, and the table costs little.
 func (g *game) walksByIntervals() bool { return g.fairPriced() && g.last > powersMax }
 
 // fairMoves moves a walk's chances by intervals. Its slices are scratch
