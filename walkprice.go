@@ -79,24 +79,27 @@ func (g *game) priceWalk(need walkNeed) error {
 	on[g.start] = true
 	next, before := make([]bool, g.last+1), make([]bool, g.last+1)
 	cover := make([]int32, g.last+2)
-	var costs [2]float64 // the latest two turns'
-	settled := false     // on holds the squares of every later turn, or of every other
+	var costs, finishes [2]float64 // the latest two turns'
+	settled := false               // on holds the squares of every later turn, or of every other
 	for t := 1; ; t++ {
-		cost := 2*float64(g.last) + turnOverhead
-		for v, ok := range on[:g.last] {
-			if !ok {
-				continue
-			}
-			for _, sp := range spans {
-				cost += ends.count(int32(v), int32(v)+sp[0], min(int32(v)+sp[1], g.last), 1+farSteps)
-			}
-		}
+		cost, finish := 2*float64(g.last)+turnOverhead, 0.0
 		if settled {
-			cost = min(costs[0], costs[1])
+			cost, finish = min(costs[0], costs[1]), max(finishes[0], finishes[1])
 		} else {
+			for v, ok := range on[:g.last] {
+				if !ok {
+					continue
+				}
+				for _, sp := range spans {
+					cost += ends.count(int32(v), int32(v)+sp[0], min(int32(v)+sp[1], g.last), 1+farSteps)
+				}
+				finish = max(finish, sure.finishing(int32(v)))
+			}
 			costs[0], costs[1] = costs[1], cost
+			finishes[0], finishes[1] = finishes[1], finish
 		}
 		work += cost
+		sure.turn(finish)
 		if !settled {
 			if t > pricedLayers {
 				return nil
@@ -105,7 +108,7 @@ func (g *game) priceWalk(need walkNeed) error {
 			alternate := false
 			switch {
 			case slices.Equal(next, on):
-				settled, costs[0] = true, cost
+				settled, costs[0], finishes[0] = true, cost, finish
 			case t > 1 && slices.Equal(next, before):
 				settled, alternate = true, true
 			}
@@ -130,21 +133,26 @@ func (g *game) priceWalk(need walkNeed) error {
 // sureTurns says, turn by turn, whether a walk for need surely looks at
 // its budget after the turn and surely takes the next (see after).
 type sureTurns struct {
+	g       *game
 	need    walkNeed
 	fewest  int    // the fewest turns to the end: none finishes sooner
 	can     []bool // the squares from which the end can be reached
 	trapped bool   // a square the start reaches cannot
-	slow    int    // without a trap, 0.99/pmax: before it, over 1% is still going (see sureTurns)
 	alive   int    // turns for which a square's chance cannot round to 0 (or below 10⁻¹⁸ for a race)
 	turns   bool   // the walk goes turn by turn: not a quantile by powers, nor a race by its product chain
+
+	// Without a trap, what has finished by turn t is at most done, the
+	// sum over the turns of the most a throw finishes from a square the
+	// chances are on, and what a turn finishes at most best, their most.
+	done, best float64
+	from       []float64 // per total from lo: the chance of it or more
+	onto       []int32   // the squares below the last whose jump ends there
+	most       float64   // the likeliest total's chance
 }
 
 // sureTurns returns the sure turns of a walk of g for need, s its search.
-// Under Stay or Bounce, on a board the token cannot be trapped on, a turn
-// finishes at most pmax of what is going, from the most likely total and
-// the squares that finish: by turn t at most t·pmax has finished.
-func (g *game) sureTurns(s *throwSearch, spans [][2]int32, need walkNeed) sureTurns {
-	st := sureTurns{need: need, fewest: int(s.dist[g.last]), can: g.spanCan(spans)}
+func (g *game) sureTurns(s *throwSearch, spans [][2]int32, need walkNeed) *sureTurns {
+	st := &sureTurns{g: g, need: need, fewest: int(s.dist[g.last]), can: g.spanCan(spans)}
 	reached := 0
 	for v := int32(0); v <= g.last; v++ {
 		if s.dist[v] >= 0 {
@@ -158,10 +166,14 @@ func (g *game) sureTurns(s *throwSearch, spans [][2]int32, need walkNeed) sureTu
 	// A chance on a square is at least the least throw's to the power of
 	// the turns; below 2⁻¹⁰⁰⁰ (or 10⁻¹⁸, where a race stops) it might
 	// round away.
-	least, most := math.Inf(1), 0.0
-	for t := g.dice.lo; t <= g.dice.hi; t++ {
-		if w := g.dice.weight(t) / g.dice.den; w > 0 {
-			least, most = min(least, w), max(most, w)
+	least := math.Inf(1)
+	d := &g.dice
+	st.from = make([]float64, d.hi-d.lo+2)
+	for t := d.hi; t >= d.lo; t-- {
+		w := d.weight(t) / d.den
+		st.from[t-d.lo] = st.from[t-d.lo+1] + w
+		if w > 0 {
+			least, st.most = min(least, w), max(st.most, w)
 		}
 	}
 	floor := 1000.0
@@ -172,28 +184,55 @@ func (g *game) sureTurns(s *throwSearch, spans [][2]int32, need walkNeed) sureTu
 	if least < 1 {
 		st.alive = int(min(floor/-math.Log2(least), math.MaxInt32))
 	}
-	if g.over == Finish || st.trapped {
-		return st // no bound from pmax: a throw past the end finishes, or a trap
-	}
-	lands := 0.0
-	for p := int32(1); p <= g.last; p++ {
+	for p := int32(1); p < g.last; p++ {
 		if g.land(p) == g.last {
-			lands++
+			st.onto = append(st.onto, p)
 		}
 	}
-	if g.over == Bounce {
-		lands *= 2 * (math.Floor(float64(g.dice.hi-g.dice.lo)/(2*float64(g.last-1))) + 1)
-	}
-	// 1/pmax, with a hundredth to spare for rounding, and at most the
-	// three windows before which no tail settles.
-	st.slow = int(min(0.99/min(lands*most, 1), tailWindow))
 	return st
+}
+
+// finishing returns at least the chance that a throw from v finishes:
+// one onto the last square or a jump to it, or under Finish past it.
+func (st *sureTurns) finishing(v int32) float64 {
+	g, d := st.g, &st.g.dice
+	lands := float64(len(st.onto) + 1)
+	if g.over == Bounce {
+		// A total folds onto a square at most twice a period.
+		return min(1, lands*2*(math.Floor(float64(d.hi-d.lo)/(2*float64(g.last-1)))+1)*st.most)
+	}
+	p := 0.0
+	if k := g.last - v; k <= d.hi { // the last square, and under Finish past it
+		if g.over == Finish {
+			p += st.from[max(k, d.lo)-d.lo]
+		} else if k >= d.lo {
+			p += d.weight(k) / d.den
+		}
+	}
+	if len(st.onto) > 64 {
+		return min(1, p+float64(len(st.onto))*st.most)
+	}
+	for _, q := range st.onto {
+		if k := q - v; k >= d.lo && k <= d.hi {
+			p += d.weight(k) / d.den
+		}
+	}
+	return min(1, p)
+}
+
+// turn counts a turn from squares from which a throw finishes at most
+// finish.
+func (st *sureTurns) turn(finish float64) {
+	st.done += finish
+	st.best = max(st.best, finish)
 }
 
 // after reports whether a walk for st's need, its chances after turn t on
 // the squares of on, surely looks at its budget after turn t (it has not
 // answered nor stopped) and surely takes turn t+1. The chances on a square
 // of on that can finish are what is still going: above 0 while t ≤ alive.
+// Without a trap, 1 − done is going, and with a hundredth to spare for
+// rounding.
 func (st *sureTurns) after(t int, on []bool) (checked, goes bool) {
 	if !st.turns {
 		return false, false
@@ -207,31 +246,31 @@ func (st *sureTurns) after(t int, on []bool) (checked, goes bool) {
 			}
 		}
 	}
-	// Without a trap, 1 − t·pmax is still going, and a turn finishes at most pmax.
-	slow := t+1 < st.slow
+	left := 0.0 // what surely is still going, without a trap
+	if !st.trapped {
+		left = 0.99 * (1 - st.done)
+	}
 	n := st.need
 	switch {
 	case n.turns >= 0:
 		// Stops at maxTurns, when nothing is going, or at a multiple of
 		// 8 from the fewest turns on, where the tail may be geometric.
-		checked = t <= n.turns && (going || slow) && (t%settled != 0 || t < st.fewest)
+		checked = t <= n.turns && (going || left > 0) && (t%settled != 0 || t < st.fewest)
 		return checked, checked && t < n.turns
 	case n.q > 0:
 		// Answers once q has finished, or what is going is 1−q at most,
-		// or finds a trap: none before the fewest turns, nor before q/pmax
-		// without a trap; but a q so small that 1−q rounds near 1 may be
+		// or finds a trap; but a q so small that 1−q rounds near 1 may be
 		// answered at once.
-		checked = !st.trapped && n.q > 1e-9 && (t < st.fewest || float64(t+1) < n.q*float64(st.slow))
+		checked = !st.trapped && n.q > 1e-9 && st.done < 0.99*n.q
 		return checked, checked
 	case n.mode:
 		// Takes a turn while what is going is above the likeliest turn's
 		// chance: none before the fewest turns.
-		goes = (going || slow) && (t < st.fewest || slow)
-		return true, goes
+		return true, going && t < st.fewest || left > st.best
 	default:
 		// A race stops when below 10⁻¹⁸ is going, or at a multiple of 8
 		// from the fewest turns on, where its tails may be geometric.
-		checked = (going || slow) && (t%settled != 0 || t < st.fewest)
+		checked = (going || left > 1e-17) && (t%settled != 0 || t < st.fewest)
 		return checked, checked
 	}
 }
