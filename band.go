@@ -111,7 +111,7 @@ func (g *game) bandReach(ctx context.Context, rows []bool) float64 {
 		}
 		return sum <= g.lim.bandUpTo
 	}
-	if g.fairPriced() {
+	if g.endsPriced() {
 		g.fairSpans(span) // from the board, in time linear in it
 		return sum
 	}

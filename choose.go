@@ -77,7 +77,7 @@ type fairPrice struct {
 // cannot: not one wide fair die, or a start that may not surely finish
 // (the figures say so themselves after compiling).
 func (g *game) fairPrices() (fairPrice, bool) {
-	if !g.fairPriced() || g.lim.unpriced {
+	if !g.endsPriced() || g.lim.unpriced {
 		return fairPrice{}, false
 	}
 	reached, err := g.fairReached(nil)

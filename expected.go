@@ -133,7 +133,7 @@ func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 		return 0, g.tooBig(bytes, "the expected length on %d squares with %d or more squares moves go back to", g.last, m)
 	}
 	first := g.compileWork() // the pass that found the unknowns
-	if g.fairPriced() {
+	if g.endsPriced() {
 		// Counted from the board, as are the fewest passes of the solve;
 		// the compile alone is within the bound (checkRolls).
 		first = 0
@@ -273,6 +273,17 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 			return 0, errSweep
 		}
 	} else {
+		// As for a wide fair die: a wide loaded one's unknowns from the
+		// board, before its every turn is taken.
+		if g.endsPriced() {
+			reached, err := g.fairReached(nil)
+			if err != nil {
+				return 0, err
+			}
+			if x.backs = g.fairUnknowns(reached); !denseFits(g, x.backs, rows) {
+				return 0, errSweep
+			}
+		}
 		rest = g.rest()
 		if err := x.reachHouse(ctx, g); err != nil {
 			return 0, err

@@ -15,9 +15,18 @@ package snakes
 // [bounceLo(v), last-1] (and the last square again on a fold of two board
 // lengths, which adds nothing here).
 
-// fairPriced reports whether g is a game whose solves this file prices:
-// one fair die wide enough that the searches go by intervals (choose.go).
+// fairPriced reports whether g is a game of one fair die wide enough that
+// the searches go by intervals (choose.go): its walks go by intervals too
+// (fairwalk.go), and ExpectedTurns sweeps its rolls directly.
 func (g *game) fairPriced() bool { return g.simple && g.byIntervals() }
+
+// endsPriced reports whether g is a game whose solves this file prices:
+// one throw a turn of a die that can show every total 1..faces, fair or
+// loaded, wide enough that the searches go by intervals. Where its turns
+// end, which is all the prices read, does not depend on the chances.
+func (g *game) endsPriced() bool {
+	return g.wordwise && g.again == 0 && g.enter == 0 && g.byIntervals()
+}
 
 // bounceLo returns the lowest square the rolls from v fold back to under
 // Bounce, or last when none passes the last square.

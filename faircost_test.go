@@ -239,15 +239,16 @@ func TestFairSweepFar(t *testing.T) {
 	}
 }
 
-// TestPricedAsMet checks the refusals made from a wide fair die's board
-// before its turns are taken against the calls made without them: a call
-// refused from the board must be refused when it runs too, and one that
-// answers answers the same. Random boards of up to 10×10 under dice of 24
-// to 80 faces, with a work bound drawn between half and 64 times the
-// compile's, so that both happen.
+// TestPricedAsMet checks the refusals made from the board under a wide
+// die before its turns are taken against the calls made without them: a
+// call refused from the board must be refused when it runs too, and one
+// that answers answers the same. Random boards of up to 10×10 under dice
+// of 24 to 80 faces, fair or loaded (every face can show), with a work
+// bound drawn between half and 64 times the compile's, so that both
+// happen.
 func TestPricedAsMet(t *testing.T) {
 	t.Parallel()
-	var priced, answered int
+	var priced, answered, loaded int
 	rapid.Check(t, func(t *rapid.T) {
 		grid := genGrid(5, 10).Draw(t, "grid")
 		b, err := NewBoard(grid)
@@ -261,6 +262,14 @@ func TestPricedAsMet(t *testing.T) {
 
 			StartOffBoard: rapid.Bool().Draw(t, "off board"),
 		}
+		if rapid.Bool().Draw(t, "loaded") {
+			// Every face can show: where the turns end is the fair die's.
+			r.Weights = make([]int, r.Faces)
+			for i := range r.Weights {
+				r.Weights[i] = rapid.IntRange(1, 3).Draw(t, "weight")
+			}
+			loaded++
+		}
 		g, err := r.playable(b)
 		if err != nil {
 			t.Fatal(err)
@@ -270,9 +279,9 @@ func TestPricedAsMet(t *testing.T) {
 			pricedAsMet(t, r.WithMaxWork(int64(bound)), b, bound, solves(b), &priced, &answered)
 		}
 	})
-	t.Logf("refused from the board: %d; answered: %d", priced, answered)
-	if priced < 20 || answered < 150 {
-		t.Fatalf("refused from the board %d times and answered %d, want 20 and 150", priced, answered)
+	t.Logf("refused from the board: %d; answered: %d; draws of a loaded die: %d", priced, answered, loaded)
+	if priced < 20 || answered < 150 || loaded < 20 {
+		t.Fatalf("refused from the board %d times and answered %d, over %d loaded dice; want 20, 150 and 20", priced, answered, loaded)
 	}
 }
 
