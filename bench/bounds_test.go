@@ -67,9 +67,23 @@ func BenchmarkBounds(b *testing.B) {
 			return err
 		}},
 		// A loaded die's walk reads its table of turns, each of thousands
-		// of ends: the compile fits, the turns pass the bound.
+		// of ends: the compile fits, the turns pass the bound, which the
+		// board's price sees; under Finish the mode's price does not.
 		{"Quantile/loaded", func() error {
 			_, err := snakes.Rules{Weights: loaded(8000), Overshoot: snakes.Bounce}.Quantile(empty, 0.5)
+			return err
+		}},
+		{"ModeTurns/loaded-finish", func() error {
+			_, err := snakes.Rules{Weights: loaded(8000), Overshoot: snakes.Finish}.ModeTurns(empty)
+			return err
+		}},
+		// Its solves are priced from the board as a fair die's.
+		{"ExpectedTurns/loaded", func() error {
+			_, err := snakes.Rules{Weights: loaded(8000), Overshoot: snakes.Bounce}.ExpectedTurns(empty)
+			return err
+		}},
+		{"Jumps/loaded", func() error {
+			_, err := snakes.Rules{Weights: loaded(8000), Overshoot: snakes.Bounce}.Jumps(empty)
 			return err
 		}},
 		// 10⁶ squares, 10% random jumps: each jump's end a cache miss.
