@@ -442,7 +442,7 @@ func playWalk(ctx context.Context, g *game, need walkNeed, compiled func() (*cha
 	if g.walksByIntervals() {
 		return fairWalk(ctx, g)
 	}
-	if err := g.priceWalk(need); err != nil {
+	if err := g.priceWalk(ctx, need); err != nil {
 		return nil, err
 	}
 	return chainWalk(ctx, g, compiled)

@@ -1,6 +1,7 @@
 package snakes
 
 import (
+	"context"
 	"math"
 	"slices"
 )
@@ -49,20 +50,29 @@ const pricedSpans = 64
 // only where the squares have settled, the same every turn or every other.
 const pricedLayers = 32
 
+// pricingWork bounds the price itself, in squares times spans over its
+// layers, about 7 ns each here: with the searches, the price takes 90 ms
+// on 10⁶ squares (30 to 40 ms between two looks at the context), where
+// compiling the turns alone takes seconds. Past it the walk is left to
+// its own budget.
+const pricingWork = 1 << 23
+
 // priceWalk refuses a walk of g for need, with an error wrapping
 // ErrTooLarge, when its compile and the turns it surely takes pass the
 // work bound before it looks at its budget, or returns nil. It prices
 // only the walks over a table of turns whose throws reach intervalsFrom
 // totals or more, one throw a turn: others cost their compile (checkWalk)
 // or their squares (fairwalk.go). Its time grows with the squares times
-// the spans, for each of at most pricedLayers turns.
-func (g *game) priceWalk(need walkNeed) error {
+// the spans, for each of at most pricedLayers turns, and stays within
+// pricingWork of them; it stops with ctx's error once ctx is done.
+func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 	if g.walksByIntervals() || g.again != 0 || g.enter != 0 || g.lim.unpriced || g.last < 2 ||
 		g.outBound() < float64(g.lim.intervalsFrom) {
 		return nil
 	}
 	spans := g.dice.spans()
-	if len(spans) > pricedSpans {
+	perLayer := float64(len(spans)+1) * (float64(g.last) + 1)
+	if len(spans) > pricedSpans || perLayer > pricingWork {
 		return nil
 	}
 	work := g.compileWork()
@@ -72,6 +82,9 @@ func (g *game) priceWalk(need walkNeed) error {
 	s := newThrowSearch(*g, false)
 	if s == nil || s.dist[g.last] < 0 {
 		return nil // past the memory bound, or never finishing: the walk says so
+	}
+	if err := stopped(ctx); err != nil {
+		return err
 	}
 	sure := g.sureTurns(s, spans, need)
 	ends := newPlains(g)
@@ -101,8 +114,11 @@ func (g *game) priceWalk(need walkNeed) error {
 		work += cost
 		sure.turn(finish)
 		if !settled {
-			if t > pricedLayers {
+			if t > pricedLayers || float64(t)*perLayer > pricingWork {
 				return nil
+			}
+			if err := stopped(ctx); err != nil {
+				return err
 			}
 			g.image(s, on, next, cover)
 			alternate := false
