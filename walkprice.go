@@ -12,10 +12,11 @@ import (
 // pass over the ends of the turns from the squares the chances are on.
 // Those squares are known exactly, layer by layer, by the search by
 // intervals; a square's turn has at least as many ends as the squares its
-// throws land on that start no jump. A walk under thousands of totals whose compile fits
-// the bound but whose first few turns do not is then refused in
-// milliseconds instead of after seconds of compiling. A fair die's walks
-// go by intervals instead (fairwalk.go), and cost what their squares do.
+// throws land on that start no jump. A walk under thousands of totals
+// whose compile fits the bound but whose first few turns do not is then
+// refused in milliseconds instead of after seconds of compiling. A fair
+// die's walks go by intervals instead (fairwalk.go), and cost what their
+// squares do.
 
 // A walkNeed is what a figure needs of a walk, for its price: the turns
 // of a length distribution, a quantile, the mode, or a race. The zero
