@@ -296,7 +296,7 @@ func (w *walk) race(squares []int) (*race, error) {
 		if !ok {
 			k = len(rc.walks)
 			index[s] = k
-			if bytes := 16 * float64(len(w.mass)) * float64(k+1); bytes > w.g.lim.bytes {
+			if bytes := w.fromBytes() * float64(k+1); bytes > w.g.lim.bytes {
 				return nil, w.g.tooBig(bytes, "following %d players from %d different squares", len(squares), len(index))
 			}
 			rc.walks = append(rc.walks, w.from(int32(s)))

@@ -489,6 +489,16 @@ func walkOn(ctx context.Context, c *chain, work float64) *walk {
 	return w
 }
 
+// fromBytes is what from allocates: the chances, and a walk by
+// intervals its moves' scratch and its search.
+func (w *walk) fromBytes() float64 {
+	bytes := 16 * float64(len(w.mass))
+	if w.fm != nil {
+		bytes += fairMovesBytes(w.g) + throwSearchBytes(w.g) + float64(len(w.mass))
+	}
+	return bytes
+}
+
 // from returns a new walk over the same moves, from square s: the token
 // starts a turn there.
 func (w *walk) from(s int32) *walk {
