@@ -26,21 +26,30 @@ type walkNeed struct {
 	q     float64 // a quantile's q, or 0
 	mode  bool    // ModeTurns
 	race  bool    // WinChances, WinChancesFrom, GameLength
+	from  []int32 // a race's distinct squares, when not only the start
 }
 
 // raceNeed is the need of the walk of a race from the start.
 var raceNeed = walkNeed{turns: -1, race: true}
 
-// raceNeedOf is the need of the walk of a race of players on squares: a
-// race's when all are on the start, whose walk the price follows; else
-// none but the compile.
+// raceNeedOf is the need of the walks of a race of players on squares:
+// one from each distinct square.
 func raceNeedOf(g *game, squares []int) walkNeed {
+	need := raceNeed
 	for _, s := range squares {
 		if s != int(g.start) {
-			return walkNeed{}
+			need.from = nil
+			seen := map[int]bool{}
+			for _, s := range squares {
+				if !seen[s] {
+					seen[s] = true
+					need.from = append(need.from, int32(s))
+				}
+			}
+			return need
 		}
 	}
-	return raceNeed
+	return need
 }
 
 // pricedSpans is the most spans of totals a walk is priced for: each
@@ -81,64 +90,69 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 	if work > g.lim.work {
 		return nil // checkWalk says so
 	}
-	s := newThrowSearch(*g, false)
-	if s == nil || s.dist[g.last] < 0 {
-		return nil // past the memory bound, or never finishing: the walk says so
+	// One track for the walk, or for a race one for each distinct square
+	// the players start on, each walked on its own.
+	starts := []int32{g.start}
+	if need.race && need.from != nil {
+		starts = need.from
 	}
-	if err := stopped(ctx); err != nil {
-		return err
+	if len(starts) > pricedTracks || float64(len(starts))*perLayer > pricingWork {
+		return nil
 	}
-	sure := g.sureTurns(s, spans, need)
-	ends := newPlains(g)
-	on := make([]bool, g.last+1) // the squares the chances are on, the last left out
-	on[g.start] = true
-	next, before := make([]bool, g.last+1), make([]bool, g.last+1)
-	cover := make([]int32, g.last+2)
-	var costs, finishes [2]float64 // the latest two turns'
-	settled := false               // on holds the squares of every later turn, or of every other
-	for t := 1; ; t++ {
-		cost, finish := 2*float64(g.last)+turnOverhead, 0.0
-		if settled {
-			cost, finish = min(costs[0], costs[1]), max(finishes[0], finishes[1])
-		} else {
-			for v, ok := range on[:g.last] {
-				if !ok {
-					continue
-				}
-				for _, sp := range spans {
-					cost += ends.count(int32(v), int32(v)+sp[0], min(int32(v)+sp[1], g.last), 1+farSteps)
-				}
-				finish = max(finish, sure.finishing(int32(v)))
-			}
-			costs[0], costs[1] = costs[1], cost
-			finishes[0], finishes[1] = finishes[1], finish
+	var tracks []*track
+	union := make([]bool, g.last+1) // the squares some track reaches
+	for _, start := range starts {
+		tr := g.newTrack(start, spans, need)
+		if tr == nil {
+			return nil // past the memory bound, or never finishing: the walk says so
 		}
-		work += cost
-		sure.turn(finish)
-		if !settled {
-			if t > pricedLayers || float64(t)*perLayer > pricingWork {
+		for v, d := range tr.s.dist {
+			union[v] = union[v] || d >= 0
+		}
+		tracks = append(tracks, tr)
+		if err := stopped(ctx); err != nil {
+			return err
+		}
+	}
+	if need.race && len(tracks) > 1 {
+		// A product race has at least as many states as squares over the
+		// players: past raceDenseMax of them it goes turn by turn.
+		reached := 0
+		for _, ok := range union {
+			if ok {
+				reached++
+			}
+		}
+		if reached <= raceDenseMax || slices.Contains(starts, g.last) {
+			return nil
+		}
+		for _, tr := range tracks {
+			tr.sure.turns = true // what the union says, whatever each track reaches
+		}
+	}
+	ends := newPlains(g)
+	cover := make([]int32, g.last+2)
+	layers := 0.0 // the layers found, each a pass over the squares and spans
+	for t := 1; ; t++ {
+		for _, tr := range tracks {
+			if !tr.settled {
+				if layers++; layers*perLayer > pricingWork {
+					return nil
+				}
+			}
+			cost, ok := tr.turn(g, t, spans, ends, cover)
+			if !ok {
 				return nil
 			}
-			if err := stopped(ctx); err != nil {
-				return err
-			}
-			g.image(s, on, next, cover)
-			alternate := false
-			switch {
-			case slices.Equal(next, on):
-				settled, costs[0], finishes[0] = true, cost, finish
-			case t > 1 && slices.Equal(next, before):
-				settled, alternate = true, true
-			}
-			before, on, next = on, next, before
-			if alternate {
-				// What is going on both sets of squares is going on either.
-				for v := range on {
-					on[v] = on[v] && before[v]
-				}
-			}
+			work += cost
 		}
-		checked, goes := sure.after(t, on)
+		if err := stopped(ctx); err != nil {
+			return err
+		}
+		checked, goes := tracks[0].sure.after(t, tracks[0].on)
+		if len(tracks) > 1 {
+			checked, goes = raceAfter(t, tracks)
+		}
 		if checked && work > g.lim.work {
 			return g.tooLong(work, "following random play under throws of totals up to %d on %d squares, for at least %d turns,", g.faces, g.last, t)
 		}
@@ -146,6 +160,102 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 			return nil
 		}
 	}
+}
+
+// pricedTracks is the most distinct squares a race's price follows.
+const pricedTracks = 8
+
+// A track is one walk's squares, turn by turn, for its price.
+type track struct {
+	s                *throwSearch
+	sure             *sureTurns
+	on, next, before []bool // the squares the chances are on, the last left out; scratch
+	costs, finishes  [2]float64
+	settled          bool // on holds the squares of every later turn, or of every other
+}
+
+// newTrack returns the track of a walk of g from start, or nil where the
+// last square cannot be reached or the search is past the memory bound.
+func (g *game) newTrack(start int32, spans [][2]int32, need walkNeed) *track {
+	gs := *g
+	gs.start = start
+	s := newThrowSearch(gs, false)
+	if s == nil || s.dist[g.last] < 0 {
+		return nil
+	}
+	tr := &track{s: s, sure: gs.sureTurns(s, spans, need)}
+	tr.on, tr.next, tr.before = make([]bool, g.last+1), make([]bool, g.last+1), make([]bool, g.last+1)
+	tr.on[start] = true
+	return tr
+}
+
+// turn counts turn t of tr and moves its squares on, returning the turn's
+// cost, or false past pricedLayers.
+func (tr *track) turn(g *game, t int, spans [][2]int32, ends plains, cover []int32) (float64, bool) {
+	cost, finish := 2*float64(g.last)+turnOverhead, 0.0
+	if tr.settled {
+		cost, finish = min(tr.costs[0], tr.costs[1]), max(tr.finishes[0], tr.finishes[1])
+	} else {
+		for v, ok := range tr.on[:g.last] {
+			if !ok {
+				continue
+			}
+			for _, sp := range spans {
+				cost += ends.count(int32(v), int32(v)+sp[0], min(int32(v)+sp[1], g.last), 1+farSteps)
+			}
+			finish = max(finish, tr.sure.finishing(int32(v)))
+		}
+		tr.costs[0], tr.costs[1] = tr.costs[1], cost
+		tr.finishes[0], tr.finishes[1] = tr.finishes[1], finish
+	}
+	tr.sure.turn(finish)
+	if tr.settled {
+		return cost, true
+	}
+	if t > pricedLayers {
+		return 0, false
+	}
+	g.image(tr.s, tr.on, tr.next, cover)
+	alternate := false
+	switch {
+	case slices.Equal(tr.next, tr.on):
+		tr.settled, tr.costs[0], tr.finishes[0] = true, cost, finish
+	case t > 1 && slices.Equal(tr.next, tr.before):
+		tr.settled, alternate = true, true
+	}
+	tr.before, tr.on, tr.next = tr.on, tr.next, tr.before
+	if alternate {
+		// What is going on both sets of squares is going on either.
+		for v := range tr.on {
+			tr.on[v] = tr.on[v] && tr.before[v]
+		}
+	}
+	return cost, true
+}
+
+// raceAfter is sureTurns.after for a race of several walks, one a track:
+// it stops when below 10⁻¹⁸ is going on every walk, when a walk has
+// nothing left (every game from its square has finished, or rounded
+// away), or at a multiple of 8 once every walk may have settled into a
+// geometric tail, from the most of their fewest turns on.
+func raceAfter(t int, tracks []*track) (checked, goes bool) {
+	going, left := false, true
+	fewest := 0
+	for _, tr := range tracks {
+		if !tr.sure.turns {
+			return false, false
+		}
+		g, l := tr.sure.going(t, tr.on)
+		going = going || g || l > 1e-17
+		any := false
+		if t <= tr.sure.alive {
+			any = slices.Contains(tr.on, true)
+		}
+		left = left && (any || l > 0)
+		fewest = max(fewest, tr.sure.fewest)
+	}
+	checked = going && left && (t%settled != 0 || t < fewest)
+	return checked, checked
 }
 
 // sureTurns says, turn by turn, whether a walk for need surely looks at
@@ -245,6 +355,24 @@ func (st *sureTurns) turn(finish float64) {
 	st.best = max(st.best, finish)
 }
 
+// going reports whether, after turn t, the chances on the squares of on
+// that can finish are above 0 (10⁻¹⁸ for a race), and what at least is
+// still going without a trap, with a hundredth to spare for rounding.
+func (st *sureTurns) going(t int, on []bool) (going bool, left float64) {
+	if t <= st.alive {
+		for v, ok := range on {
+			if ok && st.can[v] {
+				going = true
+				break
+			}
+		}
+	}
+	if !st.trapped {
+		left = 0.99 * (1 - st.done)
+	}
+	return going, left
+}
+
 // after reports whether a walk for st's need, its chances after turn t on
 // the squares of on, surely looks at its budget after turn t (it has not
 // answered nor stopped) and surely takes turn t+1. The chances on a square
@@ -255,19 +383,7 @@ func (st *sureTurns) after(t int, on []bool) (checked, goes bool) {
 	if !st.turns {
 		return false, false
 	}
-	going := false
-	if t <= st.alive {
-		for v, ok := range on {
-			if ok && st.can[v] {
-				going = true
-				break
-			}
-		}
-	}
-	left := 0.0 // what surely is still going, without a trap
-	if !st.trapped {
-		left = 0.99 * (1 - st.done)
-	}
+	going, left := st.going(t, on)
 	n := st.need
 	switch {
 	case n.turns >= 0:

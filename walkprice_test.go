@@ -107,12 +107,23 @@ func TestWalkPricedAsMet(t *testing.T) {
 
 // TestRacePricedAsMet is TestWalkPricedAsMet for races, on boards of over
 // 640 squares, where a race goes turn by turn rather than by its product
-// chain, under bounds up to 32 compiles.
+// chain, under bounds up to 32 compiles: from the start, and from squares
+// drawn anywhere, the start often among them.
 func TestRacePricedAsMet(t *testing.T) {
 	t.Parallel()
-	walksPricedAsMet(t, 26, 27, 6, 5, 5, 30, func(t *rapid.T, b *Board) []pricedCall {
+	walksPricedAsMet(t, 26, 27, 4, 5, 5, 30, func(t *rapid.T, b *Board) []pricedCall {
 		players := rapid.IntRange(2, 3).Draw(t, "players")
-		return []pricedCall{{"WinChances", func(r Rules) (any, error) { return r.WinChances(b, players) }}}
+		squares := make([]int, players)
+		for i := range squares {
+			squares[i] = 1
+			if rapid.Bool().Draw(t, "elsewhere") {
+				squares[i] = rapid.IntRange(1, b.Squares()-1).Draw(t, "square")
+			}
+		}
+		return []pricedCall{
+			{"WinChances", func(r Rules) (any, error) { return r.WinChances(b, players) }},
+			{"WinChancesFrom", func(r Rules) (any, error) { return r.WinChancesFrom(b, squares) }},
+		}
 	})
 }
 
