@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/snakesladders/snakes/internal/boards"
 	"pgregory.net/rapid"
 )
 
@@ -171,7 +172,7 @@ func TestCancelWithin50ms(t *testing.T) {
 			return err
 		}},
 		{"WinChances/316x316/65536 faces", Rules{Faces: 65536}, big, func(ctx context.Context, a *Analysis) error { _, err := a.WinChances(ctx, 2); return err }},
-		{"ModeTurns/316x316/loaded", Rules{Weights: loadedDie(300)}, big, func(ctx context.Context, a *Analysis) error { _, err := a.ModeTurns(ctx); return err }},
+		{"ModeTurns/316x316/loaded", Rules{Weights: boards.Loaded(300)}, big, func(ctx context.Context, a *Analysis) error { _, err := a.ModeTurns(ctx); return err }},
 		{"Report/316x316", Rules{}, big, func(ctx context.Context, a *Analysis) error {
 			rep, err := a.r.ReportContext(ctx, a.b, nil)
 			if err == nil && len(rep.Skipped) == 0 {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/snakesladders/snakes/internal/boards"
 )
 
 // TestTooLarge checks that requests beyond the bounds are refused with
@@ -15,7 +17,7 @@ import (
 // instead of taking the process down.
 func TestTooLarge(t *testing.T) {
 	b := Classic()
-	loaded := loadedDie(65536)
+	loaded := boards.Loaded(65536)
 	r := Rules{StartOffBoard: true}
 	for _, tc := range []struct {
 		name string
@@ -76,18 +78,6 @@ func TestTooLarge(t *testing.T) {
 			t.Errorf("%s: refused after %v, want at once", tc.name, d)
 		}
 	}
-}
-
-// loadedDie returns the weights of a die of faces faces, the first twice
-// as likely as each other: as wide as a fair die, but its walks read a
-// table of turns (a fair die's go by intervals: fairwalk.go).
-func loadedDie(faces int) []int {
-	w := make([]int, faces)
-	for i := range w {
-		w[i] = 1
-	}
-	w[0] = 2
-	return w
 }
 
 // TestPlayCapped plays on a board that traps the token for good: the game

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/snakesladders/snakes/internal/boards"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
@@ -458,7 +459,7 @@ func TestReportHonest(t *testing.T) {
 
 	// Random play over the bounds: only the searches are known.
 	empty := mustJumps(t, 100, nil)
-	rep, err = Rules{Weights: loadedDie(65536), Overshoot: Bounce}.WithMaxBytes(64 << 20).Report(empty)
+	rep, err = Rules{Weights: boards.Loaded(65536), Overshoot: Bounce}.WithMaxBytes(64 << 20).Report(empty)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/snakesladders/snakes"
+	"github.com/snakesladders/snakes/internal/boards"
 )
 
 // BenchmarkBounds times, one call an iteration, calls that the package's
@@ -70,20 +71,20 @@ func BenchmarkBounds(b *testing.B) {
 		// of ends: the compile fits, the turns pass the bound, which the
 		// board's price sees; under Finish the mode's price does not.
 		{"Quantile/loaded", func() error {
-			_, err := snakes.Rules{Weights: loaded(8000), Overshoot: snakes.Bounce}.Quantile(empty, 0.5)
+			_, err := snakes.Rules{Weights: boards.Loaded(8000), Overshoot: snakes.Bounce}.Quantile(empty, 0.5)
 			return err
 		}},
 		{"ModeTurns/loaded-finish", func() error {
-			_, err := snakes.Rules{Weights: loaded(8000), Overshoot: snakes.Finish}.ModeTurns(empty)
+			_, err := snakes.Rules{Weights: boards.Loaded(8000), Overshoot: snakes.Finish}.ModeTurns(empty)
 			return err
 		}},
 		// Its solves are priced from the board as a fair die's.
 		{"ExpectedTurns/loaded", func() error {
-			_, err := snakes.Rules{Weights: loaded(8000), Overshoot: snakes.Bounce}.ExpectedTurns(empty)
+			_, err := snakes.Rules{Weights: boards.Loaded(8000), Overshoot: snakes.Bounce}.ExpectedTurns(empty)
 			return err
 		}},
 		{"Jumps/loaded", func() error {
-			_, err := snakes.Rules{Weights: loaded(8000), Overshoot: snakes.Bounce}.Jumps(empty)
+			_, err := snakes.Rules{Weights: boards.Loaded(8000), Overshoot: snakes.Bounce}.Jumps(empty)
 			return err
 		}},
 		// 10⁶ squares, 10% random jumps: each jump's end a cache miss.
@@ -97,7 +98,7 @@ func BenchmarkBounds(b *testing.B) {
 		}},
 		// The compile at the bound: 10⁴ squares × 13000 throws × 16 steps.
 		{"Quantile/compile", func() error {
-			_, err := snakes.Rules{Weights: loaded(13000), Overshoot: snakes.Finish}.Quantile(empty, 0.5)
+			_, err := snakes.Rules{Weights: boards.Loaded(13000), Overshoot: snakes.Finish}.Quantile(empty, 0.5)
 			return err
 		}},
 		// Jumps past the structured solve, about 1.2·10¹⁰ multiply-adds of
@@ -125,17 +126,6 @@ func BenchmarkBounds(b *testing.B) {
 			b.ReportMetric(refused, "refused")
 		})
 	}
-}
-
-// loaded returns the weights of a die of faces faces, the first twice as
-// likely as each other.
-func loaded(faces int) []int {
-	w := make([]int, faces)
-	for i := range w {
-		w[i] = 1
-	}
-	w[0] = 2
-	return w
 }
 
 // snakesEvery returns an n×n board with a snake 7 squares down from every

@@ -62,3 +62,15 @@ func AdjacencyMinRolls(flat []int, start int) int {
 	}
 	return -1
 }
+
+// Loaded returns the weights of a die of faces faces, the first twice as
+// likely as each other: as wide as a fair die, but its walks read a table
+// of turns, where a fair die's go by intervals.
+func Loaded(faces int) []int {
+	w := make([]int, faces)
+	for i := range w {
+		w[i] = 1
+	}
+	w[0] = 2
+	return w
+}
