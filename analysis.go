@@ -42,6 +42,7 @@ type Analysis struct {
 	turn chan struct{} // holds a token while a call computes
 
 	c      *chain       // the game's turns and classes, once compiled
+	fair   *fairClasses // the classes of its squares, once found, where its walks go by intervals
 	f      *fundamental // the insights' solve, once made
 	fErr   error
 	tabled *fundamental // the tables c and f live in: see tables
@@ -213,7 +214,16 @@ func (a *Analysis) insight(ctx context.Context) (*fundamental, error) {
 // walk returns a walk from the start, over a's chain unless it goes by
 // intervals (fairwalk.go), stopping when ctx is done. It runs on a's turn.
 func (a *Analysis) walk(ctx context.Context, need walkNeed) (*walk, error) {
-	return playWalk(ctx, &a.g, need, func() (*chain, error) { return a.chain(ctx) })
+	return playWalk(ctx, &a.g, need, func() (*chain, error) { return a.chain(ctx) }, func() (*fairClasses, error) {
+		if a.fair == nil {
+			cl, err := a.g.fairClasses()
+			if err != nil {
+				return nil, err
+			}
+			a.fair = cl
+		}
+		return a.fair, nil
+	})
 }
 
 // startWalk returns a walk of a's from the start, for the caller alone,

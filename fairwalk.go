@@ -1,6 +1,9 @@
 package snakes
 
-import "context"
+import (
+	"context"
+	"slices"
+)
 
 // This file moves a walk's chances a turn on under one wide fair die by
 // intervals, with no table of turns: the rolls from a square land on a run
@@ -164,15 +167,42 @@ func windows(src []float64, width int, out, suffix []float64) {
 // done; the caller has checked its memory (checkPlay). Its chain has the
 // classes and no table of turns until one is needed (see walk.table).
 func fairWalk(ctx context.Context, g *game) (*walk, error) {
+	cl, err := g.fairClasses()
+	if err != nil {
+		return nil, err
+	}
+	return fairWalkOn(ctx, g, cl, false), nil
+}
+
+// fairClasses are the classes of the squares of a game whose walks go by
+// intervals: those the start reaches, those that can finish, and a trap.
+type fairClasses struct {
+	reached, can []bool
+	trap         int32
+}
+
+// fairClasses returns the classes of g's squares, from the searches of
+// faircost.go.
+func (g *game) fairClasses() (*fairClasses, error) {
 	reached, err := g.fairReached(nil)
 	if err != nil {
 		return nil, err
 	}
-	c := &chain{g: g, canFinish: g.fairCan(), reached: reached, explored: true}
-	c.trap = fairTrap(reached, c.canFinish)
+	can := g.fairCan()
+	return &fairClasses{reached: reached, can: can, trap: fairTrap(reached, can)}, nil
+}
+
+// fairWalkOn is fairWalk over the classes cl, copied where shared: a
+// walk's chain may compile its table over them (walk.table).
+func fairWalkOn(ctx context.Context, g *game, cl *fairClasses, shared bool) *walk {
+	reached, can := cl.reached, cl.can
+	if shared {
+		reached, can = slices.Clone(reached), slices.Clone(can)
+	}
+	c := &chain{g: g, canFinish: can, reached: reached, trap: cl.trap, explored: true}
 	w := walkOn(ctx, c, 8*(float64(g.last)+1))
 	w.fm = newFairMoves(g)
-	return w, nil
+	return w
 }
 
 // fairTrap returns the lowest square in reached that cannot finish, or -1.

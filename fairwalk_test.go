@@ -6,7 +6,9 @@ package snakes
 
 import (
 	"context"
+	"fmt"
 	"math"
+	"reflect"
 	"runtime"
 	"testing"
 
@@ -219,4 +221,49 @@ func TestFairWalkWide(t *testing.T) {
 	if grew := after.TotalAlloc - before.TotalAlloc; grew > 64<<20 {
 		t.Errorf("allocated %d MiB, want the squares' share", grew>>20)
 	}
+}
+
+// TestFairWalkAnalysis asks an Analysis, which keeps the classes of the
+// squares for all its walks by intervals, each walk figure twice, and the
+// Rules methods once: the same answers and errors.
+func TestFairWalkAnalysis(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		grid := genGrid(9, 10).Draw(t, "grid")
+		rr := genRules().Draw(t, "rules")
+		rr.faces = rapid.IntRange(int(defaultLimits.intervalsFrom), 250).Draw(t, "faces")
+		g := refGame(t, grid, rr)
+		if !g.walksByIntervals() {
+			t.Fatalf("%d faces do not walk by intervals", rr.faces)
+		}
+		b, err := NewBoard(grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rr.rules()
+		a, err := r.Analyze(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := context.Background()
+		q := rapid.Float64Range(0.01, 1).Draw(t, "q")
+		for _, fig := range []struct {
+			name     string
+			rules    func() (any, error)
+			analysis func() (any, error)
+		}{
+			{"LengthDistribution", func() (any, error) { return r.LengthDistribution(b, 60) }, func() (any, error) { return a.LengthDistribution(ctx, 60) }},
+			{"Quantile", func() (any, error) { return r.Quantile(b, q) }, func() (any, error) { return a.Quantile(ctx, q) }},
+			{"ModeTurns", func() (any, error) { return r.ModeTurns(b) }, func() (any, error) { return a.ModeTurns(ctx) }},
+			{"WinChances", func() (any, error) { return r.WinChances(b, 2) }, func() (any, error) { return a.WinChances(ctx, 2) }},
+		} {
+			want, wantErr := fig.rules()
+			for range 2 {
+				got, err := fig.analysis()
+				if fmt.Sprint(err) != fmt.Sprint(wantErr) || err == nil && !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s: Analysis %v, %v; Rules %v, %v", fig.name, got, err, want, wantErr)
+				}
+			}
+		}
+	})
 }

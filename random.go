@@ -43,7 +43,7 @@ func (r Rules) LengthDistribution(b *Board, maxTurns int) ([]float64, error) {
 	if err := g.checkTurns(maxTurns); err != nil {
 		return nil, err
 	}
-	w, err := playWalk(context.Background(), &g, walkNeed{turns: maxTurns}, nil)
+	w, err := playWalk(context.Background(), &g, walkNeed{turns: maxTurns}, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -432,15 +432,23 @@ func chainWalk(ctx context.Context, g *game, compiled func() (*chain, error)) (*
 
 // playWalk returns a walk from g's start for a random-play figure that
 // needs need of it, which stops once ctx is done: the one choice of how
-// they move, by intervals where g's walks go so (fairwalk.go), else over
-// the chain compiled returns (see chainWalk), priced first from the board
+// they move, by intervals where g's walks go so (fairwalk.go, over the
+// classes kept returns, found afresh when it is nil), else over the chain
+// compiled returns (see chainWalk), priced first from the board
 // (walkprice.go).
-func playWalk(ctx context.Context, g *game, need walkNeed, compiled func() (*chain, error)) (*walk, error) {
+func playWalk(ctx context.Context, g *game, need walkNeed, compiled func() (*chain, error), kept func() (*fairClasses, error)) (*walk, error) {
 	if err := checkPlay(g); err != nil {
 		return nil, err
 	}
 	if g.walksByIntervals() {
-		return fairWalk(ctx, g)
+		if kept == nil {
+			return fairWalk(ctx, g)
+		}
+		cl, err := kept()
+		if err != nil {
+			return nil, err
+		}
+		return fairWalkOn(ctx, g, cl, true), nil
 	}
 	if err := g.priceWalk(ctx, need); err != nil {
 		return nil, err
@@ -641,5 +649,5 @@ func (r Rules) walk(ctx context.Context, b *Board, need walkNeed) (*walk, error)
 	if err != nil {
 		return nil, err
 	}
-	return playWalk(ctx, &g, need, nil)
+	return playWalk(ctx, &g, need, nil, nil)
 }
