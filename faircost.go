@@ -132,25 +132,8 @@ func (g *game) fairSweep() float64 {
 // those past nearSquares from their square counted far times each.
 func (g *game) fairEnds(far float64) float64 {
 	last, faces := g.last, g.faces
-	// plain[i]: the squares 1..i-1 that start no jump.
-	plain := make([]int32, last+2)
-	for t := int32(1); t <= last; t++ {
-		plain[t+1] = plain[t]
-		if g.jumps[t] < 0 {
-			plain[t+1]++
-		}
-	}
-	count := func(lo, hi int32) float64 {
-		if lo > hi {
-			return 0
-		}
-		return float64(plain[hi+1] - plain[lo])
-	}
-	// ends counts the plain squares in [lo, hi], at distance from v.
-	ends := func(v, lo, hi int32) float64 {
-		near := count(max(lo, v-nearSquares), min(hi, v+nearSquares))
-		return near + far*(count(lo, hi)-near)
-	}
+	plain := newPlains(g)
+	ends := func(v, lo, hi int32) float64 { return plain.count(v, lo, hi, far) }
 	sum := 0.0
 	for v := int32(0); v < last; v++ { // square 0's turns are compiled too
 		sum += ends(v, v+1, min(v+faces, last))
@@ -238,13 +221,7 @@ func (g *game) fairSpans(each func(v, lo, hi int32) bool) {
 // square in reached: then the start surely finishes, and every square it
 // reaches is one the insights solve for.
 func (g *game) fairFinishes(reached []bool) bool {
-	can := g.fairCan()
-	for v, ok := range reached[:g.last] {
-		if ok && !can[v] {
-			return false
-		}
-	}
-	return true
+	return fairTrap(reached, g.fairCan()) < 0
 }
 
 // fairCan returns, for every square, whether the last square can be
@@ -336,4 +313,35 @@ func (g *game) spanCan(spans [][2]int32) []bool {
 		}
 	}
 	return can
+}
+
+// plains counts the squares that start no jump: plains[i] of 1..i-1.
+type plains []int32
+
+func newPlains(g *game) plains {
+	p := make(plains, g.last+2)
+	for t := int32(1); t <= g.last; t++ {
+		p[t+1] = p[t]
+		if g.jumps[t] < 0 {
+			p[t+1]++
+		}
+	}
+	return p
+}
+
+// count returns the squares in [lo, hi] that start no jump, those over
+// nearSquares from v counted far times each: at least what the ends of a
+// turn from v landing there cost a pass (chain.go).
+func (p plains) count(v, lo, hi int32, far float64) float64 {
+	if lo > hi {
+		return 0
+	}
+	all := func(lo, hi int32) float64 {
+		if lo > hi {
+			return 0
+		}
+		return float64(p[hi+1] - p[lo])
+	}
+	near := all(max(lo, v-nearSquares), min(hi, v+nearSquares))
+	return near + far*(all(lo, hi)-near)
 }

@@ -101,8 +101,9 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 	}
 	var tracks []*track
 	union := make([]bool, g.last+1) // the squares some track reaches
+	can := g.spanCan(spans)         // the same from every start
 	for _, start := range starts {
-		tr := g.newTrack(start, spans, need)
+		tr := g.newTrack(start, can, need)
 		if tr == nil {
 			return nil // past the memory bound, or never finishing: the walk says so
 		}
@@ -176,14 +177,14 @@ type track struct {
 
 // newTrack returns the track of a walk of g from start, or nil where the
 // last square cannot be reached or the search is past the memory bound.
-func (g *game) newTrack(start int32, spans [][2]int32, need walkNeed) *track {
+func (g *game) newTrack(start int32, can []bool, need walkNeed) *track {
 	gs := *g
 	gs.start = start
 	s := newThrowSearch(gs, false)
 	if s == nil || s.dist[g.last] < 0 {
 		return nil
 	}
-	tr := &track{s: s, sure: gs.sureTurns(s, spans, need)}
+	tr := &track{s: s, sure: gs.sureTurns(s, can, need)}
 	tr.on, tr.next, tr.before = make([]bool, g.last+1), make([]bool, g.last+1), make([]bool, g.last+1)
 	tr.on[start] = true
 	return tr
@@ -278,9 +279,10 @@ type sureTurns struct {
 	most       float64   // the likeliest total's chance
 }
 
-// sureTurns returns the sure turns of a walk of g for need, s its search.
-func (g *game) sureTurns(s *throwSearch, spans [][2]int32, need walkNeed) *sureTurns {
-	st := &sureTurns{g: g, need: need, fewest: int(s.dist[g.last]), can: g.spanCan(spans)}
+// sureTurns returns the sure turns of a walk of g for need, s its search,
+// can the squares from which the end can be reached (spanCan).
+func (g *game) sureTurns(s *throwSearch, can []bool, need walkNeed) *sureTurns {
+	st := &sureTurns{g: g, need: need, fewest: int(s.dist[g.last]), can: can}
 	reached := 0
 	for v := int32(0); v <= g.last; v++ {
 		if s.dist[v] >= 0 {
@@ -429,35 +431,4 @@ func (g *game) image(s *throwSearch, on, next []bool, cover []int32) {
 		}
 	}
 	next[g.last] = false
-}
-
-// plains counts the squares that start no jump: plains[i] of 1..i-1.
-type plains []int32
-
-func newPlains(g *game) plains {
-	p := make(plains, g.last+2)
-	for t := int32(1); t <= g.last; t++ {
-		p[t+1] = p[t]
-		if g.jumps[t] < 0 {
-			p[t+1]++
-		}
-	}
-	return p
-}
-
-// count returns the squares in [lo, hi] that start no jump, those over
-// nearSquares from v counted far times each: at least what the ends of a
-// turn from v landing there cost a pass (chain.go).
-func (p plains) count(v, lo, hi int32, far float64) float64 {
-	if lo > hi {
-		return 0
-	}
-	all := func(lo, hi int32) float64 {
-		if lo > hi {
-			return 0
-		}
-		return float64(p[hi+1] - p[lo])
-	}
-	near := all(max(lo, v-nearSquares), min(hi, v+nearSquares))
-	return near + far*(all(lo, hi)-near)
 }
