@@ -3,7 +3,7 @@ package snakes
 import (
 	"context"
 	"math"
-	"runtime"
+
 	"slices"
 	"strconv"
 	"strings"
@@ -31,10 +31,9 @@ import (
 // end) and, once an insight is asked for, the solve's rows (see
 // [Rules.ExpectedFrom]); the figures it keeps are the size of their
 // results, one for each distinct argument asked (a quantile, a number of
-// turns, the players' squares). The moves and the solve's rows are pooled:
-// an Analysis that becomes unreachable hands them on to the next, so that
-// one made and dropped for each request allocates a third as much (on the
-// classic board, 20 KB instead of 70 KB for its insights).
+// turns, the players' squares). They are its own, and garbage as soon as
+// it is: on the classic board an Analysis allocates 36 KB for the five
+// insights (BenchmarkAnalysis).
 type Analysis struct {
 	r    Rules
 	b    *Board
@@ -163,18 +162,15 @@ func (a *Analysis) chain(ctx context.Context) (*chain, error) {
 	return a.c, nil
 }
 
-// tables returns the fundamental whose slices hold a's chain and solve:
-// taken from the pool on first use and handed back to it once a is
-// unreachable, so that Analyses made and dropped one after another (a
-// report a request) reuse their tables instead of allocating them each
-// time. It holds a copy of a's game, so that nothing in it leads back to
-// a, which could then never be collected.
+// tables returns the fundamental whose slices hold a's chain and solve,
+// made on first use. It holds a copy of a's game, as a pooled one does.
+// Not pooled: tables that a cleanup hands to a pool once a is collected
+// stay live through the collection that finds a unreachable, so that under
+// a steady stream of Analyses each collection's goal grows with them and
+// the heap without bound (TestAnalysesGiveMemoryBack).
 func (a *Analysis) tables() *fundamental {
 	if a.tabled == nil {
-		f := fundamentalPool.Get().(*fundamental)
-		f.game = a.g
-		a.tabled = f
-		runtime.AddCleanup(a, func(f *fundamental) { f.release() }, f)
+		a.tabled = &fundamental{game: a.g}
 	}
 	return a.tabled
 }

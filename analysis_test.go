@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -249,5 +250,42 @@ func TestAnalysisRefusesAsRules(t *testing.T) {
 	if !errors.Is(wantWalk, ErrTooLarge) || gotWalk == nil || gotWalk.Error() != wantWalk.Error() ||
 		!errors.Is(wantFrom, ErrTooLarge) || gotFrom == nil || gotFrom.Error() != wantFrom.Error() {
 		t.Fatalf("LengthDistribution: %v, want %v\nExpectedFrom: %v, want %v", gotWalk, wantWalk, gotFrom, wantFrom)
+	}
+}
+
+// TestAnalysesGiveMemoryBack makes Analyses of the classic board one after
+// another, as a server makes one a request, each asked the five insights
+// and dropped: the heap must stay about what one needs, not grow with the
+// count made.
+func TestAnalysesGiveMemoryBack(t *testing.T) {
+	// Not parallel: the heap is the process's, and the parallel tests wait
+	// for this one.
+	ctx := context.Background()
+	r, b := Rules{StartOffBoard: true}, Classic()
+	var ms runtime.MemStats
+	peak := uint64(0)
+	const made = 3000
+	for i := range made {
+		a, err := r.Analyze(ctx, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.ExpectedFrom(ctx); err != nil {
+			t.Fatal(err)
+		}
+		a.Variance(ctx)
+		a.Visits(ctx)
+		if _, err := a.Jumps(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if i%100 == 99 {
+			runtime.ReadMemStats(&ms)
+			peak = max(peak, ms.HeapAlloc)
+		}
+	}
+	t.Logf("heap peak %d KiB", peak>>10)
+	// One Analysis allocates 36 KB: 3000 kept would be 108 MB.
+	if peak > 24<<20 {
+		t.Errorf("the heap reached %d MiB over %d Analyses made and dropped one after another", peak>>20, made)
 	}
 }

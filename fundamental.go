@@ -17,12 +17,6 @@ import (
 // divisors and frozen columns also give N's row for the start (the expected
 // visits), by censoring the chain to the unknowns one at a time.
 
-// A rise is a move up the board and its weight.
-type rise struct {
-	to int32
-	w  float64
-}
-
 // A fundamental is one game's moves, classification, rows and elimination:
 // pooled for a Rules method's call, or kept by an Analysis for all of its.
 type fundamental struct {
@@ -47,11 +41,8 @@ type fundamental struct {
 	val     []float64    // per unknown: its value
 	src     []float64    // per unknown: arrivals from the start, as eliminated
 	begin   []float64    // per unknown: the start's chance to reach it first
-	sc      againScratch // again's scratch, and Jumps' first batches'
+	sc      againScratch // again's scratch
 
-	fwd     []rise    // the moves up between solved squares, square by square
-	fwdAt   []int32   // fwd[fwdAt[v]:fwdAt[v+1]] leave square v
-	risen   bool      // fwd is listed for the latest solve
 	rhs2    []float64 // Variance's second right-hand side
 	vis     []float64 // Jumps' visits
 	landed  []float64 // Jumps' landings per square
@@ -108,7 +99,7 @@ func (f *fundamental) prepare(g *game, absorb bool) error {
 func (f *fundamental) setup(c *chain, absorb bool) error {
 	g := c.g
 	f.c, f.g, f.absorb = c, g, absorb
-	f.how, f.sys, f.solved, f.visited, f.risen = unchosen, nil, false, false, false
+	f.how, f.sys, f.solved, f.visited = unchosen, nil, false, false
 	f.keep = f.keep[:0]
 	f.sure = c.surely
 	if absorb {
@@ -134,37 +125,6 @@ func (f *fundamental) setup(c *chain, absorb bool) error {
 	}
 	f.width = len(f.sq) + 2
 	return nil
-}
-
-// rises lists the moves forward between sure squares, weighted by the
-// chance of each given that the turn leaves its square, for again's
-// sweeps, once a solve: only when a replay of the structured elimination
-// needs them (again, Jumps), since on a board of a wide die they are as
-// large as its chain, and most figures never replay.
-func (f *fundamental) rises() {
-	if f.risen {
-		return
-	}
-	f.risen = true
-	c, g := f.c, f.g
-	size := int(g.last) + 1
-	f.fwdAt = grow(f.fwdAt, size+1)
-	if cap(f.fwd) < len(c.edges) { // made at once: growing millions of rises copies them again and again
-		f.fwd = make([]rise, 0, len(c.edges))
-	}
-	f.fwd = f.fwd[:0]
-	for v := int32(0); v <= g.last; v++ {
-		f.fwdAt[v] = int32(len(f.fwd))
-		if v == g.last || !f.sure[v] {
-			continue
-		}
-		for _, e := range f.out(v) {
-			if e.to > v && f.sure[e.to] {
-				f.fwd = append(f.fwd, rise{to: e.to, w: e.n * c.inv[v]})
-			}
-		}
-	}
-	f.fwdAt[size] = int32(len(f.fwd))
 }
 
 func (f *fundamental) row(v int32) []float64 {
@@ -244,7 +204,6 @@ func (f *fundamental) sweepSquares(rhs []float64, lo, hi int, bottom, top int32)
 // once that is done.
 func (f *fundamental) solve(rhs []float64) error {
 	g := f.g
-	f.risen = false
 	size := int(g.last) + 1
 	w := f.width
 	slots, rowOf := size, f.sq
@@ -366,7 +325,6 @@ func (f *fundamental) again(rhs []float64, at []int32, out []float64) {
 	for top >= 0 && rhs[top] == 0 {
 		top--
 	}
-	f.rises()
 	f.scalarRows(top, 1, &f.sc, func(v int32, acc []float64) { acc[0] = rhs[v] })
 	f.replay(1, at, out, &f.sc)
 }
@@ -378,6 +336,22 @@ type againScratch struct {
 	terms      []term // Jumps' right-hand sides, a batch at a time
 	sources    []source
 	acc        [maxBatch]float64
+}
+
+// batchPool holds the scratch of Jumps' batches, taken and handed back
+// within the call: an Analysis keeps its fundamental, and so f.sc, for as
+// long as it lives, and on a board of few unknowns the batches' scalar
+// rows are the largest of its tables.
+var batchPool = sync.Pool{New: func() any { return new(againScratch) }}
+
+func takeScratch() *againScratch { return batchPool.Get().(*againScratch) }
+
+// give hands sc back to the pool, unless it is large, as release does.
+func (sc *againScratch) give() {
+	if 8*cap(sc.y) > poolUpTo {
+		return
+	}
+	batchPool.Put(sc)
 }
 
 // A term is an entry of one of againTerms' right-hand sides: the j-th
@@ -428,14 +402,19 @@ func (f *fundamental) scalarRows(top int32, nb int, sc *againScratch, rhs func(v
 			continue
 		}
 		rhs(v, acc[:nb])
-		scale := den * f.c.inv[v]
+		inv := f.c.inv[v]
+		scale := den * inv
 		for j := range nb {
 			acc[j] *= scale
 		}
-		for _, e := range f.fwd[f.fwdAt[v]:f.fwdAt[v+1]] {
+		for _, e := range f.out(v) {
+			if e.to <= v || !f.sure[e.to] {
+				continue // back to an unknown, replayed; or worth nothing
+			}
+			w := e.n * inv
 			src := y[int(e.to)*nb : int(e.to)*nb+nb]
 			for j, yv := range src {
-				acc[j] += yv * e.w
+				acc[j] += yv * w
 			}
 		}
 		copy(y[int(v)*nb:int(v+1)*nb], acc[:nb])
@@ -449,24 +428,39 @@ func (f *fundamental) scalarRows(top int32, nb int, sc *againScratch, rhs func(v
 // costs less than the loop over its few.
 func (f *fundamental) scalarRowsLanes(top int32, nb int, y []float64, acc *[maxBatch]float64, rhs func(v int32, acc []float64)) {
 	den := f.g.dice.den
+	// A group of eight lanes is dead above its first nonzero right-hand
+	// side: its rows there are zero, written without the sums. Jumps'
+	// batches go down the board, so a batch's second group starts lower.
+	var live [maxBatch / 8]bool
 	for v := top; v >= 0; v-- {
 		if !f.sure[v] {
 			continue
 		}
 		rhs(v, acc[:nb])
-		scale := den * f.c.inv[v]
-		rises := f.fwd[f.fwdAt[v]:f.fwdAt[v+1]]
+		inv := f.c.inv[v]
+		scale := den * inv
+		edges := f.out(v)
 		dst := y[int(v)*nb : int(v+1)*nb]
 		// Eight lanes at a time, in eight variables that stay in
-		// registers across the rises: an array would go through memory
+		// registers across the ends: an array would go through memory
 		// at every step.
 		for h := 0; h < nb; h += 8 {
+			if !live[h/8] {
+				if allZero(acc[h : h+8]) {
+					clear(dst[h : h+8])
+					continue
+				}
+				live[h/8] = true
+			}
 			a := (*[8]float64)(acc[h:])
 			a0, a1, a2, a3 := a[0]*scale, a[1]*scale, a[2]*scale, a[3]*scale
 			a4, a5, a6, a7 := a[4]*scale, a[5]*scale, a[6]*scale, a[7]*scale
-			for _, e := range rises {
+			for _, e := range edges {
+				if e.to <= v || !f.sure[e.to] {
+					continue // back to an unknown, replayed; or worth nothing
+				}
 				src := (*[8]float64)(y[int(e.to)*nb+h:])
-				w := e.w
+				w := e.n * inv
 				a0 += src[0] * w
 				a1 += src[1] * w
 				a2 += src[2] * w
@@ -518,6 +512,7 @@ func (f *fundamental) replay(nb int, at []int32, out []float64, sc *againScratch
 		}
 	}
 	x := grow(sc.x, m*nb)
+	sc.c, sc.s, sc.x = c, sd, x
 	for k := 0; k < m; k++ {
 		xk := x[k*nb : k*nb+nb]
 		copy(xk, c[k*nb:k*nb+nb])
@@ -550,7 +545,24 @@ func (f *fundamental) replay(nb int, at []int32, out []float64, sc *againScratch
 			}
 		}
 	}
-	sc.c, sc.s, sc.x = c, sd, x
+}
+
+// laneAt is the value at square v of the j-th of the nb right-hand sides
+// that the latest replay solved, for a caller that needs one of them there.
+func (f *fundamental) laneAt(v int32, j, nb int, sc *againScratch) float64 {
+	switch {
+	case v == f.g.last:
+		return 0
+	case f.unk[v] >= 0:
+		return sc.x[int(f.unk[v])*nb+j]
+	}
+	o := sc.y[int(v)*nb+j]
+	for k, cv := range f.row(v)[2:] {
+		if cv != 0 {
+			o += cv * sc.x[k*nb+j]
+		}
+	}
+	return o
 }
 
 // maxBatch is the most right-hand sides againTerms takes at once.

@@ -182,12 +182,14 @@ func (f *fundamental) expectedFrom() ([]float64, error) {
 //
 // It solves as [Rules.ExpectedFrom] does, allocating nothing in steady state
 // (on boards within the elimination's bounds): once for the expected
-// lengths t, then, reusing that elimination, for V = N·d, where d(s) is
-// the variance over the first roll from s of the expected length left,
-// the mean over a turn's ends of (t(end) − mean)² (the law of total
-// variance); V(start) is the variance. Unlike (2N − I)t − t², which it
-// equals, this subtracts no large numbers, so it keeps its precision when
-// the variance is small beside the squared mean.
+// lengths t, then for V = N·d, where d(s) is the variance over the first
+// roll from s of the expected length left, the mean over a turn's ends of
+// (t(end) − mean)² (the law of total variance); V(start) is the variance.
+// Within the elimination's bounds V(start) is the start's row of N, its
+// [Rules.Visits], weighing d: Σ visits(s)·d(s), from the same elimination
+// read backwards; past them, a second solve. Unlike (2N − I)t − t², which
+// it equals, this subtracts no large numbers, so it keeps its precision
+// when the variance is small beside the squared mean.
 func (r Rules) Variance(b *Board) (float64, error) { return r.variance(b, nil) }
 
 // variance is Variance, copying into from, when not nil, the expected
@@ -224,10 +226,22 @@ func (f *fundamental) variance() (float64, error) {
 		return 0, err
 	}
 	g, t := f.g, f.values
+	// Within the elimination's bounds, N·dev at the start is the start's
+	// row of N, its visits, against dev: a sum of products of non-negative
+	// numbers over the squares a turn can start on, and the visits serve
+	// Visits and Jumps after it.
+	var vis []float64
+	if f.how == viaElimination {
+		var err error
+		if vis, err = f.startVisits(); err != nil {
+			return 0, err
+		}
+	}
+	var at sum
 	dev := grow(f.rhs2, len(t))
 	share := 1 / g.dice.den
 	for v := int32(0); v < g.last; v++ {
-		if !f.sure[v] {
+		if !f.sure[v] || vis != nil && vis[v] == 0 {
 			dev[v] = 0
 			continue
 		}
@@ -241,6 +255,9 @@ func (f *fundamental) variance() (float64, error) {
 			d += (t[e.to] - mean) * (t[e.to] - mean) * e.n
 		}
 		dev[v] = d * share
+		if vis != nil {
+			at.add(vis[v] * dev[v])
+		}
 	}
 	dev[g.last] = 0
 	f.rhs2 = dev
@@ -256,11 +273,7 @@ func (f *fundamental) variance() (float64, error) {
 		f.bandAgain(dev, out)
 		return out[g.start], nil
 	}
-	// N·dev at the start, from the elimination the first solve made.
-	var v [1]float64
-	at := [1]int32{g.start}
-	f.again(dev, at[:], v[:])
-	return v[0], nil
+	return at.value(), nil
 }
 
 // Visits returns, for every square s (indexed by label), the expected

@@ -3,7 +3,6 @@ package snakes
 import (
 	"math"
 	"runtime"
-	"slices"
 )
 
 // This file gives what removing one jump does, from one solve of the board
@@ -35,9 +34,11 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats, f
 	size := len(f.values)
 	// The jumps whose start the token surely finishes from go through
 	// againTerms in batches of maxBatch; the others need only the chance to
-	// take them.
+	// take them. A batch's sweep starts below its highest jump's start, so
+	// they go from the highest down: the last batch, the one of fewer
+	// jumps, sweeps the least of the board.
 	queued, lone := f.queued[:0], f.lone[:0]
-	for i := range stats {
+	for i := len(stats) - 1; i >= 0; i-- {
 		js := &stats[i]
 		js.Taken = landed[js.From]
 		switch {
@@ -48,23 +49,26 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats, f
 			queued = append(queued, i)
 		}
 	}
-	f.rises() // before the batches share f among the cores
 	fresh = f.fresh[:0]
 	f.freshAt = grow(f.freshAt, len(stats))
 	clear(f.freshAt)
 	batches := (len(queued) + maxBatch - 1) / maxBatch
+	sc := takeScratch()
+	defer sc.give()
 	// Each batch is a scalar sweep and a replay of the elimination: worth
 	// the cores only on large boards.
 	if float64(size)*float64(len(f.sq)+maxBatch)*float64(batches) > 16*g.lim.parallelFrom {
 		parallel(batches, runtime.GOMAXPROCS(0), func(w, lo, hi int) {
 			if w == 0 {
-				f.effectBatches(stats, queued, lo, hi, floor, &f.sc, f.ts)
+				f.effectBatches(stats, queued, lo, hi, floor, sc, f.ts)
 				return
 			}
-			f.effectBatches(stats, queued, lo, hi, floor, new(againScratch), new(turnScratch).fit(size))
+			own := takeScratch()
+			defer own.give()
+			f.effectBatches(stats, queued, lo, hi, floor, own, new(turnScratch).fit(size))
 		})
 	} else {
-		f.effectBatches(stats, queued, 0, batches, floor, &f.sc, f.ts)
+		f.effectBatches(stats, queued, 0, batches, floor, sc, f.ts)
 	}
 	if err := stopped(f.ctx); err != nil {
 		return nil, err
@@ -98,18 +102,16 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats, f
 // and Effect, marking in f.freshAt those that need a fresh solve.
 func (f *fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int, floor float64, sc *againScratch, ts *turnScratch) {
 	g, t := f.g, f.values
-	var at [1 + 2*maxBatch]int32
-	var z [(1 + 2*maxBatch) * maxBatch]float64
+	var z [maxBatch]float64
 	for b := lo; b < hi; b++ {
 		if stopped(f.ctx) != nil {
 			return // jumpEffects reports it
 		}
 		batch := queued[b*maxBatch : min((b+1)*maxBatch, len(queued))]
 		nb := len(batch)
-		// The right-hand sides' terms, from the highest square down; at:
-		// the start, each jump's start, each jump's end.
+		// The right-hand sides' terms, from the highest square down; every
+		// lane is needed at the start, and each jump's own at its two ends.
 		terms := sc.terms[:0]
-		ats := append(at[:0], g.start)
 		for j, i := range batch {
 			sc.sources = rollsOnto(g, int32(stats[i].From), ts, sc.sources[:0])
 			for _, s := range sc.sources {
@@ -117,20 +119,18 @@ func (f *fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int,
 					terms = append(terms, term{s.from, int32(j), s.p})
 				}
 			}
-			ats = append(ats, int32(stats[i].From))
 		}
 		downBoard(terms)
 		sc.terms = terms
-		for _, i := range batch {
-			ats = append(ats, int32(stats[i].To))
-		}
 		// Padded with lanes of zeros to a multiple of 8, for the sweep's
 		// lanes (scalarRowsLanes).
 		lanes := min((nb+7)/8*8, maxBatch)
-		f.againTerms(terms, lanes, ats, z[:len(ats)*lanes], sc)
+		start := [1]int32{g.start}
+		f.againTerms(terms, lanes, start[:], z[:lanes], sc)
 		for j, i := range batch {
 			js := &stats[i]
-			zs, zf, zd := z[j], z[(1+j)*lanes+j], z[(1+nb+j)*lanes+j]
+			zs := z[j]
+			zf, zd := f.laneAt(int32(js.From), j, lanes, sc), f.laneAt(int32(js.To), j, lanes, sc)
 			f.freshAt[i] = rankOne(js, g, zs, zf, zd, t[js.From], t[js.To], rankOneError, floor)
 		}
 	}
@@ -197,11 +197,9 @@ func finishesAvoiding(g *game, f int32) bool {
 
 // downBoard sorts terms by square from the highest down, keeping the order
 // of terms on the same square (the order their sums are made in), by
-// insertion after reversing: a batch's terms come nearly in order up the
-// board (each jump's sources lie just below its start, and the jumps go
-// up), so few of them move.
+// insertion: a batch's jumps go down the board and each one's sources lie
+// just below its start, so each term moves past a few of its own jump's.
 func downBoard(terms []term) {
-	slices.Reverse(terms)
 	for i := 1; i < len(terms); i++ {
 		t := terms[i]
 		j := i
@@ -210,14 +208,5 @@ func downBoard(terms []term) {
 			j--
 		}
 		terms[j] = t
-	}
-	// The reversal turned each square's run of terms around: turn it back.
-	for i := 0; i < len(terms); {
-		j := i + 1
-		for j < len(terms) && terms[j].v == terms[i].v {
-			j++
-		}
-		slices.Reverse(terms[i:j])
-		i = j
 	}
 }

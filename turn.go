@@ -47,21 +47,18 @@ const turnTiny = 0x1p-64
 
 // A turnScratch holds what building turns needs, once per call.
 type turnScratch struct {
-	outs    []throwOut // the throws of the latest turn
-	count   []float64  // per square: the weight of the turns ending there, as merged so far
-	touched []int32    // the squares with a count
-	links   []link     // the squares the latest turn throws from
-	at      []int32    // per square: its place in chain, or -1
+	outs  []throwOut // the throws of the latest turn
+	links []link     // the squares the latest turn throws from
+	at    []int32    // per square: its place in chain, or -1
 }
 
 // fit makes ts cover size squares, reusing its buffers when they are
-// large enough (between turns count is 0 and at is -1 everywhere).
+// large enough (between turns at is -1 everywhere).
 func (ts *turnScratch) fit(size int) *turnScratch {
 	if ts == nil {
 		ts = new(turnScratch)
 	}
-	if len(ts.at) < size { // count and at are made together
-		ts.count = make([]float64, size)
+	if len(ts.at) < size {
 		ts.at = make([]int32, size)
 		for i := range ts.at {
 			ts.at[i] = -1
@@ -264,42 +261,30 @@ func (g *game) moves(v int32, ts *turnScratch, edges []edge) []edge {
 		}
 		return edges
 	}
-	if g.faces <= fewFaces {
-		// The same edges, in the same order, by a look back along this
-		// square's few: cheaper than the scattered counts below.
-		from := len(edges)
-	rolls:
-		for roll := int32(1); roll <= g.faces; roll++ {
-			_, to := g.step(v, roll)
-			for k := range edges[from:] {
-				if edges[from+k].to == to {
-					edges[from+k].n++
-					continue rolls
-				}
-			}
-			edges = append(edges, edge{to: to, n: 1})
-		}
-		return edges
-	}
-	touched := ts.touched[:0]
+	// Merged through ts.at, each end's place in edges while the square's
+	// rolls are listed: one look a roll, whatever the faces.
+	from := len(edges)
+	at := ts.at
+	top := min(g.faces, g.last-v) // the rolls that stay on the board
 	for roll := int32(1); roll <= g.faces; roll++ {
-		_, to := g.step(v, roll)
-		if ts.count[to] == 0 {
-			touched = append(touched, to)
+		var to int32
+		if roll <= top {
+			to = g.land(v + roll)
+		} else {
+			_, to = g.overshoot(v, roll)
 		}
-		ts.count[to]++
+		if k := at[to]; k >= 0 {
+			edges[k].n++
+			continue
+		}
+		at[to] = int32(len(edges))
+		edges = append(edges, edge{to: to, n: 1})
 	}
-	for _, to := range touched {
-		edges = append(edges, edge{to: to, n: ts.count[to]})
-		ts.count[to] = 0
+	for _, e := range edges[from:] {
+		at[e.to] = -1
 	}
-	ts.touched = touched
 	return edges
 }
-
-// fewFaces is the most faces of one fair die whose turns moves merges by
-// looking back along the square's edges.
-const fewFaces = 16
 
 // An edge is where a turn can end and its weight out of the game's
 // dice.den: for one fair die, how many of the faces go there.
