@@ -13,7 +13,9 @@ package snakes
 // square (Finish), on v (Stay), or under Bounce on land(b): the rolls fold
 // back from the last square, so that those from v reach every b in
 // [bounceLo(v), last-1] (and the last square again on a fold of two board
-// lengths, which adds nothing here).
+// lengths, which adds nothing here). Under Enter, square 0's turn ends on
+// square 0 or, on a throw of Enter, where that throw puts the token: its
+// one end besides itself (enterEnd).
 
 // fairPriced reports whether g is a game of one fair die wide enough that
 // the searches go by intervals (choose.go): its walks go by intervals too
@@ -22,10 +24,65 @@ func (g *game) fairPriced() bool { return g.simple && g.byIntervals() }
 
 // endsPriced reports whether g is a game whose solves this file prices:
 // one throw a turn of a die that can show every total 1..faces, fair or
-// loaded, wide enough that the searches go by intervals. Where its turns
-// end, which is all the prices read, does not depend on the chances.
+// loaded, wide enough that the searches go by intervals, with or without
+// a throw to enter. Where its turns end, which is all the prices read,
+// does not depend on the chances.
 func (g *game) endsPriced() bool {
-	return g.wordwise && g.again == 0 && g.enter == 0 && g.byIntervals()
+	return g.again == 0 && g.limit == 0 && g.everyTotal() && g.dice.hi >= g.lim.intervalsFrom
+}
+
+// everyTotal reports whether g's dice can show every total 1..faces.
+func (g *game) everyTotal() bool {
+	if g.dice.lo != 1 {
+		return false
+	}
+	for _, n := range g.dice.n {
+		if n <= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// enterEnd returns where square 0's turn ends besides square 0 itself
+// under Enter, and false where it has no other end (a throw of Enter that
+// cannot show, or one past the last square under Stay).
+func (g *game) enterEnd() (int32, bool) {
+	if g.dice.weight(g.enter) == 0 {
+		return 0, false
+	}
+	_, to := g.throwFrom(0, g.enter)
+	return to, to != 0
+}
+
+// enterStays reports whether a throw under Enter can leave the token on
+// square 0: one of a total other than Enter.
+func (g *game) enterStays() bool { return g.dice.weight(g.enter) < g.dice.den }
+
+// enterEnds returns at least what the ends of square 0's turn cost a
+// pass under Enter, as fairEnds counts them: itself, on a throw of another
+// total, and where a throw of Enter ends, far times if that is over
+// nearSquares away.
+func (g *game) enterEnds(far float64) float64 {
+	n := 0.0
+	if g.enterStays() {
+		n++
+	}
+	if to, ok := g.enterEnd(); ok && to <= nearSquares {
+		n++
+	} else if ok {
+		n += far
+	}
+	return n
+}
+
+// firstRolled is the lowest square whose turns are every total's: 1 under
+// Enter, where square 0 moves only on a throw of Enter, else 0.
+func (g *game) firstRolled() int32 {
+	if g.enter > 0 {
+		return 1
+	}
+	return 0
 }
 
 // bounceLo returns the lowest square the rolls from v fold back to under
@@ -96,7 +153,7 @@ func (g *game) fairUnknowns(reached []bool) int {
 		return m
 	}
 	top := int32(-1) // the highest reached square whose rolls fold back
-	for v := last - 1; v >= max(last-faces+1, 0); v-- {
+	for v := last - 1; v >= max(last-faces+1, g.firstRolled()); v-- {
 		if reached[v] {
 			top = v
 			break
@@ -135,7 +192,11 @@ func (g *game) fairEnds(far float64) float64 {
 	plain := newPlains(g)
 	ends := func(v, lo, hi int32) float64 { return plain.count(v, lo, hi, far) }
 	sum := 0.0
-	for v := int32(0); v < last; v++ { // square 0's turns are compiled too
+	from := g.firstRolled()
+	if from > 0 {
+		sum += g.enterEnds(far)
+	}
+	for v := from; v < last; v++ { // square 0's turns are compiled too
 		sum += ends(v, v+1, min(v+faces, last))
 		if v+faces > last {
 			switch g.over {
@@ -183,6 +244,16 @@ func (g *game) fairSpans(each func(v, lo, hi int32) bool) {
 	var mins, maxs []int32
 	next := g.start + 1 // the next square to enter the window
 	for v := g.start; v < last; v++ {
+		if v < g.firstRolled() {
+			lo, hi := v, v
+			if to, ok := g.enterEnd(); ok && to != last {
+				hi = to
+			}
+			if !each(v, lo, hi) {
+				return
+			}
+			continue
+		}
 		top := min(v+faces, last)
 		for ; next <= top; next++ {
 			k := lowKey(next)
@@ -230,8 +301,8 @@ func (g *game) fairCan() []bool { return g.spanCan(g.dice.spans()) }
 
 // spanCan returns, for every square, whether the last square can be
 // reached from it, for a game whose turn is one throw of the totals in
-// spans (no Again, no Enter): the chain's canFinish, by a search back from
-// the last square by intervals. The squares a throw takes to p are those
+// spans (no Again): the chain's canFinish, by a search back from the last
+// square by intervals, square 0 under Enter last of all. The squares a throw takes to p are those
 // a span's totals below it, and under Bounce those whose fold covers it,
 // each claimed once: its time grows with the squares, the jumps and the
 // spans, not the totals.
@@ -242,8 +313,19 @@ func (g *game) spanCan(spans [][2]int32) []bool {
 		for v := range can {
 			can[v] = true
 		}
-		return can
+	} else {
+		g.searchCan(spans, can)
 	}
+	if g.enter > 0 {
+		to, ok := g.enterEnd()
+		can[0] = ok && can[to]
+	}
+	return can
+}
+
+// searchCan is spanCan's search, on a board of two squares or more.
+func (g *game) searchCan(spans [][2]int32, can []bool) {
+	last := g.last
 	// into[at[s]:at[s+1]]: the squares whose jump lands on s.
 	at := make([]int32, last+2)
 	for t := int32(1); t <= last; t++ {
@@ -264,7 +346,9 @@ func (g *game) spanCan(spans [][2]int32) []bool {
 	}
 	claims := newClaims(last)
 	queue := make([]int32, 0, last+1)
+	low := g.firstRolled() // square 0 under Enter is settled after
 	claim := func(lo, hi int32) {
+		lo = max(lo, low)
 		if lo > hi {
 			return
 		}
@@ -312,7 +396,6 @@ func (g *game) spanCan(spans [][2]int32) []bool {
 			from(p)
 		}
 	}
-	return can
 }
 
 // plains counts the squares that start no jump: plains[i] of 1..i-1.

@@ -15,11 +15,15 @@ import (
 )
 
 // drawFair draws a board and a fair die of up to 80 faces, often wider
-// than the board, under any overshoot, start and chaining.
+// than the board, under any overshoot, start and chaining, a third of the
+// time with a throw to enter.
 func drawFair(t *rapid.T) (game, refRules, []int) {
 	grid := genGrid(1, 10).Draw(t, "grid")
 	rr := genRules().Draw(t, "rules")
 	rr.faces = rapid.IntRange(1, 80).Draw(t, "faces")
+	if rapid.IntRange(0, 2).Draw(t, "enter?") == 0 {
+		rr.enter = rapid.IntRange(1, rr.faces).Draw(t, "enter")
+	}
 	return refGame(t, grid, rr), rr, refFlat(grid)
 }
 
@@ -113,6 +117,7 @@ func TestFairFinishes(t *testing.T) {
 			// A run of snakes back to square 1 as long as the die, short
 			// of the end, with no jump below it: the start is trapped.
 			rr.faces = rapid.IntRange(1, (last-3)/2).Draw(t, "wall faces")
+			rr.enter = min(rr.enter, rr.faces)
 			w := rapid.IntRange(2, last-1-rr.faces).Draw(t, "wall at")
 			jumps := map[int]int{}
 			for s, to := range flat[1:] {
@@ -150,7 +155,7 @@ func TestFairFinishes(t *testing.T) {
 		can[last] = true
 		for changed := true; changed; {
 			changed = false
-			refEnds(refRules{faces: rr.faces, offBoard: true, over: rr.over, chain: rr.chain}, flat, func(v, to int) {
+			refEnds(refRules{faces: rr.faces, offBoard: true, over: rr.over, chain: rr.chain, enter: rr.enter}, flat, func(v, to int) {
 				if can[to] && !can[v] {
 					can[v], changed = true, true
 				}
@@ -179,12 +184,14 @@ func TestFairFinishes(t *testing.T) {
 
 // TestFairSweep checks that fairSweep is at most what a pass over the
 // compiled turns costs, and that it is that cost on boards without jumps,
-// where every end is a square of its own.
+// where every end is a square of its own (without Enter: the turns of a
+// game with a throw to enter are compiled a throw at a time, and merged
+// only where one throw ends where the one before did).
 func TestFairSweep(t *testing.T) {
 	t.Parallel()
 	exact := 0
 	rapid.Check(t, func(t *rapid.T) {
-		g, _, flat := drawFair(t)
+		g, rr, flat := drawFair(t)
 		var c chain
 		if err := c.compile(context.Background(), &g); err != nil {
 			t.Fatal(err)
@@ -192,6 +199,9 @@ func TestFairSweep(t *testing.T) {
 		got := g.fairSweep()
 		if got > c.sweep {
 			t.Fatalf("fairSweep = %v, over the compiled pass's %v", got, c.sweep)
+		}
+		if rr.enter > 0 {
+			return
 		}
 		for _, to := range flat[1:] {
 			if to != -1 {
@@ -245,10 +255,10 @@ func TestFairSweepFar(t *testing.T) {
 // that answers answers the same. Random boards of up to 10×10 under dice
 // of 24 to 80 faces, fair or loaded (every face can show), with a work
 // bound drawn between half and 64 times the compile's, so that both
-// happen.
+// happen; a third of them with a throw to enter.
 func TestPricedAsMet(t *testing.T) {
 	t.Parallel()
-	var priced, answered, loaded int
+	var priced, answered, loaded, entered int
 	rapid.Check(t, func(t *rapid.T) {
 		grid := genGrid(5, 10).Draw(t, "grid")
 		b, err := NewBoard(grid)
@@ -261,6 +271,10 @@ func TestPricedAsMet(t *testing.T) {
 			Chain:     rapid.Bool().Draw(t, "chain"),
 
 			StartOffBoard: rapid.Bool().Draw(t, "off board"),
+		}
+		if rapid.IntRange(0, 2).Draw(t, "enter?") == 0 {
+			r.Enter = rapid.IntRange(1, r.Faces).Draw(t, "enter")
+			entered++
 		}
 		if rapid.Bool().Draw(t, "loaded") {
 			// Every face can show: where the turns end is the fair die's.
@@ -279,9 +293,9 @@ func TestPricedAsMet(t *testing.T) {
 			pricedAsMet(t, r.WithMaxWork(int64(bound)), b, bound, solves(b), &priced, &answered)
 		}
 	})
-	t.Logf("refused from the board: %d; answered: %d; draws of a loaded die: %d", priced, answered, loaded)
-	if priced < 20 || answered < 150 || loaded < 20 {
-		t.Fatalf("refused from the board %d times and answered %d, over %d loaded dice; want 20, 150 and 20", priced, answered, loaded)
+	t.Logf("refused from the board: %d; answered: %d; draws of a loaded die: %d, of a throw to enter: %d", priced, answered, loaded, entered)
+	if priced < 20 || answered < 150 || loaded < 20 || entered < 15 {
+		t.Fatalf("refused from the board %d times and answered %d, over %d loaded dice and %d throws to enter; want 20, 150, 20 and 15", priced, answered, loaded, entered)
 	}
 }
 

@@ -94,6 +94,7 @@ type refRules struct {
 	offBoard bool
 	over     Overshoot
 	chain    bool
+	enter    int // a throw of it moves the token off square 0, and no other
 }
 
 func (rr refRules) rules() Rules {
@@ -101,11 +102,11 @@ func (rr refRules) rules() Rules {
 	if f == 6 {
 		f = 0 // the zero value means six; keep both spellings in play
 	}
-	return Rules{Faces: f, StartOffBoard: rr.offBoard, Overshoot: rr.over, Chain: rr.chain}
+	return Rules{Faces: f, StartOffBoard: rr.offBoard, Overshoot: rr.over, Chain: rr.chain, Enter: rr.enter}
 }
 
 func (rr refRules) start() int {
-	if rr.offBoard {
+	if rr.offBoard || rr.enter > 0 {
 		return 0
 	}
 	return 1
@@ -126,6 +127,9 @@ func genRules() *rapid.Generator[refRules] {
 // ends, following jumps one at a time with a record of the squares passed.
 func (rr refRules) step(flat []int, from, roll int) (landed, to int) {
 	last := len(flat) - 1
+	if from == 0 && rr.enter > 0 && roll != rr.enter {
+		return 0, 0
+	}
 	t := from + roll
 	if t > last {
 		switch rr.over {

@@ -77,7 +77,7 @@ const pricingWork = 1 << 23
 // the spans, for each of at most pricedLayers turns, and stays within
 // pricingWork of them; it stops with ctx's error once ctx is done.
 func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
-	if g.walksByIntervals() || g.again != 0 || g.enter != 0 || g.lim.unpriced || g.last < 2 ||
+	if g.walksByIntervals() || g.again != 0 || g.lim.unpriced || g.last < 2 ||
 		g.outBound() < float64(g.lim.intervalsFrom) {
 		return nil
 	}
@@ -199,6 +199,11 @@ func (tr *track) turn(g *game, t int, spans [][2]int32, ends plains, cover []int
 	} else {
 		for v, ok := range tr.on[:g.last] {
 			if !ok {
+				continue
+			}
+			if int32(v) < g.firstRolled() {
+				cost += g.enterEnds(1 + farSteps)
+				finish = max(finish, tr.sure.finishing(int32(v)))
 				continue
 			}
 			for _, sp := range spans {
@@ -429,6 +434,11 @@ func (g *game) image(s *throwSearch, on, next []bool, cover []int32) {
 		if c += cover[p]; c > 0 {
 			next[g.land(p)] = true
 		}
+	}
+	// Under Enter the search leaves out the throws that keep the token
+	// off the board: the chances stay on square 0.
+	if g.enter > 0 && on[0] && g.enterStays() {
+		next[0] = true
 	}
 	next[g.last] = false
 }

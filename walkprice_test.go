@@ -15,7 +15,8 @@ import (
 
 // drawLoaded draws a board of n×n squares, n in lo..hi, and a loaded die
 // of 24 to 60 faces, some of which may never show (several spans of
-// totals), under any overshoot, start and chaining.
+// totals), under any overshoot, start and chaining, a third of the time
+// with a throw to enter.
 func drawLoaded(t *rapid.T, lo, hi int) (Rules, *Board) {
 	grid := genGrid(lo, hi).Draw(t, "grid")
 	b, err := NewBoard(grid)
@@ -33,6 +34,15 @@ func drawLoaded(t *rapid.T, lo, hi int) (Rules, *Board) {
 		Chain:         rapid.Bool().Draw(t, "chain"),
 		StartOffBoard: rapid.Bool().Draw(t, "off board"),
 	}
+	if rapid.IntRange(0, 2).Draw(t, "enter?") == 0 {
+		var shows []int
+		for i, w := range weights {
+			if w > 0 {
+				shows = append(shows, i+1)
+			}
+		}
+		r.Enter = rapid.SampledFrom(shows).Draw(t, "enter")
+	}
 	return r, b
 }
 
@@ -41,7 +51,7 @@ func drawLoaded(t *rapid.T, lo, hi int) (Rules, *Board) {
 // counts, and that the squares spanCan says can finish are the chain's.
 func TestWalkLayers(t *testing.T) {
 	t.Parallel()
-	var spans int
+	var spans, entered int
 	rapid.Check(t, func(t *rapid.T) {
 		r, b := drawLoaded(t, 9, 10)
 		g, w := walkOf(t, r, b)
@@ -68,9 +78,12 @@ func TestWalkLayers(t *testing.T) {
 		if len(g.dice.spans()) > 1 {
 			spans++
 		}
+		if r.Enter > 0 {
+			entered++
+		}
 	})
-	if spans < 50 {
-		t.Errorf("%d draws of several spans of totals, want 50 or more", spans)
+	if spans < 50 || entered < 15 {
+		t.Errorf("%d draws of several spans of totals and %d of a throw to enter, want 50 and 15 or more", spans, entered)
 	}
 }
 

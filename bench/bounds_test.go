@@ -88,6 +88,15 @@ func BenchmarkBounds(b *testing.B) {
 			return err
 		}},
 		// 10⁶ squares, 10% random jumps: each jump's end a cache miss.
+		// The same die, a throw of 8000 to enter: priced as without.
+		{"Quantile/enter", func() error {
+			_, err := snakes.Rules{Weights: boards.Loaded(8000), Enter: 8000, Overshoot: snakes.Bounce}.Quantile(empty, 0.5)
+			return err
+		}},
+		{"Variance/enter", func() error {
+			_, err := snakes.Rules{Weights: boards.Loaded(8000), Enter: 8000, Overshoot: snakes.Bounce}.Variance(empty)
+			return err
+		}},
 		{"ExpectedTurns/huge", func() error {
 			_, err := snakes.Rules{}.ExpectedTurns(huge)
 			return err
