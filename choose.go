@@ -80,8 +80,8 @@ func (g *game) fairPrices() (fairPrice, bool) {
 	if !g.endsPriced() || g.lim.unpriced {
 		return fairPrice{}, false
 	}
-	reached, err := g.fairReached(nil)
-	if err != nil || !g.fairFinishes(reached) {
+	reached, ok := g.surelyReached()
+	if !ok {
 		return fairPrice{}, false
 	}
 	p := fairPrice{m: g.fairUnknowns(reached)}

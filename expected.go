@@ -137,7 +137,9 @@ func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 		// Counted from the board, as are the fewest passes of the solve;
 		// the compile alone is within the bound (checkRolls).
 		first = 0
-		if m > 0 && !g.lim.unpriced {
+		// Where the start may not finish the walk says so: that comes
+		// before any price.
+		if m > 0 && !g.lim.unpriced && g.surelyFinishes() {
 			if err := g.fewestSweeps(g.compileWork(), solveSweeps, g.fairSweep()); err != nil {
 				return 0, err
 			}

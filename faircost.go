@@ -13,7 +13,10 @@ package snakes
 // square (Finish), on v (Stay), or under Bounce on land(b): the rolls fold
 // back from the last square, so that those from v reach every b in
 // [bounceLo(v), last-1] (and the last square again on a fold of two board
-// lengths, which adds nothing here). Under Enter, square 0's turn ends on
+// lengths, which adds nothing here). Dice whose totals are lo..hi, lo > 1,
+// end a turn on land(t) for t in [v+lo, v+hi], and fold onto
+// [bounceLo(v), bounceHi(v)]; they are priced on boards longer than their
+// highest total, where no throw folds twice. Under Enter, square 0's turn ends on
 // square 0 or, on a throw of Enter, where that throw puts the token: its
 // one end besides itself (enterEnd).
 
@@ -23,19 +26,19 @@ package snakes
 func (g *game) fairPriced() bool { return g.simple && g.byIntervals() }
 
 // endsPriced reports whether g is a game whose solves this file prices:
-// one throw a turn of a die that can show every total 1..faces, fair or
-// loaded, wide enough that the searches go by intervals, with or without
-// a throw to enter. Where its turns end, which is all the prices read,
-// does not depend on the chances.
+// one throw a turn of dice that can show every total lo..hi, fair or
+// loaded, one die or several, of enough totals that the searches go by
+// intervals, with or without a throw to enter; several dice (lo > 1) on a
+// board longer than their highest total. Where its turns end, which is
+// all the prices read, does not depend on the chances.
 func (g *game) endsPriced() bool {
-	return g.again == 0 && g.limit == 0 && g.everyTotal() && g.dice.hi >= g.lim.intervalsFrom
+	d := &g.dice
+	return g.again == 0 && g.limit == 0 && g.everyTotal() && d.hi-d.lo+1 >= g.lim.intervalsFrom &&
+		(d.lo == 1 || d.hi < g.last)
 }
 
-// everyTotal reports whether g's dice can show every total 1..faces.
+// everyTotal reports whether g's dice can show every total lo..hi.
 func (g *game) everyTotal() bool {
-	if g.dice.lo != 1 {
-		return false
-	}
 	for _, n := range g.dice.n {
 		if n <= 0 {
 			return false
@@ -94,6 +97,13 @@ func (g *game) bounceLo(v int32) int32 {
 	return max(1, 2*g.last-min(v+g.faces, 2*g.last-1))
 }
 
+// bounceHi returns the highest square the rolls from v fold back to under
+// Bounce, where some do: last-1 unless even the lowest total passes the
+// last square by two or more.
+func (g *game) bounceHi(v int32) int32 {
+	return min(g.last-1, 2*g.last-v-g.dice.lo)
+}
+
 // fairReached returns the squares the start of g, a fair die, reaches,
 // in into when it is large enough: word by word for a narrow die, by
 // intervals for a wide one, whose time does not grow with its faces.
@@ -122,11 +132,11 @@ func (g *game) fairReached(into []bool) ([]bool, error) {
 // fairUnknowns returns how many squares some turn from a square in
 // reached goes back to: the unknowns of the structured elimination, the
 // same as noteFair numbers one by one. A jump from t down to d adds d when
-// a reached square in (d, t) is within a roll of t; a fold back under
-// Bounce adds every square below the highest reached square that folds,
-// and the end of every jump within its fold that goes below it.
+// a reached square in (d, t) is a throw below t; a fold back under Bounce
+// onto b adds b, or the end of b's jump, when a reached square above it
+// folds onto b.
 func (g *game) fairUnknowns(reached []bool) int {
-	last, faces := g.last, g.faces
+	last, lo, hi := g.last, g.dice.lo, g.dice.hi
 	// upTo[i]: the reached squares below i.
 	upTo := make([]int32, last+2)
 	for v := int32(0); v <= last; v++ {
@@ -145,33 +155,25 @@ func (g *game) fairUnknowns(reached []bool) int {
 		}
 	}
 	for t := int32(1); t <= last; t++ {
-		if d := g.jumps[t]; d >= 0 && d < t && anyReached(max(t-faces, d+1), t-1) {
+		if d := g.jumps[t]; d >= 0 && d < t && anyReached(max(t-hi, d+1), t-lo) {
 			mark(d)
 		}
 	}
 	if g.over != Bounce {
 		return m
 	}
-	top := int32(-1) // the highest reached square whose rolls fold back
-	for v := last - 1; v >= max(last-faces+1, g.firstRolled()); v-- {
-		if reached[v] {
-			top = v
-			break
+	// The squares v whose throws fold onto b: some total in lo..hi takes v
+	// to 2·last−b, and some passes the last square. Square 0 under Enter
+	// throws only Enter, which bounceFrom leaves out: it adds no unknown.
+	folding := max(last-hi+1, g.firstRolled())
+	for b := int32(1); b < last; b++ {
+		vlo, vhi := max(2*last-hi-b, folding), min(2*last-lo-b, last-1)
+		to := b
+		if d := g.jumps[b]; d >= 0 {
+			to = d
 		}
-	}
-	if top < 0 {
-		return m
-	}
-	lo := g.bounceLo(top)
-	for b := lo; b < top; b++ {
-		if g.jumps[b] < 0 {
-			mark(b)
-		}
-	}
-	for b := lo; b < last; b++ {
-		// A jump is folded onto from every reached v ≥ 2·last-faces-b.
-		if d := g.jumps[b]; d >= 0 && top >= max(2*last-faces-b, d+1) {
-			mark(d)
+		if anyReached(max(vlo, to+1), vhi) {
+			mark(to)
 		}
 	}
 	return m
@@ -188,7 +190,7 @@ func (g *game) fairSweep() float64 {
 // fairEnds returns at least how many ends the compiled turns of g have,
 // those past nearSquares from their square counted far times each.
 func (g *game) fairEnds(far float64) float64 {
-	last, faces := g.last, g.faces
+	last, lo, faces := g.last, g.dice.lo, g.faces
 	plain := newPlains(g)
 	ends := func(v, lo, hi int32) float64 { return plain.count(v, lo, hi, far) }
 	sum := 0.0
@@ -197,13 +199,16 @@ func (g *game) fairEnds(far float64) float64 {
 		sum += g.enterEnds(far)
 	}
 	for v := from; v < last; v++ { // square 0's turns are compiled too
-		sum += ends(v, v+1, min(v+faces, last))
+		sum += ends(v, v+lo, min(v+faces, last))
 		if v+faces > last {
-			switch g.over {
-			case Stay:
+			switch {
+			case g.over == Stay:
 				sum++ // the edge back to v
-			case Bounce:
-				sum += ends(v, g.bounceLo(v), v)
+			case g.over == Bounce:
+				// Those at or below v: the ones above may be in-board ends.
+				sum += ends(v, g.bounceLo(v), min(v, g.bounceHi(v)))
+			case v+lo > last:
+				sum += ends(v, last, last) // every throw finishes
 			}
 		}
 	}
@@ -216,7 +221,7 @@ func (g *game) fairEnds(far float64) float64 {
 // bandReach reads of every turn, from two queues of the jumps' ends over
 // the window of the rolls and two tables of them over the folds.
 func (g *game) fairSpans(each func(v, lo, hi int32) bool) {
-	last, faces := g.last, g.faces
+	last, first, faces := g.last, g.dice.lo, g.faces
 	// The ends past the last square are sentinels that never win.
 	lowKey := func(t int32) int32 {
 		if d := g.land(t); d != last {
@@ -239,10 +244,10 @@ func (g *game) fairSpans(each func(v, lo, hi int32) bool) {
 			foldHi[b] = max(foldHi[b+1], highKey(b))
 		}
 	}
-	// Monotone queues of the rolls' squares t in (v, top]: the front of
-	// mins has the lowest end, of maxs the highest.
+	// Monotone queues of the throws' squares t in [v+first, top]: the
+	// front of mins has the lowest end, of maxs the highest.
 	var mins, maxs []int32
-	next := g.start + 1 // the next square to enter the window
+	next := g.start + first // the next square to enter the window
 	for v := g.start; v < last; v++ {
 		if v < g.firstRolled() {
 			lo, hi := v, v
@@ -255,6 +260,7 @@ func (g *game) fairSpans(each func(v, lo, hi int32) bool) {
 			continue
 		}
 		top := min(v+faces, last)
+		next = max(next, v+first)
 		for ; next <= top; next++ {
 			k := lowKey(next)
 			for len(mins) > 0 && lowKey(mins[len(mins)-1]) >= k {
@@ -267,10 +273,10 @@ func (g *game) fairSpans(each func(v, lo, hi int32) bool) {
 			}
 			maxs = append(maxs, next)
 		}
-		for len(mins) > 0 && mins[0] <= v {
+		for len(mins) > 0 && mins[0] < v+first {
 			mins = mins[1:]
 		}
-		for len(maxs) > 0 && maxs[0] <= v {
+		for len(maxs) > 0 && maxs[0] < v+first {
 			maxs = maxs[1:]
 		}
 		lo, hi := v, v
@@ -279,13 +285,35 @@ func (g *game) fairSpans(each func(v, lo, hi int32) bool) {
 			hi = max(hi, highKey(maxs[0]))
 		}
 		if foldLo != nil && v+faces > last {
-			b := g.bounceLo(v)
-			lo, hi = min(lo, foldLo[b]), max(hi, foldHi[b])
+			b, bh := g.bounceLo(v), g.bounceHi(v)
+			if bh == last-1 {
+				lo, hi = min(lo, foldLo[b]), max(hi, foldHi[b])
+			} else {
+				// Even the lowest total folds (several dice near the
+				// end): fewer squares than the dice.
+				for ; b <= bh; b++ {
+					lo, hi = min(lo, lowKey(b)), max(hi, highKey(b))
+				}
+			}
 		}
 		if !each(v, lo, hi) {
 			return
 		}
 	}
+}
+
+// surelyReached returns the squares the start reaches, and whether the
+// start surely finishes from them: false too where the search is over the
+// memory bound.
+func (g *game) surelyReached() ([]bool, bool) {
+	reached, err := g.fairReached(nil)
+	return reached, err == nil && g.fairFinishes(reached)
+}
+
+// surelyFinishes reports whether the start surely finishes (surelyReached).
+func (g *game) surelyFinishes() bool {
+	_, ok := g.surelyReached()
+	return ok
 }
 
 // fairFinishes reports whether the last square can be reached from every

@@ -16,13 +16,20 @@ import (
 
 // drawFair draws a board and a fair die of up to 80 faces, often wider
 // than the board, under any overshoot, start and chaining, a third of the
-// time with a throw to enter.
+// time with a throw to enter; or, a quarter of the time on boards of 10
+// squares or more, two or three fair dice whose totals stay below the
+// last square (as endsPriced has them).
 func drawFair(t *rapid.T) (game, refRules, []int) {
 	grid := genGrid(1, 10).Draw(t, "grid")
 	rr := genRules().Draw(t, "rules")
 	rr.faces = rapid.IntRange(1, 80).Draw(t, "faces")
+	if last := len(grid) * len(grid); last >= 10 && rapid.IntRange(0, 3).Draw(t, "dice?") == 0 {
+		rr.dice = rapid.IntRange(2, 3).Draw(t, "dice")
+		rr.faces = rapid.IntRange(1, (last-2)/rr.dice).Draw(t, "faces of each")
+	}
 	if rapid.IntRange(0, 2).Draw(t, "enter?") == 0 {
-		rr.enter = rapid.IntRange(1, rr.faces).Draw(t, "enter")
+		lo, hi := rr.totals()
+		rr.enter = rapid.IntRange(lo, hi).Draw(t, "enter")
 	}
 	return refGame(t, grid, rr), rr, refFlat(grid)
 }
@@ -44,8 +51,9 @@ func refGame(t *rapid.T, grid [][]int, rr refRules) game {
 // roll from it ends, by the test's own reading of the rules.
 func refEnds(rr refRules, flat []int, each func(v, to int)) {
 	last := len(flat) - 1
+	lo, hi := rr.totals()
 	for v := rr.start(); v < last; v++ {
-		for roll := 1; roll <= rr.faces; roll++ {
+		for roll := lo; roll <= hi; roll++ {
 			_, to := rr.step(flat, v, roll)
 			each(v, to)
 		}
@@ -54,8 +62,10 @@ func refEnds(rr refRules, flat []int, each func(v, to int)) {
 
 func TestFairUnknowns(t *testing.T) {
 	t.Parallel()
+	var drawn [2]int // of several dice, of a throw to enter
 	rapid.Check(t, func(t *rapid.T) {
 		g, rr, flat := drawFair(t)
+		drawn = countDrawn(drawn, rr)
 		reached, err := g.fairReached(nil)
 		if err != nil {
 			t.Fatal(err)
@@ -74,12 +84,35 @@ func TestFairUnknowns(t *testing.T) {
 			t.Fatalf("fairUnknowns = %d, squares some roll goes back to: %d", got, len(back))
 		}
 	})
+	checkDrawn(t, drawn)
+}
+
+// countDrawn counts a draw of drawFair's of several dice and of a throw to
+// enter.
+func countDrawn(drawn [2]int, rr refRules) [2]int {
+	if rr.dice > 1 {
+		drawn[0]++
+	}
+	if rr.enter > 0 {
+		drawn[1]++
+	}
+	return drawn
+}
+
+// checkDrawn fails t unless drawFair drew several dice and a throw to
+// enter 10 times each.
+func checkDrawn(t *testing.T, drawn [2]int) {
+	if drawn[0] < 10 || drawn[1] < 10 {
+		t.Errorf("drew several dice %d times and a throw to enter %d times, want 10 each", drawn[0], drawn[1])
+	}
 }
 
 func TestFairSpans(t *testing.T) {
 	t.Parallel()
+	var drawn [2]int
 	rapid.Check(t, func(t *rapid.T) {
 		g, rr, flat := drawFair(t)
+		drawn = countDrawn(drawn, rr)
 		last := len(flat) - 1
 		lo, hi := map[int]int{}, map[int]int{}
 		refEnds(rr, flat, func(v, to int) {
@@ -102,6 +135,7 @@ func TestFairSpans(t *testing.T) {
 			t.Fatalf("fairSpans gave %d squares, want %d", seen, len(lo))
 		}
 	})
+	checkDrawn(t, drawn)
 }
 
 // TestFairFinishes checks fairFinishes against the squares from which
@@ -117,7 +151,7 @@ func TestFairFinishes(t *testing.T) {
 			// A run of snakes back to square 1 as long as the die, short
 			// of the end, with no jump below it: the start is trapped.
 			rr.faces = rapid.IntRange(1, (last-3)/2).Draw(t, "wall faces")
-			rr.enter = min(rr.enter, rr.faces)
+			rr.dice, rr.enter = 0, min(rr.enter, rr.faces)
 			w := rapid.IntRange(2, last-1-rr.faces).Draw(t, "wall at")
 			jumps := map[int]int{}
 			for s, to := range flat[1:] {
@@ -155,7 +189,7 @@ func TestFairFinishes(t *testing.T) {
 		can[last] = true
 		for changed := true; changed; {
 			changed = false
-			refEnds(refRules{faces: rr.faces, offBoard: true, over: rr.over, chain: rr.chain, enter: rr.enter}, flat, func(v, to int) {
+			refEnds(refRules{faces: rr.faces, offBoard: true, over: rr.over, chain: rr.chain, enter: rr.enter, dice: rr.dice}, flat, func(v, to int) {
 				if can[to] && !can[v] {
 					can[v], changed = true, true
 				}
@@ -184,9 +218,9 @@ func TestFairFinishes(t *testing.T) {
 
 // TestFairSweep checks that fairSweep is at most what a pass over the
 // compiled turns costs, and that it is that cost on boards without jumps,
-// where every end is a square of its own (without Enter: the turns of a
-// game with a throw to enter are compiled a throw at a time, and merged
-// only where one throw ends where the one before did).
+// where every end is a square of its own (for one die without Enter: the
+// turns of other games are compiled a throw at a time, and merged only
+// where one throw ends where the one before did).
 func TestFairSweep(t *testing.T) {
 	t.Parallel()
 	exact := 0
@@ -200,7 +234,7 @@ func TestFairSweep(t *testing.T) {
 		if got > c.sweep {
 			t.Fatalf("fairSweep = %v, over the compiled pass's %v", got, c.sweep)
 		}
-		if rr.enter > 0 {
+		if rr.enter > 0 || rr.dice > 1 {
 			return
 		}
 		for _, to := range flat[1:] {
@@ -255,10 +289,11 @@ func TestFairSweepFar(t *testing.T) {
 // that answers answers the same. Random boards of up to 10×10 under dice
 // of 24 to 80 faces, fair or loaded (every face can show), with a work
 // bound drawn between half and 64 times the compile's, so that both
-// happen; a third of them with a throw to enter.
+// happen; a third of them with a throw to enter, a quarter two dice of 12
+// to 40 faces (totals 2 to 80).
 func TestPricedAsMet(t *testing.T) {
 	t.Parallel()
-	var priced, answered, loaded, entered int
+	var priced, answered, loaded, entered, several int
 	rapid.Check(t, func(t *rapid.T) {
 		grid := genGrid(5, 10).Draw(t, "grid")
 		b, err := NewBoard(grid)
@@ -272,8 +307,14 @@ func TestPricedAsMet(t *testing.T) {
 
 			StartOffBoard: rapid.Bool().Draw(t, "off board"),
 		}
+		lo, hi := 1, r.Faces
+		if rapid.IntRange(0, 3).Draw(t, "dice?") == 0 {
+			r.Dice, r.Faces = 2, rapid.IntRange(12, 40).Draw(t, "faces of each")
+			lo, hi = 2, 2*r.Faces
+			several++
+		}
 		if rapid.IntRange(0, 2).Draw(t, "enter?") == 0 {
-			r.Enter = rapid.IntRange(1, r.Faces).Draw(t, "enter")
+			r.Enter = rapid.IntRange(lo, hi).Draw(t, "enter")
 			entered++
 		}
 		if rapid.Bool().Draw(t, "loaded") {
@@ -293,9 +334,9 @@ func TestPricedAsMet(t *testing.T) {
 			pricedAsMet(t, r.WithMaxWork(int64(bound)), b, bound, solves(b), &priced, &answered)
 		}
 	})
-	t.Logf("refused from the board: %d; answered: %d; draws of a loaded die: %d, of a throw to enter: %d", priced, answered, loaded, entered)
-	if priced < 20 || answered < 150 || loaded < 20 || entered < 15 {
-		t.Fatalf("refused from the board %d times and answered %d, over %d loaded dice and %d throws to enter; want 20, 150, 20 and 15", priced, answered, loaded, entered)
+	t.Logf("refused from the board: %d; answered: %d; draws of a loaded die: %d, of a throw to enter: %d, of two dice: %d", priced, answered, loaded, entered, several)
+	if priced < 20 || answered < 150 || loaded < 20 || entered < 15 || several < 10 {
+		t.Fatalf("refused from the board %d times and answered %d, over %d loaded dice, %d throws to enter and %d pairs of dice; want 20, 150, 20, 15 and 10", priced, answered, loaded, entered, several)
 	}
 }
 

@@ -432,6 +432,10 @@ func (f *fundamental) scalarRowsLanes(top int32, nb int, y []float64, acc *[maxB
 	// side: its rows there are zero, written without the sums. Jumps'
 	// batches go down the board, so a batch's second group starts lower.
 	var live [maxBatch / 8]bool
+	// A square the token surely finishes from moves only to such squares:
+	// only squares that can finish, when f absorbs, need the look, a
+	// miss of the cache on a board of millions of squares.
+	absorb := f.absorb
 	for v := top; v >= 0; v-- {
 		if !f.sure[v] {
 			continue
@@ -456,7 +460,7 @@ func (f *fundamental) scalarRowsLanes(top int32, nb int, y []float64, acc *[maxB
 			a0, a1, a2, a3 := a[0]*scale, a[1]*scale, a[2]*scale, a[3]*scale
 			a4, a5, a6, a7 := a[4]*scale, a[5]*scale, a[6]*scale, a[7]*scale
 			for _, e := range edges {
-				if e.to <= v || !f.sure[e.to] {
+				if e.to <= v || absorb && !f.sure[e.to] {
 					continue // back to an unknown, replayed; or worth nothing
 				}
 				src := (*[8]float64)(y[int(e.to)*nb+h:])

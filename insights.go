@@ -379,7 +379,7 @@ type JumpStats struct {
 // length (a fresh solve there by GMRES keeps no better than 2e-13). A board
 // of 10⁵ squares and 1% random jumps takes about 1.5 times ExpectedTurns;
 // one of 10⁶ squares and 10⁴ jumps (m = 4954) about 90 s and 1.75 GB on
-// two cores, given [Rules.WithMaxWork] of 2³⁶. Past MaxBytes, or 8
+// two cores, given [Rules.WithMaxWork] of 2³⁷. Past MaxBytes, or 8
 // multiply-adds a step of MaxWork (2³⁴, about 5 s), it wraps [ErrTooLarge],
 // before allocating. A jump whose Effect needs a fresh solve of the board
 // without it, where that board's game lasts over 10¹² turns from some

@@ -235,8 +235,9 @@ func TestWithMaxWork(t *testing.T) {
 // empty 100×100 board under a die of 300 faces and Bounce (3·10⁶ turn
 // ends), sent to GMRES, with a bound between what comes before the solve
 // (4.8·10⁷ steps of compiling) and that plus seven passes. ExpectedTurns
-// prices a fair die's passes from the board; under two dice its
-// structured elimination passes over the turns first, and counts.
+// prices the passes of dice that can show every total from the board;
+// under a die one face of which never shows its structured elimination
+// passes over the turns first, and counts.
 func TestFewestSweeps(t *testing.T) {
 	b := mustJumps(t, 100, nil)
 	for _, tc := range []struct {
@@ -254,14 +255,19 @@ func TestFewestSweeps(t *testing.T) {
 		}
 	}
 	// ExpectedTurns' passes over the turns alone: 4.8·10⁷ steps under one
-	// die, twice that under two dice of 150 faces.
+	// die, twice that under a die of 300 faces whose 2 never shows.
+	gap := make([]int, 300)
+	for i := range gap {
+		gap[i] = 1
+	}
+	gap[1] = 0
 	for _, tc := range []struct {
 		r     Rules
 		bound float64
 		want  string
 	}{
 		{Rules{Faces: 300, Overshoot: Bounce}, 4e7, "snakes: taking every turn (throws of totals up to 300) from 10000 squares takes about 4.8e+07 steps, over the bound of 4e+07"},
-		{Rules{Dice: 2, Faces: 150, Overshoot: Bounce}, 9e7, "snakes: taking every turn (throws of totals up to 300) from 10000 squares twice, to find the squares that moves go back to and to solve for them, takes about 9.6e+07 steps, over the bound of 9e+07"},
+		{Rules{Weights: gap, Overshoot: Bounce}, 9e7, "snakes: taking every turn (throws of totals up to 300) from 10000 squares twice, to find the squares that moves go back to and to solve for them, takes about 9.6e+07 steps, over the bound of 9e+07"},
 	} {
 		_, err := bySweeps(tc.r.WithMaxWork(int64(tc.bound))).ExpectedTurns(b)
 		if err == nil || err.Error() != tc.want {
@@ -274,46 +280,52 @@ func TestFewestSweeps(t *testing.T) {
 // faces and Bounce on an empty 100×100 board, whose GMRES passes alone
 // pass the work bound (and every other method's least work too), are
 // refused from the board's prices before its turns are taken: compiling
-// them would allocate over a gigabyte.
+// them would allocate over a gigabyte. So too with a throw of 8000 to
+// enter, and under two dice of 2000 faces.
 func TestWideDieUpFront(t *testing.T) {
 	b := mustJumps(t, 100, nil)
-	r := Rules{Faces: 8000, Overshoot: Bounce}
-	solving, jumps := "solving the equations of 10000 squares takes at least", "the jumps of a board with 7998 or more squares that moves go back to take at least"
 	ctx := context.Background()
-	for _, tc := range []struct {
-		name string
-		want string
-		call func() error
-	}{
-		{"ExpectedTurns", solving, func() error { _, err := r.ExpectedTurns(b); return err }},
-		{"ExpectedFrom", solving, func() error { _, err := r.ExpectedFrom(b); return err }},
-		{"Variance", solving, func() error { _, err := r.Variance(b); return err }},
-		{"Visits", solving, func() error { _, err := r.Visits(b); return err }},
-		{"Jumps", jumps, func() error { _, err := r.Jumps(b); return err }},
-		{"Analysis.Visits", solving, func() error {
-			a, err := r.Analyze(ctx, b)
-			if err == nil {
-				_, err = a.Visits(ctx)
-			}
-			return err
-		}},
-		{"Analysis.Jumps", jumps, func() error {
-			a, err := r.Analyze(ctx, b)
-			if err == nil {
-				_, err = a.Jumps(ctx)
-			}
-			return err
-		}},
+	for _, r := range []Rules{
+		{Faces: 8000, Overshoot: Bounce},
+		{Faces: 8000, Overshoot: Bounce, Enter: 8000},
+		{Dice: 2, Faces: 2000, Overshoot: Bounce},
 	} {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		err := tc.call()
-		runtime.ReadMemStats(&after)
-		if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
-		}
-		if got := after.TotalAlloc - before.TotalAlloc; got > 16<<20 {
-			t.Errorf("%s allocated %d bytes before refusing, want under 16 MiB", tc.name, got)
+		solving, jumps := "solving the equations of 10000 squares takes at least", "or more squares that moves go back to take at least"
+		for _, tc := range []struct {
+			name string
+			want string
+			call func() error
+		}{
+			{"ExpectedTurns", solving, func() error { _, err := r.ExpectedTurns(b); return err }},
+			{"ExpectedFrom", solving, func() error { _, err := r.ExpectedFrom(b); return err }},
+			{"Variance", solving, func() error { _, err := r.Variance(b); return err }},
+			{"Visits", solving, func() error { _, err := r.Visits(b); return err }},
+			{"Jumps", jumps, func() error { _, err := r.Jumps(b); return err }},
+			{"Analysis.Visits", solving, func() error {
+				a, err := r.Analyze(ctx, b)
+				if err == nil {
+					_, err = a.Visits(ctx)
+				}
+				return err
+			}},
+			{"Analysis.Jumps", jumps, func() error {
+				a, err := r.Analyze(ctx, b)
+				if err == nil {
+					_, err = a.Jumps(ctx)
+				}
+				return err
+			}},
+		} {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			err := tc.call()
+			runtime.ReadMemStats(&after)
+			if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%v, %s: %v, want %q", r, tc.name, err, tc.want)
+			}
+			if got := after.TotalAlloc - before.TotalAlloc; got > 16<<20 {
+				t.Errorf("%v, %s allocated %d bytes before refusing, want under 16 MiB", r, tc.name, got)
+			}
 		}
 	}
 }

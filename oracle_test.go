@@ -95,6 +95,14 @@ type refRules struct {
 	over     Overshoot
 	chain    bool
 	enter    int // a throw of it moves the token off square 0, and no other
+	dice     int // thrown at once, each of faces faces; 0 means one
+}
+
+// totals returns the lowest and highest total of rr's dice: every one
+// between can show.
+func (rr refRules) totals() (lo, hi int) {
+	n := max(rr.dice, 1)
+	return n, n * rr.faces
 }
 
 func (rr refRules) rules() Rules {
@@ -102,7 +110,7 @@ func (rr refRules) rules() Rules {
 	if f == 6 {
 		f = 0 // the zero value means six; keep both spellings in play
 	}
-	return Rules{Faces: f, StartOffBoard: rr.offBoard, Overshoot: rr.over, Chain: rr.chain, Enter: rr.enter}
+	return Rules{Faces: f, StartOffBoard: rr.offBoard, Overshoot: rr.over, Chain: rr.chain, Enter: rr.enter, Dice: rr.dice}
 }
 
 func (rr refRules) start() int {
@@ -180,7 +188,8 @@ func (rr refRules) dist(flat []int) []int {
 			if dist[v] < 0 {
 				continue
 			}
-			for roll := 1; roll <= rr.faces; roll++ {
+			lo, hi := rr.totals()
+			for roll := lo; roll <= hi; roll++ {
 				_, to := rr.step(flat, v, roll)
 				if dist[to] < 0 || dist[v]+1 < dist[to] {
 					dist[to] = dist[v] + 1

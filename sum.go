@@ -39,11 +39,17 @@ func (a *sum) addProduct(x, y float64) {
 
 // addScaled adds f·src to the first len(src) elements of dst. It is the
 // eliminations' inner loop, kept small enough to be inlined: most rows are
-// a few numbers wide, where a call costs more than the loop.
+// a few numbers wide, where a call costs more than the loop. Two elements
+// a pass, as addRow.
 func addScaled(dst, src []float64, f float64) {
 	dst = dst[:len(src)]
-	for i, v := range src {
-		dst[i] += f * v
+	i := 1
+	for ; i < len(src); i += 2 {
+		dst[i-1] += f * src[i-1]
+		dst[i] += f * src[i]
+	}
+	if i == len(src) {
+		dst[i-1] += f * src[i-1]
 	}
 }
 

@@ -278,10 +278,11 @@ type sureTurns struct {
 	// Without a trap, what has finished by turn t is at most done, the
 	// sum over the turns of the most a throw finishes from a square the
 	// chances are on, and what a turn finishes at most best, their most.
-	done, best float64
-	from       []float64 // per total from lo: the chance of it or more
-	onto       []int32   // the squares below the last whose jump ends there
-	most       float64   // the likeliest total's chance
+	done sum // compensated: over millions of turns it keeps its precision
+	best float64
+	from []float64 // per total from lo: the chance of it or more
+	onto []int32   // the squares below the last whose jump ends there
+	most float64   // the likeliest total's chance
 }
 
 // sureTurns returns the sure turns of a walk of g for need, s its search,
@@ -358,7 +359,7 @@ func (st *sureTurns) finishing(v int32) float64 {
 // turn counts a turn from squares from which a throw finishes at most
 // finish.
 func (st *sureTurns) turn(finish float64) {
-	st.done += finish
+	st.done.add(finish)
 	st.best = max(st.best, finish)
 }
 
@@ -375,7 +376,10 @@ func (st *sureTurns) going(t int, on []bool) (going bool, left float64) {
 		}
 	}
 	if !st.trapped {
-		left = 0.99 * (1 - st.done)
+		// Less 10⁻⁹: 1 − done may be a rounding of 0 (the chances of a
+		// die's totals sum to 1 within 10⁻¹¹), and then nothing is
+		// surely left.
+		left = max(0, 0.99*(1-st.done.value())-1e-9)
 	}
 	return going, left
 }
@@ -402,7 +406,7 @@ func (st *sureTurns) after(t int, on []bool) (checked, goes bool) {
 		// Answers once q has finished, or what is going is 1−q at most,
 		// or finds a trap; but a q so small that 1−q rounds near 1 may be
 		// answered at once.
-		checked = !st.trapped && n.q > 1e-9 && st.done < 0.99*n.q
+		checked = !st.trapped && n.q > 1e-9 && st.done.value() < 0.99*n.q
 		return checked, checked
 	case n.mode:
 		// Takes a turn while what is going is above the likeliest turn's

@@ -14,9 +14,9 @@ import (
 // moves go back to), where Jumps keeps rows only where it reads them
 // (jumpsbig.go). heapB is the heap in use at the peak of one untimed call.
 // Under -short only 316×316: the larger board's call takes minutes, past
-// MaxWork, so every call runs with a bound of 2³⁶ steps.
+// MaxWork, so every call runs with a bound of 2³⁷ steps.
 func BenchmarkJumpsScale(b *testing.B) {
-	r := snakes.Rules{}.WithMaxWork(1 << 36)
+	r := snakes.Rules{}.WithMaxWork(1 << 37)
 	ns := []int{316, 1000}
 	if testing.Short() {
 		ns = ns[:1]
