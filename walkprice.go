@@ -96,7 +96,7 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 	if need.race && need.from != nil {
 		starts = need.from
 	}
-	if len(starts) > pricedTracks || float64(len(starts))*perLayer > pricingWork {
+	if float64(len(starts))*perLayer > pricingWork || float64(len(starts))*(float64(g.last)+1) > pricedSquares {
 		return nil
 	}
 	var tracks []*track
@@ -163,8 +163,10 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 	}
 }
 
-// pricedTracks is the most distinct squares a race's price follows.
-const pricedTracks = 8
+// pricedSquares bounds a race's tracks times the squares: each track
+// holds a search and three sets of the squares, about 12 bytes a square,
+// so that the tracks hold 48 MiB at most.
+const pricedSquares = 1 << 22
 
 // A track is one walk's squares, turn by turn, for its price.
 type track struct {

@@ -88,6 +88,12 @@ func BenchmarkBounds(b *testing.B) {
 			return err
 		}},
 		// 10⁶ squares, 10% random jumps: each jump's end a cache miss.
+		// The same die, a race of twelve players on twelve squares: a
+		// track each.
+		{"WinChancesFrom/loaded-12", func() error {
+			_, err := snakes.Rules{Weights: boards.Loaded(8000), Overshoot: snakes.Bounce}.WinChancesFrom(empty, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+			return err
+		}},
 		// The same die, a throw of 8000 to enter: priced as without.
 		{"Quantile/enter", func() error {
 			_, err := snakes.Rules{Weights: boards.Loaded(8000), Enter: 8000, Overshoot: snakes.Bounce}.Quantile(empty, 0.5)
