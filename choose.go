@@ -61,8 +61,8 @@ func denseFits(g *game, m, rows int) bool {
 	return m <= lim.denseUpTo && (rows*(m+2)*8 <= lim.denseBytes || m <= 4) && structuredWork(g, float64(m)) <= lim.work
 }
 
-// fairPrice is what the board of a game of one wide fair die says of its
-// solves before a turn is taken (faircost.go), when the start surely
+// fairPrice is what the board of a game of wide dice (endsPriced) says of
+// its solves before a turn is taken (faircost.go), when the start surely
 // finishes: the least each method costs, as whether it may fit.
 type fairPrice struct {
 	m    int  // the unknowns of the squares the start reaches: at least the insights'
@@ -74,8 +74,8 @@ type fairPrice struct {
 }
 
 // fairPrices prices g's solves from its board, or returns false where it
-// cannot: not one wide fair die, or a start that may not surely finish
-// (the figures say so themselves after compiling).
+// cannot: not a game endsPriced prices, or a start that may not surely
+// finish (the figures say so themselves after compiling).
 func (g *game) fairPrices() (fairPrice, bool) {
 	if !g.endsPriced() || g.lim.unpriced {
 		return fairPrice{}, false
@@ -95,7 +95,7 @@ func (g *game) fairPrices() (fairPrice, bool) {
 }
 
 // priceInsights refuses, before a turn is taken, the insights of a game of
-// one wide fair die that no method can solve within the bounds: the
+// wide dice (endsPriced) that no method can solve within the bounds: the
 // structured elimination, the band, Jumps' kept rows, or GMRES by its
 // fewest passes.
 func (g *game) priceInsights() error {
@@ -105,9 +105,9 @@ func (g *game) priceInsights() error {
 	return nil
 }
 
-// priceJumps refuses, before a turn is taken, Jumps of a game of one wide
-// fair die that neither the structured elimination nor kept rows can
-// solve within the bounds.
+// priceJumps refuses, before a turn is taken, Jumps of a game of wide
+// dice (endsPriced) that neither the structured elimination nor kept rows
+// can solve within the bounds.
 func (g *game) priceJumps() error {
 	if p, ok := g.fairPrices(); ok && !p.kept {
 		return errorf(ErrTooLarge, "the jumps of a board with %d or more squares that moves go back to take at least %.3g multiply-adds, over Jumps' bound of %.3g", p.m, p.keptLeast, g.lim.jumpsWork)

@@ -40,9 +40,11 @@ import (
 // (1000×1000 boards with 1% random jumps: 2–3 s), within the larger of
 // 1e-13 and 2⁻⁴⁹ times the longest expected game from any square (refused
 // with [ErrTooLarge] on games of over 10¹² turns where that cannot be
-// shown). Under a fair die of 24 faces or more the choice is made from
-// the board in time linear in its squares and jumps, so that a die of
-// thousands of faces is refused before any of its turns is taken.
+// shown). Under dice of 24 totals or more that can all show (one die,
+// fair or loaded, or several on a board longer than their highest total;
+// with or without Enter; no Again) the choice is made from the board in
+// time linear in its squares and jumps, so that a die of thousands of
+// faces is refused before any of its turns is taken.
 // docs/rules.md says how each is chosen.
 func (r Rules) ExpectedTurns(b *Board) (float64, error) {
 	return r.expectedTurns(context.Background(), b)
@@ -123,8 +125,8 @@ var errSweep = errors.New("solve by sweeps")
 // with m or more squares that moves go back to (the structured
 // elimination stops counting past what it takes), found by a pass over
 // every turn that the solve's own compiling of them repeats: both count.
-// A wide fair die's m is exact and counted from the board (faircost.go),
-// which also prices the solve's fewest passes before anything is compiled.
+// Wide dice's m is counted from the board (faircost.go), which also
+// prices the solve's fewest passes before anything is compiled.
 func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 	size := float64(g.last) + 1
 	out := min(g.outBound(), size)
@@ -275,8 +277,8 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 			return 0, errSweep
 		}
 	} else {
-		// As for a wide fair die: a wide loaded one's unknowns from the
-		// board, before its every turn is taken.
+		// As for a wide fair die: other wide dice's unknowns from the
+		// board, before their every turn is taken.
 		if g.endsPriced() {
 			reached, err := g.fairReached(nil)
 			if err != nil {

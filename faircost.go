@@ -1,8 +1,8 @@
 package snakes
 
-// This file prices the solves of a game of one wide fair die from its
-// board alone, in time linear in the squares and jumps rather than squares
-// times faces: the squares the start reaches, how many unknowns the
+// This file prices the solves of a game of wide dice (endsPriced: one die,
+// fair or loaded, or several) from its board alone, in time linear in the
+// squares and jumps rather than squares times faces: the squares the start reaches, how many unknowns the
 // structured elimination would have, each square's span for the band, and
 // the least a pass over every turn costs. A die of thousands of faces is
 // then sent to the solve that suits it, or refused, before any of its

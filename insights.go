@@ -46,7 +46,7 @@ func (r Rules) insightInto(b *Board, f *fundamental) (*game, error) {
 
 // checkInsight refuses a game whose insights, whatever their solve, would
 // pass the bounds: the fundamental's tables, the work of classifying its
-// squares, or under a wide fair die the least any solve costs
+// squares, or under wide dice (endsPriced) the least any solve costs
 // (priceInsights). Every caller checks it before insightOn, and before
 // compiling a chain of its own.
 func checkInsight(g *game) error {
