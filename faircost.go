@@ -2,11 +2,11 @@ package snakes
 
 // This file prices the solves of a game of wide dice (endsPriced: one die,
 // fair or loaded, or several) from its board alone, in time linear in the
-// squares and jumps rather than squares times faces: the squares the start reaches, how many unknowns the
-// structured elimination would have, each square's span for the band, and
-// the least a pass over every turn costs. A die of thousands of faces is
-// then sent to the solve that suits it, or refused, before any of its
-// turns is taken (choose.go).
+// squares and jumps rather than squares times faces: the squares the start
+// reaches, how many unknowns the structured elimination would have, each
+// square's span for the band, and the least a pass over every turn costs.
+// A die of thousands of faces is then sent to the solve that suits it, or
+// refused, before any of its turns is taken (choose.go).
 //
 // A fair die's turn from v ends on land(t) for every t in (v, top], top =
 // min(v+faces, last), and for each roll past the last square on the last
@@ -16,9 +16,9 @@ package snakes
 // lengths, which adds nothing here). Dice whose totals are lo..hi, lo > 1,
 // end a turn on land(t) for t in [v+lo, v+hi], and fold onto
 // [bounceLo(v), bounceHi(v)]; they are priced on boards longer than their
-// highest total, where no throw folds twice. Under Enter, square 0's turn ends on
-// square 0 or, on a throw of Enter, where that throw puts the token: its
-// one end besides itself (enterEnd).
+// highest total, where no throw folds twice. Under Enter, square 0's turn
+// ends on square 0 or, on a throw of Enter, where that throw puts the
+// token: its one end besides itself (enterEnd).
 
 // fairPriced reports whether g is a game of one fair die wide enough that
 // the searches go by intervals (choose.go): its walks go by intervals too
@@ -131,10 +131,10 @@ func (g *game) fairReached(into []bool) ([]bool, error) {
 
 // fairUnknowns returns how many squares some turn from a square in
 // reached goes back to: the unknowns of the structured elimination, the
-// same as noteFair numbers one by one. A jump from t down to d adds d when
-// a reached square in (d, t) is a throw below t; a fold back under Bounce
-// onto b adds b, or the end of b's jump, when a reached square above it
-// folds onto b.
+// same as noteFair and noteHouse number one by one. A jump from t down to
+// d adds d when a reached square in (d, t) is one throw below t; a fold
+// back under Bounce onto b adds b, or the end of b's jump, when a reached
+// square above it folds onto b.
 func (g *game) fairUnknowns(reached []bool) int {
 	last, lo, hi := g.last, g.dice.lo, g.dice.hi
 	// upTo[i]: the reached squares below i.
@@ -164,7 +164,7 @@ func (g *game) fairUnknowns(reached []bool) int {
 	}
 	// The squares v whose throws fold onto b: some total in lo..hi takes v
 	// to 2·last−b, and some passes the last square. Square 0 under Enter
-	// throws only Enter, which bounceFrom leaves out: it adds no unknown.
+	// moves only on a throw of Enter, which goes up: it is left out.
 	folding := max(last-hi+1, g.firstRolled())
 	for b := int32(1); b < last; b++ {
 		vlo, vhi := max(2*last-hi-b, folding), min(2*last-lo-b, last-1)
