@@ -408,8 +408,8 @@ func (f *fundamental) scalarRows(top int32, nb int, sc *againScratch, rhs func(v
 			acc[j] *= scale
 		}
 		for _, e := range f.out(v) {
-			if e.to <= v || !f.sure[e.to] {
-				continue // back to an unknown, replayed; or worth nothing
+			if !f.up(v, e.to) {
+				continue
 			}
 			w := e.n * inv
 			src := y[int(e.to)*nb : int(e.to)*nb+nb]
@@ -432,10 +432,6 @@ func (f *fundamental) scalarRowsLanes(top int32, nb int, y []float64, acc *[maxB
 	// side: its rows there are zero, written without the sums. Jumps'
 	// batches go down the board, so a batch's second group starts lower.
 	var live [maxBatch / 8]bool
-	// A square the token surely finishes from moves only to such squares:
-	// only squares that can finish, when f absorbs, need the look, a
-	// miss of the cache on a board of millions of squares.
-	absorb := f.absorb
 	for v := top; v >= 0; v-- {
 		if !f.sure[v] {
 			continue
@@ -460,8 +456,8 @@ func (f *fundamental) scalarRowsLanes(top int32, nb int, y []float64, acc *[maxB
 			a0, a1, a2, a3 := a[0]*scale, a[1]*scale, a[2]*scale, a[3]*scale
 			a4, a5, a6, a7 := a[4]*scale, a[5]*scale, a[6]*scale, a[7]*scale
 			for _, e := range edges {
-				if e.to <= v || absorb && !f.sure[e.to] {
-					continue // back to an unknown, replayed; or worth nothing
+				if !f.up(v, e.to) {
+					continue
 				}
 				src := (*[8]float64)(y[int(e.to)*nb+h:])
 				w := e.n * inv
@@ -483,7 +479,6 @@ func (f *fundamental) scalarRowsLanes(top int32, nb int, y []float64, acc *[maxB
 // replay solves for the unknowns from sc.y, replaying the latest solve's
 // elimination, and writes the values at the squares at to out.
 func (f *fundamental) replay(nb int, at []int32, out []float64, sc *againScratch) {
-	g := f.g
 	y := sc.y
 	m := len(f.sq)
 	c := grow(sc.c, m*nb)
@@ -532,23 +527,19 @@ func (f *fundamental) replay(nb int, at []int32, out []float64, sc *againScratch
 		}
 	}
 	for i, v := range at {
-		o := out[i*nb : i*nb+nb]
-		switch {
-		case v == g.last:
-			clear(o)
-		case f.unk[v] >= 0:
-			copy(o, x[int(f.unk[v])*nb:int(f.unk[v])*nb+nb])
-		default:
-			copy(o, y[int(v)*nb:int(v)*nb+nb])
-			for k, cv := range f.row(v)[2:] {
-				if cv != 0 {
-					for j, xv := range x[k*nb : k*nb+nb] {
-						o[j] += cv * xv
-					}
-				}
-			}
+		for j := range nb {
+			out[i*nb+j] = f.laneAt(v, j, nb, sc)
 		}
 	}
+}
+
+// up reports whether a turn from v ending on to adds the scalar row of to
+// to v's: a move up the board, not back to an unknown (replayed) nor, when
+// f absorbs, onto a square that cannot finish (worth nothing). A square the
+// token surely finishes from moves only to such squares, so that only an
+// absorbing solve looks: a miss of the cache on a board of millions.
+func (f *fundamental) up(v, to int32) bool {
+	return to > v && (!f.absorb || f.sure[to])
 }
 
 // laneAt is the value at square v of the j-th of the nb right-hand sides
