@@ -303,24 +303,21 @@ func (g *game) fairSpans(each func(v, lo, hi int32) bool) {
 }
 
 // surelyReached returns the squares the start reaches, and whether the
-// start surely finishes from them: false too where the search is over the
-// memory bound.
+// start surely finishes from them (no square it reaches is a trap, as
+// fairClasses finds them): false too where the search is over the memory
+// bound.
 func (g *game) surelyReached() ([]bool, bool) {
-	reached, err := g.fairReached(nil)
-	return reached, err == nil && g.fairFinishes(reached)
+	cl, err := g.fairClasses()
+	if err != nil {
+		return nil, false
+	}
+	return cl.reached, cl.trap < 0
 }
 
 // surelyFinishes reports whether the start surely finishes (surelyReached).
 func (g *game) surelyFinishes() bool {
 	_, ok := g.surelyReached()
 	return ok
-}
-
-// fairFinishes reports whether the last square can be reached from every
-// square in reached: then the start surely finishes, and every square it
-// reaches is one the insights solve for.
-func (g *game) fairFinishes(reached []bool) bool {
-	return fairTrap(reached, g.fairCan()) < 0
 }
 
 // fairCan returns, for every square, whether the last square can be

@@ -203,10 +203,7 @@ func (r Rules) game(b *Board) (game, error) {
 		g.lim = &defaultLimits
 	}
 	g.simple = t.n == nil && r.Enter == 0 && r.Again == 0
-	g.wordwise = t.lo == 1 && r.Enter == 0 && r.AgainLimit == 0
-	for i := 0; g.wordwise && i < len(t.n); i++ {
-		g.wordwise = t.n[i] > 0
-	}
+	g.wordwise = t.lo == 1 && r.Enter == 0 && r.AgainLimit == 0 && g.everyTotal()
 	if r.StartOffBoard || r.Enter > 0 {
 		g.start = 0
 	}
