@@ -288,7 +288,7 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 				return 0, errSweep
 			}
 		}
-		rest = g.rest()
+		rest = g.rest
 		if err := x.reachHouse(ctx, g); err != nil {
 			return 0, err
 		}

@@ -330,6 +330,43 @@ func TestWideDieUpFront(t *testing.T) {
 	}
 }
 
+// TestAgainWalksUpFront checks that the walks of a game under Again whose
+// compile fits the work bound but whose first turns do not are refused
+// from the board, before the turns are compiled: a die of 1000 faces with
+// another throw on a 1000 on an empty 100×100 board.
+func TestAgainWalksUpFront(t *testing.T) {
+	b := mustJumps(t, 100, nil)
+	for _, r := range []Rules{
+		{Faces: 1000, Again: 1000},
+		{Faces: 1000, Again: 1000, Overshoot: Bounce},
+		{Faces: 1000, Again: 1000, AgainLimit: 3, Overshoot: Bounce},
+	} {
+		for _, tc := range []struct {
+			name string
+			call func() error
+		}{
+			{"LengthDistribution", func() error { _, err := r.LengthDistribution(b, 1000); return err }},
+			{"Quantile", func() error { _, err := r.Quantile(b, 0.5); return err }},
+			{"ModeTurns", func() error { _, err := r.ModeTurns(b); return err }},
+			{"WinChances", func() error { _, err := r.WinChances(b, 2); return err }},
+		} {
+			if r.AgainLimit > 0 && (tc.name == "WinChances" || tc.name == "LengthDistribution") {
+				continue // their price stops at the first turn whose tail may be geometric: the 8th
+			}
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			err := tc.call()
+			runtime.ReadMemStats(&after)
+			if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "following random play under throws of totals up to 1000 on 10000 squares, for at least") {
+				t.Errorf("%v, %s: %v, want a refusal from the board", r, tc.name, err)
+			}
+			if got := after.TotalAlloc - before.TotalAlloc; got > 16<<20 {
+				t.Errorf("%v, %s allocated %d bytes before refusing, want under 16 MiB", r, tc.name, got)
+			}
+		}
+	}
+}
+
 // TestStructuredPastItsWork checks that a board whose structured
 // elimination is over the work bound goes to the band, which gives the
 // structured elimination's figures: a 30×30 board of 60 short snakes

@@ -173,6 +173,9 @@ type game struct {
 	again   int32  // the total that throws again, or 0
 	limit   int32  // the run of again throws that voids a turn, or 0
 	toStart bool   // a voided turn sends the token to the start rather than back
+	// rest is the weight of the totals other than Again: of the throws
+	// that end a turn, summed rather than subtracted from dice.den.
+	rest float64
 
 	// simple is set when a turn is one throw of one fair die: every total
 	// 1..faces once in faces. The fast paths serve those games.
@@ -201,6 +204,15 @@ func (r Rules) game(b *Board) (game, error) {
 		enter: int32(r.Enter), again: int32(r.Again), limit: int32(r.AgainLimit), toStart: r.OnLimit == BackToStart, bump: r.Bump}
 	if g.lim == nil {
 		g.lim = &defaultLimits
+	}
+	g.rest = t.den
+	if g.again != 0 {
+		g.rest = 0
+		for s := t.lo; s <= t.hi; s++ {
+			if s != g.again {
+				g.rest += t.weight(s)
+			}
+		}
 	}
 	g.simple = t.n == nil && r.Enter == 0 && r.Again == 0
 	g.wordwise = t.lo == 1 && r.Enter == 0 && r.AgainLimit == 0 && g.everyTotal()

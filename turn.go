@@ -197,24 +197,12 @@ func (g *game) run(v int32, ts *turnScratch, tiny float64) ([]link, int8) {
 		series += pa
 		pa *= a / d.den
 	}
-	factor := d.den / (g.rest() * series)
+	factor := d.den / (g.rest * series)
 	for k := repeat; k < int32(len(links)); k++ {
 		links[k].f *= factor
 		links[k].cycle = cycle
 	}
 	return links, stop
-}
-
-// rest is the weight of the totals other than Again: of the throws that
-// end a turn, summed rather than subtracted from dice.den.
-func (g *game) rest() float64 {
-	var rest float64
-	for s := g.dice.lo; s <= g.dice.hi; s++ {
-		if s != g.again {
-			rest += g.dice.weight(s)
-		}
-	}
-	return rest
 }
 
 // voidTo is where a turn from v that reaches the limit of Again throws
@@ -230,9 +218,15 @@ func (g *game) voidTo(v int32) int32 {
 // sizing the tables of moves and bounding their work: the totals, times the
 // longest run of Again throws a turn follows.
 func (g *game) outBound() float64 {
-	totals := float64(g.dice.hi - g.dice.lo + 1)
+	return float64(g.dice.hi-g.dice.lo+1) * g.runBound()
+}
+
+// runBound is the most squares a turn throws from (run's links): 1
+// without Again, AgainLimit with a limit, else as far as turnTiny lets a
+// run go.
+func (g *game) runBound() float64 {
 	if g.again == 0 {
-		return totals
+		return 1
 	}
 	run := float64(g.limit)
 	if run == 0 {
@@ -241,7 +235,7 @@ func (g *game) outBound() float64 {
 			run = min(run, math.Ceil(math.Log(turnTiny)/math.Log(a))+1)
 		}
 	}
-	return totals * run
+	return run
 }
 
 // moves appends to edges the ends of the turns from square v, each with

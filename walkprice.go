@@ -12,7 +12,11 @@ import (
 // pass over the ends of the turns from the squares the chances are on.
 // Those squares are known exactly, layer by layer, by the search by
 // intervals; a square's turn has at least as many ends as the squares its
-// throws land on that start no jump. A walk under thousands of totals
+// throws land on that start no jump. Under Again a turn throws from the
+// squares of its run (turn.go's links), each throw of another total an end
+// of its own: the squares priced are then some of those the chances are
+// on, those the other totals put the token on, and no trap is claimed
+// unless the other totals alone cannot finish. A walk under thousands of totals
 // whose compile fits the bound but whose first few turns do not is then
 // refused in milliseconds instead of after seconds of compiling. A fair
 // die's walks go by intervals instead (fairwalk.go), and cost what their
@@ -72,18 +76,22 @@ const pricingWork = 1 << 23
 // ErrTooLarge, when its compile and the turns it surely takes pass the
 // work bound before it looks at its budget, or returns nil. It prices
 // only the walks over a table of turns whose throws reach intervalsFrom
-// totals or more, one throw a turn: others cost their compile (checkWalk)
-// or their squares (fairwalk.go). Its time grows with the squares times
-// the spans, for each of at most pricedLayers turns, and stays within
-// pricingWork of them; it stops with ctx's error once ctx is done.
+// totals or more, or runs of Again throws as many: others cost their
+// compile (checkWalk) or their squares (fairwalk.go). Its time grows with
+// the squares times the spans times the longest run, for each of at most
+// pricedLayers turns, and stays within pricingWork of them; it stops with
+// ctx's error once ctx is done.
 func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
-	if g.walksByIntervals() || g.again != 0 || g.lim.unpriced || g.last < 2 ||
+	if g.walksByIntervals() || g.lim.unpriced || g.last < 2 ||
 		g.outBound() < float64(g.lim.intervalsFrom) {
 		return nil
 	}
-	spans := g.dice.spans()
-	perLayer := float64(len(spans)+1) * (float64(g.last) + 1)
-	if len(spans) > pricedSpans || perLayer > pricingWork {
+	if g.again != 0 && (g.enter > 0 || need.race && need.from != nil) {
+		return nil // a throw to enter, and each square's own walk, priced without Again only
+	}
+	spans := g.endSpans()
+	perLayer := float64(len(spans)+1) * (float64(g.last) + 1) * g.runBound()
+	if len(spans) == 0 || len(spans) > pricedSpans || perLayer > pricingWork {
 		return nil
 	}
 	work := g.compileWork()
@@ -107,7 +115,7 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 		if tr == nil {
 			return nil // past the memory bound, or never finishing: the walk says so
 		}
-		for v, d := range tr.s.dist {
+		for v, d := range tr.s.distances() {
 			union[v] = union[v] || d >= 0
 		}
 		tracks = append(tracks, tr)
@@ -168,11 +176,32 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 // so that the tracks hold 48 MiB at most.
 const pricedSquares = 1 << 22
 
+// endSpans returns the spans of the totals that end a turn: every total
+// but Again's.
+func (g *game) endSpans() [][2]int32 {
+	var out [][2]int32
+	for _, sp := range g.dice.spans() {
+		if a := g.again; a >= sp[0] && a <= sp[1] {
+			if sp[0] < a {
+				out = append(out, [2]int32{sp[0], a - 1})
+			}
+			if a < sp[1] {
+				out = append(out, [2]int32{a + 1, sp[1]})
+			}
+			continue
+		}
+		out = append(out, sp)
+	}
+	return out
+}
+
 // A track is one walk's squares, turn by turn, for its price.
 type track struct {
 	s                *throwSearch
 	sure             *sureTurns
 	on, next, before []bool // the squares the chances are on, the last left out; scratch
+	seen             []bool // under Again, the squares of on so far
+	ts               *turnScratch
 	costs, finishes  [2]float64
 	settled          bool // on holds the squares of every later turn, or of every other
 }
@@ -183,12 +212,17 @@ func (g *game) newTrack(start int32, can []bool, need walkNeed) *track {
 	gs := *g
 	gs.start = start
 	s := newThrowSearch(gs, false)
-	if s == nil || s.dist[g.last] < 0 {
+	if s == nil || s.rolls() < 0 {
 		return nil
 	}
 	tr := &track{s: s, sure: gs.sureTurns(s, can, need)}
 	tr.on, tr.next, tr.before = make([]bool, g.last+1), make([]bool, g.last+1), make([]bool, g.last+1)
 	tr.on[start] = true
+	if g.again != 0 {
+		tr.ts = tr.ts.fit(int(g.last) + 1)
+		tr.seen = make([]bool, g.last+1)
+		tr.sure.see(tr.on, tr.seen)
+	}
 	return tr
 }
 
@@ -208,6 +242,12 @@ func (tr *track) turn(g *game, t int, spans [][2]int32, ends plains, cover []int
 				finish = max(finish, tr.sure.finishing(int32(v)))
 				continue
 			}
+			if tr.ts != nil {
+				c, f := tr.sure.run(int32(v), tr.ts, spans, ends)
+				cost += c
+				finish = max(finish, f)
+				continue
+			}
 			for _, sp := range spans {
 				cost += ends.count(int32(v), int32(v)+sp[0], min(int32(v)+sp[1], g.last), 1+farSteps)
 			}
@@ -223,7 +263,11 @@ func (tr *track) turn(g *game, t int, spans [][2]int32, ends plains, cover []int
 	if t > pricedLayers {
 		return 0, false
 	}
-	g.image(tr.s, tr.on, tr.next, cover)
+	if tr.ts != nil {
+		g.runImage(tr.ts, spans, tr.on, tr.next, cover)
+	} else {
+		g.image(tr.s, tr.on, tr.next, cover)
+	}
 	alternate := false
 	switch {
 	case slices.Equal(tr.next, tr.on):
@@ -238,7 +282,63 @@ func (tr *track) turn(g *game, t int, spans [][2]int32, ends plains, cover []int
 			tr.on[v] = tr.on[v] && tr.before[v]
 		}
 	}
+	if tr.seen != nil {
+		tr.sure.see(tr.on, tr.seen)
+	}
 	return cost, true
+}
+
+// run returns at least what following the ends of a turn from v under
+// Again costs, and at most the chance that it finishes: each square of
+// its run ends the turn with the totals of spans, the ends of one square
+// distinct but for a jump's, and the last of one square's may be merged
+// with the first of the next's (appendEnd).
+func (st *sureTurns) run(v int32, ts *turnScratch, spans [][2]int32, ends plains) (cost, finish float64) {
+	g := st.g
+	links, _ := g.run(v, ts, turnTiny)
+	for _, l := range links {
+		for _, sp := range spans {
+			cost += ends.count(v, l.u+sp[0], min(l.u+sp[1], g.last), 1+farSteps)
+		}
+		finish += l.f * st.finishing(l.u)
+	}
+	return max(0, cost-float64(len(links)-1)*(1+farSteps)), min(1, finish)
+}
+
+// runImage is image under Again: next gets the squares that a turn from a
+// square of on ends on by a total other than Again's, before a bounce,
+// and where a run at its limit leaves the token; some of the squares the
+// chances go on, the last left out.
+func (g *game) runImage(ts *turnScratch, spans [][2]int32, on, next []bool, cover []int32) {
+	clear(cover)
+	clear(next)
+	for v, ok := range on[:g.last] {
+		if !ok {
+			continue
+		}
+		links, stop := g.run(int32(v), ts, turnTiny)
+		for _, l := range links {
+			for _, sp := range spans {
+				if lo, hi := l.u+sp[0], min(l.u+sp[1], g.last); lo <= hi {
+					cover[lo]++
+					cover[hi+1]--
+				}
+				if l.u+sp[1] > g.last && g.over == Stay {
+					next[l.u] = true // a total past the end leaves it there
+				}
+			}
+		}
+		if stop == turnVoids {
+			next[g.voidTo(int32(v))] = true
+		}
+	}
+	var c int32
+	for p := int32(1); p <= g.last; p++ {
+		if c += cover[p]; c > 0 {
+			next[g.land(p)] = true
+		}
+	}
+	next[g.last] = false
 }
 
 // raceAfter is sureTurns.after for a race of several walks, one a track:
@@ -277,6 +377,11 @@ type sureTurns struct {
 	alive   int    // turns for which a square's chance cannot round to 0 (or below 10⁻¹⁸ for a race)
 	turns   bool   // the walk goes turn by turn: not a quantile by powers, nor a race by its product chain
 
+	// Under Again the search reaches squares no turn ends on (those a run
+	// passes), so that the walk's squares are known only from below:
+	// turns holds once the tracks have seen unsure of them.
+	unsure, seen int
+
 	// Without a trap, what has finished by turn t is at most done, the
 	// sum over the turns of the most a throw finishes from a square the
 	// chances are on, and what a turn finishes at most best, their most.
@@ -290,10 +395,12 @@ type sureTurns struct {
 // sureTurns returns the sure turns of a walk of g for need, s its search,
 // can the squares from which the end can be reached (spanCan).
 func (g *game) sureTurns(s *throwSearch, can []bool, need walkNeed) *sureTurns {
-	st := &sureTurns{g: g, need: need, fewest: int(s.dist[g.last]), can: can}
+	// A turn takes at most runBound throws.
+	run := g.runBound()
+	st := &sureTurns{g: g, need: need, fewest: int(math.Ceil(float64(s.rolls()) / run)), can: can}
 	reached := 0
-	for v := int32(0); v <= g.last; v++ {
-		if s.dist[v] >= 0 {
+	for v, d := range s.distances() {
+		if d >= 0 {
 			reached++
 			st.trapped = st.trapped || !st.can[v]
 		}
@@ -301,6 +408,14 @@ func (g *game) sureTurns(s *throwSearch, can []bool, need walkNeed) *sureTurns {
 	// On few squares a quantile may go by powers of the turn matrix, a
 	// race by its product chain (of at least as many states as squares).
 	st.turns = !(need.q > 0 && reached-1 <= powersMax) && !(need.race && reached <= raceDenseMax)
+	if g.again != 0 && st.turns {
+		switch {
+		case need.q > 0:
+			st.unsure = powersMax + 1
+		case need.race:
+			st.unsure = raceDenseMax + 1
+		}
+	}
 	// A chance on a square is at least the least throw's to the power of
 	// the turns; below 2⁻¹⁰⁰⁰ (or 10⁻¹⁸, where a race stops) it might
 	// round away.
@@ -320,7 +435,8 @@ func (g *game) sureTurns(s *throwSearch, can []bool, need walkNeed) *sureTurns {
 	}
 	st.alive = math.MaxInt32
 	if least < 1 {
-		st.alive = int(min(floor/-math.Log2(least), math.MaxInt32))
+		// Under Again an end is at most runBound throws away.
+		st.alive = int(min(floor/-math.Log2(least)/run, math.MaxInt32))
 	}
 	for p := int32(1); p < g.last; p++ {
 		if g.land(p) == g.last {
@@ -358,6 +474,16 @@ func (st *sureTurns) finishing(v int32) float64 {
 	return min(1, p)
 }
 
+// see adds the squares of on to seen, counting them.
+func (st *sureTurns) see(on, seen []bool) {
+	for v, ok := range on {
+		if ok && !seen[v] {
+			seen[v] = true
+			st.seen++
+		}
+	}
+}
+
 // turn counts a turn from squares from which a throw finishes at most
 // finish.
 func (st *sureTurns) turn(finish float64) {
@@ -393,6 +519,14 @@ func (st *sureTurns) going(t int, on []bool) (going bool, left float64) {
 // Without a trap, 1 − done is going, and with a hundredth to spare for
 // rounding.
 func (st *sureTurns) after(t int, on []bool) (checked, goes bool) {
+	checked, goes = st.surely(t, on)
+	// Until turns holds the walk may not have spent what the turns cost,
+	// but whatever it does it has taken those it surely takes.
+	return checked && st.seen >= st.unsure, goes
+}
+
+// surely is after as long as the walk goes turn by turn.
+func (st *sureTurns) surely(t int, on []bool) (checked, goes bool) {
 	if !st.turns {
 		return false, false
 	}

@@ -87,7 +87,6 @@ func BenchmarkBounds(b *testing.B) {
 			_, err := snakes.Rules{Weights: boards.Loaded(8000), Overshoot: snakes.Bounce}.Jumps(empty)
 			return err
 		}},
-		// 10⁶ squares, 10% random jumps: each jump's end a cache miss.
 		// The same die, a race of twelve players on twelve squares: a
 		// track each.
 		{"WinChancesFrom/loaded-12", func() error {
@@ -103,6 +102,22 @@ func BenchmarkBounds(b *testing.B) {
 			_, err := snakes.Rules{Weights: boards.Loaded(8000), Enter: 8000, Overshoot: snakes.Bounce}.Variance(empty)
 			return err
 		}},
+		// Another throw on a 1000 of a fair die of 1000 faces: a run of
+		// up to 8 throws a turn, priced from the board; with three in a
+		// row voiding the turn, or 300 faces, the walk finds its refusal.
+		{"Quantile/again", func() error {
+			_, err := snakes.Rules{Faces: 1000, Again: 1000}.Quantile(empty, 0.5)
+			return err
+		}},
+		{"Quantile/again-limit", func() error {
+			_, err := snakes.Rules{Faces: 300, Again: 300, AgainLimit: 3}.Quantile(empty, 0.5)
+			return err
+		}},
+		{"WinChances/again-300", func() error {
+			_, err := snakes.Rules{Faces: 300, Again: 300}.WinChances(empty, 2)
+			return err
+		}},
+		// 10⁶ squares, 10% random jumps: each jump's end a cache miss.
 		{"ExpectedTurns/huge", func() error {
 			_, err := snakes.Rules{}.ExpectedTurns(huge)
 			return err
