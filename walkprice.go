@@ -98,6 +98,9 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 	if work > g.lim.work {
 		return nil // checkWalk says so
 	}
+	if work < g.lim.work/pricedFrom {
+		return nil // its turns cost as little: the walk finds its bound
+	}
 	// One track for the walk, or for a race one for each distinct square
 	// the players start on, each walked on its own.
 	starts := []int32{g.start}
@@ -170,6 +173,13 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 		}
 	}
 }
+
+// pricedFrom is how many compiles of a walk's turns the work bound must
+// hold at most for the walk to be priced: a walk whose turns cost less
+// (a die of six with another throw on a six on a board of 100 squares:
+// its compile is 2⁻¹⁷ of the bound) would spend half again on its price,
+// and would take 2¹⁰ turns or more to reach the bound.
+const pricedFrom = 1 << 10
 
 // pricedSquares bounds a race's tracks times the squares: each track
 // holds a search and three sets of the squares, about 12 bytes a square,

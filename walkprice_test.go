@@ -16,15 +16,21 @@ import (
 // drawLoaded draws a board of n×n squares, n in lo..hi, and a loaded die
 // of 24 to 60 faces, some of which may never show (several spans of
 // totals), under any overshoot, start and chaining, a third of the time
-// with a throw to enter, a third of the time (apart) with another throw on
-// a total, half of those with a limit of 1 to 4 on them.
+// with a throw to enter, a third of the time with another throw on a
+// total instead (and then of 4 to 60 faces: runs of Again make a turn's
+// ends many), half of those with a limit of 1 to 4 on them.
 func drawLoaded(t *rapid.T, lo, hi int) (Rules, *Board) {
 	grid := genGrid(lo, hi).Draw(t, "grid")
 	b, err := NewBoard(grid)
 	if err != nil {
 		t.Fatal(err)
 	}
-	weights := make([]int, rapid.IntRange(24, 60).Draw(t, "faces"))
+	extra := rapid.IntRange(0, 2).Draw(t, "enter, again or neither")
+	least := 24
+	if extra == 1 {
+		least = 4
+	}
+	weights := make([]int, rapid.IntRange(least, 60).Draw(t, "faces"))
 	for i := range weights {
 		weights[i] = rapid.IntRange(0, 3).Draw(t, "weight")
 	}
@@ -35,7 +41,7 @@ func drawLoaded(t *rapid.T, lo, hi int) (Rules, *Board) {
 		Chain:         rapid.Bool().Draw(t, "chain"),
 		StartOffBoard: rapid.Bool().Draw(t, "off board"),
 	}
-	if rapid.IntRange(0, 2).Draw(t, "enter?") == 0 {
+	if extra == 0 {
 		var shows []int
 		for i, w := range weights {
 			if w > 0 {
@@ -43,7 +49,7 @@ func drawLoaded(t *rapid.T, lo, hi int) (Rules, *Board) {
 			}
 		}
 		r.Enter = rapid.SampledFrom(shows).Draw(t, "enter")
-	} else if rapid.IntRange(0, 1).Draw(t, "again?") == 0 {
+	} else if extra == 1 {
 		r.Again = rapid.IntRange(1, len(weights)).Draw(t, "again")
 		weights[r.Again-1] = max(weights[r.Again-1], 1)
 		if rapid.Bool().Draw(t, "limit?") {
