@@ -222,11 +222,11 @@ func (a *Analysis) walk(ctx context.Context, need walkNeed) (*walk, error) {
 	})
 }
 
-// startWalk returns a walk of a's from the start, for the caller alone,
-// stopping when ctx is done.
-func (a *Analysis) startWalk(ctx context.Context) (*walk, error) {
+// startWalk returns a walk of a's from the start for need, for the
+// caller alone, stopping when ctx is done.
+func (a *Analysis) startWalk(ctx context.Context, need walkNeed) (*walk, error) {
 	var c once[*walk] // never kept: each caller walks on its own
-	return figure(ctx, a, field(&c), func() (*walk, error) { return a.walk(ctx, walkNeed{}) })
+	return figure(ctx, a, field(&c), func() (*walk, error) { return a.walk(ctx, need) })
 }
 
 // ExpectedTurns is [Rules.ExpectedTurns].

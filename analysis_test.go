@@ -141,7 +141,10 @@ func TestAnalysisConcurrent(t *testing.T) {
 // TestCancelWithin50ms cancels calls that take far longer than the test
 // after 20 ms, on boards the server accepts, and checks that each returns
 // within 50 ms of the cancellation (250 ms under the race detector) with
-// an error wrapping the context's.
+// an error wrapping the context's. A call late once is tried again: a
+// loop that overruns does so every time, while a pause of the machine's
+// (a shared two-core machine stalls for tens of milliseconds now and
+// then) does not come twice running.
 func TestCancelWithin50ms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds boards of 10⁵ squares")
@@ -185,28 +188,32 @@ func TestCancelWithin50ms(t *testing.T) {
 			return err
 		}},
 	}
+	// The race detector slows every loop between two looks at the
+	// context some five times.
+	limit := 50 * time.Millisecond
+	if raceEnabled {
+		limit = 250 * time.Millisecond
+	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			a, err := tc.r.Analyze(context.Background(), tc.b)
-			if err != nil {
-				t.Fatal(err)
+			var lates []time.Duration
+			for len(lates) < 2 {
+				a, err := tc.r.Analyze(context.Background(), tc.b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+				err = tc.call(ctx, a)
+				late := time.Since(deadline(ctx))
+				cancel()
+				if !errors.Is(err, context.DeadlineExceeded) {
+					t.Fatalf("error %v, want one wrapping context.DeadlineExceeded", err)
+				}
+				if lates = append(lates, late); late <= limit {
+					return
+				}
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
-			defer cancel()
-			err = tc.call(ctx, a)
-			late := time.Since(deadline(ctx))
-			if !errors.Is(err, context.DeadlineExceeded) {
-				t.Fatalf("error %v, want one wrapping context.DeadlineExceeded", err)
-			}
-			// The race detector slows every loop between two looks at
-			// the context some five times.
-			limit := 50 * time.Millisecond
-			if raceEnabled {
-				limit = 250 * time.Millisecond
-			}
-			if late > limit {
-				t.Errorf("returned %v after the deadline, want within %v", late, limit)
-			}
+			t.Errorf("returned %v and %v after the deadline, want within %v", lates[0], lates[1], limit)
 		})
 	}
 }

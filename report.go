@@ -224,7 +224,7 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	}
 	// Whether the game surely ends is known once its turns are: a walk
 	// finds any trap it can reach.
-	walk, err := a.startWalk(ctx)
+	walk, err := a.startWalk(ctx, walkNeed{})
 	if err != nil {
 		if !skip(FigurePlay, err) {
 			return nil, err
@@ -247,7 +247,7 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 
 	// Follow the distribution only as far as the report shows it.
 	progress(rep, StageDistribution)
-	w, err := a.startWalk(ctx)
+	w, err := a.startWalk(ctx, distributionNeed)
 	if err == nil {
 		err = rep.distribution(w)
 	}
@@ -317,7 +317,7 @@ var reportQuantiles = []float64{0.1, 0.5, 0.9, 0.99}
 // quantiles fills in the median, the mode and the percentiles, following
 // a's walks from the start.
 func (rep *Report) quantiles(ctx context.Context, a *Analysis) error {
-	w, err := a.startWalk(ctx)
+	w, err := a.startWalk(ctx, walkNeed{turns: -1, q: reportQuantiles[len(reportQuantiles)-1]})
 	if err != nil {
 		return err
 	}
@@ -367,6 +367,13 @@ func (rep *Report) insights(ctx context.Context, a *Analysis) error {
 // maxReportTurns is the longest distribution a report shows.
 const maxReportTurns = 1000
 
+// distributionNeed is what distribution needs of its walk, for its price.
+var distributionNeed = walkNeed{turns: maxReportTurns, cover: reportCover, least: reportTurns[len(reportTurns)-1]}
+
+// reportCover is the chance of having finished by which distribution
+// stops.
+const reportCover = 0.999
+
 // distribution fills in the length distribution and the chances to finish
 // within reportTurns, walking with w up to the turn by which 99.9% of games
 // are over, or maxReportTurns.
@@ -389,7 +396,7 @@ func (rep *Report) distribution(w *walk) error {
 				within = append(within, Within{Turns: h, Probability: Rounded(cum)})
 			}
 		}
-		if cum >= 0.999 && t >= reportTurns[len(reportTurns)-1] {
+		if cum >= reportCover && t >= reportTurns[len(reportTurns)-1] {
 			break
 		}
 	}

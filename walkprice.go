@@ -28,6 +28,11 @@ import (
 type walkNeed struct {
 	turns int     // LengthDistribution's maxTurns, or -1
 	q     float64 // a quantile's q, or 0
+	// A report's distribution (Report.distribution) follows turns turns,
+	// or stops once the turn least is past and cover has finished; it
+	// looks for no tail.
+	cover float64
+	least int
 	mode  bool    // ModeTurns
 	race  bool    // WinChances, WinChancesFrom, GameLength
 	from  []int32 // a race's distinct squares, when not only the start
@@ -543,6 +548,10 @@ func (st *sureTurns) surely(t int, on []bool) (checked, goes bool) {
 	going, left := st.going(t, on)
 	n := st.need
 	switch {
+	case n.cover > 0:
+		// Looks at its budget after every turn.
+		checked = t <= n.turns
+		return checked, checked && t < n.turns && (t < n.least || st.done.value() < 0.99*n.cover)
 	case n.turns >= 0:
 		// Stops at maxTurns, when nothing is going, or at a multiple of
 		// 8 from the fewest turns on, where the tail may be geometric.

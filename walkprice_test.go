@@ -135,6 +135,7 @@ func walkOf(t interface{ Fatal(...any) }, r Rules, b *Board) (*game, *walk) {
 // TestWalkPricedAsMet runs each walk figure under a loaded die with the
 // board's price and without, under bounds from half a compile to 64: no
 // call refused from the board answers or is refused otherwise when run.
+// A report's walks are among them: its distribution and its quantiles.
 func TestWalkPricedAsMet(t *testing.T) {
 	t.Parallel()
 	walksPricedAsMet(t, 9, 10, 3, 6, atLeast{priced: 20, again: 5, answered: 150}, func(t *rapid.T, _ Rules, b *Board) []pricedCall {
@@ -145,6 +146,24 @@ func TestWalkPricedAsMet(t *testing.T) {
 			{"Quantile", func(r Rules) (any, error) { return r.Quantile(b, q) }},
 			{"ModeTurns", func(r Rules) (any, error) { return r.ModeTurns(b) }},
 			{"WinChances", func(r Rules) (any, error) { return r.WinChances(b, 2) }},
+			{"Report.distribution", func(r Rules) (any, error) {
+				w, err := r.walk(context.Background(), b, distributionNeed)
+				if err != nil {
+					return nil, err
+				}
+				rep := new(Report)
+				err = rep.distribution(w)
+				return rep.Distribution, err
+			}},
+			{"Report.quantiles", func(r Rules) (any, error) {
+				a, err := r.Analyze(context.Background(), b)
+				if err != nil {
+					return nil, err
+				}
+				rep := new(Report)
+				err = rep.quantiles(context.Background(), a)
+				return rep.Percentiles, err
+			}},
 		}
 	})
 }
