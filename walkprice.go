@@ -91,8 +91,8 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 		g.outBound() < float64(g.lim.intervalsFrom) {
 		return nil
 	}
-	if g.again != 0 && (g.enter > 0 || need.race && need.from != nil) {
-		return nil // a throw to enter, and each square's own walk, priced without Again only
+	if g.again != 0 && g.enter > 0 {
+		return nil // a throw to enter priced without Again only
 	}
 	spans := g.endSpans()
 	perLayer := float64(len(spans)+1) * (float64(g.last) + 1) * g.runBound()
@@ -118,8 +118,12 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 	var tracks []*track
 	union := make([]bool, g.last+1) // the squares some track reaches
 	can := g.spanCan(spans)         // the same from every start
+	var sight *sightings            // under Again, shared by the tracks
+	if g.again != 0 {
+		sight = &sightings{on: make([]bool, g.last+1)}
+	}
 	for _, start := range starts {
-		tr := g.newTrack(start, can, need)
+		tr := g.newTrack(start, can, need, sight)
 		if tr == nil {
 			return nil // past the memory bound, or never finishing: the walk says so
 		}
@@ -145,6 +149,9 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 		}
 		for _, tr := range tracks {
 			tr.sure.turns = true // what the union says, whatever each track reaches
+			if sight != nil {
+				tr.sure.unsure = raceDenseMax + 1 // what the tracks see says
+			}
 		}
 	}
 	ends := newPlains(g)
@@ -214,16 +221,16 @@ func (g *game) endSpans() [][2]int32 {
 type track struct {
 	s                *throwSearch
 	sure             *sureTurns
-	on, next, before []bool // the squares the chances are on, the last left out; scratch
-	seen             []bool // under Again, the squares of on so far
-	ts               *turnScratch
+	on, next, before []bool       // the squares the chances are on, the last left out; scratch
+	ts               *turnScratch // under Again
 	costs, finishes  [2]float64
 	settled          bool // on holds the squares of every later turn, or of every other
 }
 
 // newTrack returns the track of a walk of g from start, or nil where the
-// last square cannot be reached or the search is past the memory bound.
-func (g *game) newTrack(start int32, can []bool, need walkNeed) *track {
+// last square cannot be reached or the search is past the memory bound;
+// under Again its squares are counted in sight.
+func (g *game) newTrack(start int32, can []bool, need walkNeed, sight *sightings) *track {
 	gs := *g
 	gs.start = start
 	s := newThrowSearch(gs, false)
@@ -235,8 +242,8 @@ func (g *game) newTrack(start int32, can []bool, need walkNeed) *track {
 	tr.on[start] = true
 	if g.again != 0 {
 		tr.ts = tr.ts.fit(int(g.last) + 1)
-		tr.seen = make([]bool, g.last+1)
-		tr.sure.see(tr.on, tr.seen)
+		tr.sure.sight = sight
+		sight.see(tr.on)
 	}
 	return tr
 }
@@ -297,8 +304,8 @@ func (tr *track) turn(g *game, t int, spans [][2]int32, ends plains, cover []int
 			tr.on[v] = tr.on[v] && tr.before[v]
 		}
 	}
-	if tr.seen != nil {
-		tr.sure.see(tr.on, tr.seen)
+	if tr.sure.sight != nil {
+		tr.sure.sight.see(tr.on)
 	}
 	return cost, true
 }
@@ -362,12 +369,13 @@ func (g *game) runImage(ts *turnScratch, spans [][2]int32, on, next []bool, cove
 // away), or at a multiple of 8 once every walk may have settled into a
 // geometric tail, from the most of their fewest turns on.
 func raceAfter(t int, tracks []*track) (checked, goes bool) {
-	going, left := false, true
+	going, left, sure := false, true, true
 	fewest := 0
 	for _, tr := range tracks {
 		if !tr.sure.turns {
 			return false, false
 		}
+		sure = sure && tr.sure.sure()
 		g, l := tr.sure.going(t, tr.on)
 		going = going || g || l > 1e-17
 		any := false
@@ -377,8 +385,8 @@ func raceAfter(t int, tracks []*track) (checked, goes bool) {
 		left = left && (any || l > 0)
 		fewest = max(fewest, tr.sure.fewest)
 	}
-	checked = going && left && (t%settled != 0 || t < fewest)
-	return checked, checked
+	goes = going && left && (t%settled != 0 || t < fewest)
+	return goes && sure, goes
 }
 
 // sureTurns says, turn by turn, whether a walk for need surely looks at
@@ -395,7 +403,8 @@ type sureTurns struct {
 	// Under Again the search reaches squares no turn ends on (those a run
 	// passes), so that the walk's squares are known only from below:
 	// turns holds once the tracks have seen unsure of them.
-	unsure, seen int
+	unsure int
+	sight  *sightings
 
 	// Without a trap, what has finished by turn t is at most done, the
 	// sum over the turns of the most a throw finishes from a square the
@@ -489,14 +498,26 @@ func (st *sureTurns) finishing(v int32) float64 {
 	return min(1, p)
 }
 
-// see adds the squares of on to seen, counting them.
-func (st *sureTurns) see(on, seen []bool) {
+// sightings are the squares the tracks of a walk under Again have found
+// its chances on, turn by turn: squares its turns surely end on.
+type sightings struct {
+	on []bool
+	n  int
+}
+
+// see adds the squares of on.
+func (s *sightings) see(on []bool) {
 	for v, ok := range on {
-		if ok && !seen[v] {
-			seen[v] = true
-			st.seen++
+		if ok && !s.on[v] {
+			s.on[v] = true
+			s.n++
 		}
 	}
+}
+
+// sure reports whether turns holds: the walk surely goes turn by turn.
+func (st *sureTurns) sure() bool {
+	return st.turns && (st.sight == nil || st.sight.n >= st.unsure)
 }
 
 // turn counts a turn from squares from which a throw finishes at most
@@ -537,7 +558,7 @@ func (st *sureTurns) after(t int, on []bool) (checked, goes bool) {
 	checked, goes = st.surely(t, on)
 	// Until turns holds the walk may not have spent what the turns cost,
 	// but whatever it does it has taken those it surely takes.
-	return checked && st.seen >= st.unsure, goes
+	return checked && st.sure(), goes
 }
 
 // surely is after as long as the walk goes turn by turn.

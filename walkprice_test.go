@@ -172,13 +172,12 @@ func TestWalkPricedAsMet(t *testing.T) {
 // 640 squares, where a race goes turn by turn rather than by its product
 // chain, under bounds up to 32 compiles: from the start, and from squares
 // drawn anywhere, the start often among them, a fifth of the time for 9
-// to 12 players (but under Again, whose races from several squares are
-// not priced). A race under Again is refused from the board only where
+// to 12 players. A race under Again is refused from the board only where
 // its first turns pass the bound, which few draws here do:
 // TestAgainWalksUpFront has some.
 func TestRacePricedAsMet(t *testing.T) {
 	t.Parallel()
-	walksPricedAsMet(t, 26, 27, 4, 5, atLeast{priced: 5, answered: 30}, func(t *rapid.T, r Rules, b *Board) []pricedCall {
+	walksPricedAsMet(t, 26, 27, 4, 5, atLeast{priced: 5, answered: 30}, func(t *rapid.T, _ Rules, b *Board) []pricedCall {
 		players := rapid.IntRange(2, 3).Draw(t, "players")
 		if rapid.IntRange(0, 4).Draw(t, "many?") == 0 {
 			players = rapid.IntRange(9, 12).Draw(t, "many players") // a track a square, many of them
@@ -190,11 +189,10 @@ func TestRacePricedAsMet(t *testing.T) {
 				squares[i] = rapid.IntRange(1, b.Squares()-1).Draw(t, "square")
 			}
 		}
-		calls := []pricedCall{{"WinChances", func(r Rules) (any, error) { return r.WinChances(b, players) }}}
-		if r.Again == 0 {
-			calls = append(calls, pricedCall{"WinChancesFrom", func(r Rules) (any, error) { return r.WinChancesFrom(b, squares) }})
+		return []pricedCall{
+			{"WinChances", func(r Rules) (any, error) { return r.WinChances(b, players) }},
+			{"WinChancesFrom", func(r Rules) (any, error) { return r.WinChancesFrom(b, squares) }},
 		}
-		return calls
 	})
 }
 
