@@ -2,25 +2,24 @@ package snakes
 
 import (
 	"context"
-	"math"
 	"slices"
 )
 
 // This file prices, from the board alone, a walk over a table of turns
-// under dice of many totals (a loaded die, several dice), before the table
-// is compiled: its compile, and the turns the figure surely takes, each a
-// pass over the ends of the turns from the squares the chances are on.
-// Those squares are known exactly, layer by layer, by the search by
-// intervals; a square's turn has at least as many ends as the squares its
-// throws land on that start no jump. Under Again a turn throws from the
-// squares of its run (turn.go's links), each throw of another total an end
-// of its own: the squares priced are then some of those the chances are
-// on, those the other totals put the token on, and no trap is claimed
-// unless the other totals alone cannot finish. A walk under thousands of totals
-// whose compile fits the bound but whose first few turns do not is then
-// refused in milliseconds instead of after seconds of compiling. A fair
-// die's walks go by intervals instead (fairwalk.go), and cost what their
-// squares do.
+// under dice of many totals (a loaded die, several dice, runs of Again),
+// before the table is compiled: its compile, and the turns the figure
+// surely takes (sureturns.go), each a pass over the ends of the turns from
+// the squares the chances are on. Those squares are known exactly, layer
+// by layer, by the search by intervals; a square's turn has at least as
+// many ends as the squares its throws land on that start no jump. Under
+// Again a turn throws from the squares of its run (turn.go's links), each
+// throw of another total an end of its own: the squares priced are then
+// some of those the chances are on, those the other totals put the token
+// on, and no trap is claimed unless the other totals alone cannot finish.
+// A walk under thousands of totals whose compile fits the bound but whose
+// first few turns do not is then refused in milliseconds instead of after
+// seconds of compiling. A fair die's walks go by intervals instead
+// (fairwalk.go), and cost what their squares do.
 
 // A walkNeed is what a figure needs of a walk, for its price: the turns
 // of a length distribution, a quantile, the mode, or a race. The zero
@@ -361,239 +360,6 @@ func (g *game) runImage(ts *turnScratch, spans [][2]int32, on, next []bool, cove
 		}
 	}
 	next[g.last] = false
-}
-
-// raceAfter is sureTurns.after for a race of several walks, one a track:
-// it stops when below 10⁻¹⁸ is going on every walk, when a walk has
-// nothing left (every game from its square has finished, or rounded
-// away), or at a multiple of 8 once every walk may have settled into a
-// geometric tail, from the most of their fewest turns on.
-func raceAfter(t int, tracks []*track) (checked, goes bool) {
-	going, left, sure := false, true, true
-	fewest := 0
-	for _, tr := range tracks {
-		if !tr.sure.turns {
-			return false, false
-		}
-		sure = sure && tr.sure.sure()
-		g, l := tr.sure.going(t, tr.on)
-		going = going || g || l > 1e-17
-		any := false
-		if t <= tr.sure.alive {
-			any = slices.Contains(tr.on, true)
-		}
-		left = left && (any || l > 0)
-		fewest = max(fewest, tr.sure.fewest)
-	}
-	goes = going && left && (t%settled != 0 || t < fewest)
-	return goes && sure, goes
-}
-
-// sureTurns says, turn by turn, whether a walk for need surely looks at
-// its budget after the turn and surely takes the next (see after).
-type sureTurns struct {
-	g       *game
-	need    walkNeed
-	fewest  int    // the fewest turns to the end: none finishes sooner
-	can     []bool // the squares from which the end can be reached
-	trapped bool   // a square the start reaches cannot
-	alive   int    // turns for which a square's chance cannot round to 0 (or below 10⁻¹⁸ for a race)
-	turns   bool   // the walk goes turn by turn: not a quantile by powers, nor a race by its product chain
-
-	// Under Again the search reaches squares no turn ends on (those a run
-	// passes), so that the walk's squares are known only from below:
-	// turns holds once the tracks have seen unsure of them.
-	unsure int
-	sight  *sightings
-
-	// Without a trap, what has finished by turn t is at most done, the
-	// sum over the turns of the most a throw finishes from a square the
-	// chances are on, and what a turn finishes at most best, their most.
-	done sum // compensated: over millions of turns it keeps its precision
-	best float64
-	from []float64 // per total from lo: the chance of it or more
-	onto []int32   // the squares below the last whose jump ends there
-	most float64   // the likeliest total's chance
-}
-
-// sureTurns returns the sure turns of a walk of g for need, s its search,
-// can the squares from which the end can be reached (spanCan).
-func (g *game) sureTurns(s *throwSearch, can []bool, need walkNeed) *sureTurns {
-	// A turn takes at most runBound throws.
-	run := g.runBound()
-	st := &sureTurns{g: g, need: need, fewest: int(math.Ceil(float64(s.rolls()) / run)), can: can}
-	reached := 0
-	for v, d := range s.distances() {
-		if d >= 0 {
-			reached++
-			st.trapped = st.trapped || !st.can[v]
-		}
-	}
-	// On few squares a quantile may go by powers of the turn matrix, a
-	// race by its product chain (of at least as many states as squares).
-	st.turns = !(need.q > 0 && reached-1 <= powersMax) && !(need.race && reached <= raceDenseMax)
-	if g.again != 0 && st.turns {
-		switch {
-		case need.q > 0:
-			st.unsure = powersMax + 1
-		case need.race:
-			st.unsure = raceDenseMax + 1
-		}
-	}
-	// A chance on a square is at least the least throw's to the power of
-	// the turns; below 2⁻¹⁰⁰⁰ (or 10⁻¹⁸, where a race stops) it might
-	// round away.
-	least := math.Inf(1)
-	d := &g.dice
-	st.from = make([]float64, d.hi-d.lo+2)
-	for t := d.hi; t >= d.lo; t-- {
-		w := d.weight(t) / d.den
-		st.from[t-d.lo] = st.from[t-d.lo+1] + w
-		if w > 0 {
-			least, st.most = min(least, w), max(st.most, w)
-		}
-	}
-	floor := 1000.0
-	if need.race {
-		floor = 18 * math.Log2(10)
-	}
-	st.alive = math.MaxInt32
-	if least < 1 {
-		// Under Again an end is at most runBound throws away.
-		st.alive = int(min(floor/-math.Log2(least)/run, math.MaxInt32))
-	}
-	for p := int32(1); p < g.last; p++ {
-		if g.land(p) == g.last {
-			st.onto = append(st.onto, p)
-		}
-	}
-	return st
-}
-
-// finishing returns at least the chance that a throw from v finishes:
-// one onto the last square or a jump to it, or under Finish past it.
-func (st *sureTurns) finishing(v int32) float64 {
-	g, d := st.g, &st.g.dice
-	lands := float64(len(st.onto) + 1)
-	if g.over == Bounce {
-		// A total folds onto a square at most twice a period.
-		return min(1, lands*2*(math.Floor(float64(d.hi-d.lo)/(2*float64(g.last-1)))+1)*st.most)
-	}
-	p := 0.0
-	if k := g.last - v; k <= d.hi { // the last square, and under Finish past it
-		if g.over == Finish {
-			p += st.from[max(k, d.lo)-d.lo]
-		} else if k >= d.lo {
-			p += d.weight(k) / d.den
-		}
-	}
-	if len(st.onto) > 64 {
-		return min(1, p+float64(len(st.onto))*st.most)
-	}
-	for _, q := range st.onto {
-		if k := q - v; k >= d.lo && k <= d.hi {
-			p += d.weight(k) / d.den
-		}
-	}
-	return min(1, p)
-}
-
-// sightings are the squares the tracks of a walk under Again have found
-// its chances on, turn by turn: squares its turns surely end on.
-type sightings struct {
-	on []bool
-	n  int
-}
-
-// see adds the squares of on.
-func (s *sightings) see(on []bool) {
-	for v, ok := range on {
-		if ok && !s.on[v] {
-			s.on[v] = true
-			s.n++
-		}
-	}
-}
-
-// sure reports whether turns holds: the walk surely goes turn by turn.
-func (st *sureTurns) sure() bool {
-	return st.turns && (st.sight == nil || st.sight.n >= st.unsure)
-}
-
-// turn counts a turn from squares from which a throw finishes at most
-// finish.
-func (st *sureTurns) turn(finish float64) {
-	st.done.add(finish)
-	st.best = max(st.best, finish)
-}
-
-// going reports whether, after turn t, the chances on the squares of on
-// that can finish are above 0 (10⁻¹⁸ for a race), and what at least is
-// still going without a trap, with a hundredth to spare for rounding.
-func (st *sureTurns) going(t int, on []bool) (going bool, left float64) {
-	if t <= st.alive {
-		for v, ok := range on {
-			if ok && st.can[v] {
-				going = true
-				break
-			}
-		}
-	}
-	if !st.trapped {
-		// Less 10⁻⁹: 1 − done may be a rounding of 0 (the chances of a
-		// die's totals sum to 1 within 10⁻¹¹), and then nothing is
-		// surely left.
-		left = max(0, 0.99*(1-st.done.value())-1e-9)
-	}
-	return going, left
-}
-
-// after reports whether a walk for st's need, its chances after turn t on
-// the squares of on, surely looks at its budget after turn t (it has not
-// answered nor stopped) and surely takes turn t+1. The chances on a square
-// of on that can finish are what is still going: above 0 while t ≤ alive.
-// Without a trap, 1 − done is going, and with a hundredth to spare for
-// rounding.
-func (st *sureTurns) after(t int, on []bool) (checked, goes bool) {
-	checked, goes = st.surely(t, on)
-	// Until turns holds the walk may not have spent what the turns cost,
-	// but whatever it does it has taken those it surely takes.
-	return checked && st.sure(), goes
-}
-
-// surely is after as long as the walk goes turn by turn.
-func (st *sureTurns) surely(t int, on []bool) (checked, goes bool) {
-	if !st.turns {
-		return false, false
-	}
-	going, left := st.going(t, on)
-	n := st.need
-	switch {
-	case n.cover > 0:
-		// Looks at its budget after every turn.
-		checked = t <= n.turns
-		return checked, checked && t < n.turns && (t < n.least || st.done.value() < 0.99*n.cover)
-	case n.turns >= 0:
-		// Stops at maxTurns, when nothing is going, or at a multiple of
-		// 8 from the fewest turns on, where the tail may be geometric.
-		checked = t <= n.turns && (going || left > 0) && (t%settled != 0 || t < st.fewest)
-		return checked, checked && t < n.turns
-	case n.q > 0:
-		// Answers once q has finished, or what is going is 1−q at most,
-		// or finds a trap; but a q so small that 1−q rounds near 1 may be
-		// answered at once.
-		checked = !st.trapped && n.q > 1e-9 && st.done.value() < 0.99*n.q
-		return checked, checked
-	case n.mode:
-		// Takes a turn while what is going is above the likeliest turn's
-		// chance: none before the fewest turns.
-		return true, going && t < st.fewest || left > st.best
-	default:
-		// A race stops when below 10⁻¹⁸ is going, or at a multiple of 8
-		// from the fewest turns on, where its tails may be geometric.
-		checked = (going || left > 1e-17) && (t%settled != 0 || t < st.fewest)
-		return checked, checked
-	}
 }
 
 // image sets next to the squares a turn from the squares in on ends on,
