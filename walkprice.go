@@ -255,24 +255,11 @@ func (tr *track) turn(g *game, t int, spans [][2]int32, ends plains, cover []int
 		cost, finish = min(tr.costs[0], tr.costs[1]), max(tr.finishes[0], tr.finishes[1])
 	} else {
 		for v, ok := range tr.on[:g.last] {
-			if !ok {
-				continue
-			}
-			if int32(v) < g.firstRolled() {
-				cost += g.enterEnds(1 + farSteps)
-				finish = max(finish, tr.sure.finishing(int32(v)))
-				continue
-			}
-			if tr.ts != nil {
-				c, f := tr.sure.run(int32(v), tr.ts, spans, ends)
+			if ok {
+				c, f := tr.sure.turnFrom(int32(v), tr.ts, spans, ends)
 				cost += c
 				finish = max(finish, f)
-				continue
 			}
-			for _, sp := range spans {
-				cost += ends.count(int32(v), int32(v)+sp[0], min(int32(v)+sp[1], g.last), 1+farSteps)
-			}
-			finish = max(finish, tr.sure.finishing(int32(v)))
 		}
 		tr.costs[0], tr.costs[1] = tr.costs[1], cost
 		tr.finishes[0], tr.finishes[1] = tr.finishes[1], finish
@@ -309,11 +296,27 @@ func (tr *track) turn(g *game, t int, spans [][2]int32, ends plains, cover []int
 	return cost, true
 }
 
-// run returns at least what following the ends of a turn from v under
-// Again costs, and at most the chance that it finishes: each square of
-// its run ends the turn with the totals of spans, the ends of one square
-// distinct but for a jump's, and the last of one square's may be merged
-// with the first of the next's (appendEnd).
+// turnFrom returns at least what following the ends of a turn from v costs
+// (the chain's cost[v]), and at most the chance that it finishes; ts is
+// scratch under Again, else nil.
+func (st *sureTurns) turnFrom(v int32, ts *turnScratch, spans [][2]int32, ends plains) (cost, finish float64) {
+	g := st.g
+	switch {
+	case v < g.firstRolled():
+		return g.enterEnds(1 + farSteps), st.finishing(v)
+	case ts != nil:
+		return st.run(v, ts, spans, ends)
+	}
+	for _, sp := range spans {
+		cost += ends.count(v, v+sp[0], min(v+sp[1], g.last), 1+farSteps)
+	}
+	return cost, st.finishing(v)
+}
+
+// run is turnFrom under Again: each square of the turn's run ends the turn
+// with the totals of spans, the ends of one square distinct but for a
+// jump's, and the last of one square's may be merged with the first of
+// the next's (appendEnd).
 func (st *sureTurns) run(v int32, ts *turnScratch, spans [][2]int32, ends plains) (cost, finish float64) {
 	g := st.g
 	links, _ := g.run(v, ts, turnTiny)

@@ -118,6 +118,48 @@ func TestWalkLayers(t *testing.T) {
 	}
 }
 
+// TestTurnPricedAsCompiled checks what the price says of each square's
+// turn against the compiled chain: what following its ends costs is at
+// least what the price counts, and its chance of finishing at most the
+// price's bound, under a throw to enter and under Again as well.
+func TestTurnPricedAsCompiled(t *testing.T) {
+	t.Parallel()
+	var squares, again int
+	rapid.Check(t, func(t *rapid.T) {
+		r, b := drawLoaded(t, 5, 10)
+		g, w := walkOf(t, r, b)
+		s := newThrowSearch(*g, false)
+		if s == nil || s.rolls() < 0 {
+			return
+		}
+		spans := g.endSpans()
+		st := g.sureTurns(s, g.spanCan(spans), walkNeed{turns: -1})
+		var ts *turnScratch
+		if r.Again != 0 {
+			ts = new(turnScratch).fit(int(g.last) + 1)
+			again++
+		}
+		ends := newPlains(g)
+		for v := g.start; v < g.last; v++ {
+			cost, finish := st.turnFrom(v, ts, spans, ends)
+			var finishes float64
+			for _, e := range w.c.out(v) {
+				if e.to == g.last {
+					finishes += e.n / g.dice.den
+				}
+			}
+			if cost > w.c.cost[v] || finishes > finish*(1+1e-12) {
+				t.Fatalf("square %d: priced %v steps and at most %v finishing; compiled %v steps, %v finishing", v, cost, finish, w.c.cost[v], finishes)
+			}
+			squares++
+		}
+	})
+	t.Logf("%d squares, %d draws under Again", squares, again)
+	if squares < 5000 || again < 15 {
+		t.Errorf("%d squares and %d draws under Again, want 5000 and 15 or more", squares, again)
+	}
+}
+
 // walkOf returns the game of b under r and a walk over its compiled
 // table from the start.
 func walkOf(t interface{ Fatal(...any) }, r Rules, b *Board) (*game, *walk) {
