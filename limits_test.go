@@ -333,13 +333,15 @@ func TestWideDieUpFront(t *testing.T) {
 // TestAgainWalksUpFront checks that the walks of a game under Again whose
 // compile fits the work bound but whose first turns do not are refused
 // from the board, before the turns are compiled: a die of 1000 faces with
-// another throw on a 1000 on an empty 100×100 board.
+// another throw on a 1000 on an empty 100×100 board, and with a throw of
+// 1000 to enter.
 func TestAgainWalksUpFront(t *testing.T) {
 	b := mustJumps(t, 100, nil)
 	for _, r := range []Rules{
 		{Faces: 1000, Again: 1000},
 		{Faces: 1000, Again: 1000, Overshoot: Bounce},
 		{Faces: 1000, Again: 1000, AgainLimit: 3, Overshoot: Bounce},
+		{Faces: 1000, Again: 1000, Enter: 1000},
 	} {
 		for _, tc := range []struct {
 			name string

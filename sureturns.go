@@ -15,9 +15,10 @@ import (
 
 // raceAfter is sureTurns.after for a race of several walks, one a track:
 // it stops when below 10⁻¹⁸ is going on every walk, when a walk has
-// nothing left (every game from its square has finished, or rounded
-// away), or at a multiple of 8 once every walk may have settled into a
-// geometric tail, from the most of their fewest turns on.
+// nothing left (every game from its square has finished, or its left,
+// carried down by what finishes, rounded to 0), or at a multiple of 8 once
+// every walk may have settled into a geometric tail, from the most of
+// their fewest turns on.
 func raceAfter(t int, tracks []*track) (checked, goes bool) {
 	going, left, sure := false, true, true
 	fewest := 0
@@ -29,7 +30,7 @@ func raceAfter(t int, tracks []*track) (checked, goes bool) {
 		g, l := tr.sure.going(t, tr.on)
 		going = going || g || l > 1e-17
 		any := false
-		if t <= tr.sure.alive {
+		if t <= tr.sure.kept {
 			any = slices.Contains(tr.on, true)
 		}
 		left = left && (any || l > 0)
@@ -48,6 +49,7 @@ type sureTurns struct {
 	can     []bool // the squares from which the end can be reached
 	trapped bool   // a square the start reaches cannot
 	alive   int    // turns for which a square's chance cannot round to 0 (or below 10⁻¹⁸ for a race)
+	kept    int    // turns for which it stays over 2⁻³⁰, far above what a walk's left loses to rounding
 	turns   bool   // the walk goes turn by turn: not a quantile by powers, nor a race by its product chain
 
 	// Under Again the search reaches squares no turn ends on (those a run
@@ -107,10 +109,11 @@ func (g *game) sureTurns(s *throwSearch, can []bool, need walkNeed) *sureTurns {
 	if need.race {
 		floor = 18 * math.Log2(10)
 	}
-	st.alive = math.MaxInt32
+	st.alive, st.kept = math.MaxInt32, math.MaxInt32
 	if least < 1 {
 		// Under Again an end is at most runBound throws away.
 		st.alive = int(min(floor/-math.Log2(least)/run, math.MaxInt32))
+		st.kept = int(min(30/-math.Log2(least)/run, math.MaxInt32))
 	}
 	for p := int32(1); p < g.last; p++ {
 		if g.land(p) == g.last {

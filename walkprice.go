@@ -90,9 +90,6 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 		g.outBound() < float64(g.lim.intervalsFrom) {
 		return nil
 	}
-	if g.again != 0 && g.enter > 0 {
-		return nil // a throw to enter priced without Again only
-	}
 	spans := g.endSpans()
 	perLayer := float64(len(spans)+1) * (float64(g.last) + 1) * g.runBound()
 	if len(spans) == 0 || len(spans) > pricedSpans || perLayer > pricingWork {
@@ -116,7 +113,7 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 	}
 	var tracks []*track
 	union := make([]bool, g.last+1) // the squares some track reaches
-	can := g.spanCan(spans)         // the same from every start
+	can := g.walkCan(spans)         // the same from every start
 	var sight *sightings            // under Again, shared by the tracks
 	if g.again != 0 {
 		sight = &sightings{on: make([]bool, g.last+1)}
@@ -302,10 +299,10 @@ func (tr *track) turn(g *game, t int, spans [][2]int32, ends plains, cover []int
 func (st *sureTurns) turnFrom(v int32, ts *turnScratch, spans [][2]int32, ends plains) (cost, finish float64) {
 	g := st.g
 	switch {
-	case v < g.firstRolled():
-		return g.enterEnds(1 + farSteps), st.finishing(v)
 	case ts != nil:
 		return st.run(v, ts, spans, ends)
+	case v < g.firstRolled():
+		return g.enterEnds(1 + farSteps), st.finishing(v)
 	}
 	for _, sp := range spans {
 		cost += ends.count(v, v+sp[0], min(v+sp[1], g.last), 1+farSteps)
@@ -316,17 +313,49 @@ func (st *sureTurns) turnFrom(v int32, ts *turnScratch, spans [][2]int32, ends p
 // run is turnFrom under Again: each square of the turn's run ends the turn
 // with the totals of spans, the ends of one square distinct but for a
 // jump's, and the last of one square's may be merged with the first of
-// the next's (appendEnd).
+// the next's (appendEnd). Square 0 under Enter counts none.
 func (st *sureTurns) run(v int32, ts *turnScratch, spans [][2]int32, ends plains) (cost, finish float64) {
 	g := st.g
 	links, _ := g.run(v, ts, turnTiny)
 	for _, l := range links {
 		for _, sp := range spans {
-			cost += ends.count(v, l.u+sp[0], min(l.u+sp[1], g.last), 1+farSteps)
+			if l.u >= g.firstRolled() {
+				cost += ends.count(v, l.u+sp[0], min(l.u+sp[1], g.last), 1+farSteps)
+			}
 		}
 		finish += l.f * st.finishing(l.u)
 	}
 	return max(0, cost-float64(len(links)-1)*(1+farSteps)), min(1, finish)
+}
+
+// walkCan returns the squares from which the totals of spans, those that
+// end a turn, reach the last square (spanCan): under Again some of those
+// from which the turns can. Square 0 under Enter and Again can where a
+// throw of Enter that is not Again ends can, where a square of the run a
+// throw of Enter that is Again goes on to can, or where that run reaches
+// the last square.
+func (g *game) walkCan(spans [][2]int32) []bool {
+	can := g.spanCan(spans)
+	if g.again != 0 && g.enter > 0 {
+		can[0] = g.runCan(can)
+	}
+	return can
+}
+
+// runCan is walkCan's square 0 under Enter and Again.
+func (g *game) runCan(can []bool) bool {
+	ts := new(turnScratch).fit(int(g.last) + 1)
+	links, stop := g.run(0, ts, turnTiny)
+	ok := stop == turnEnds
+	for _, l := range links {
+		if l.u > 0 {
+			ok = ok || can[l.u]
+		} else if g.enter != g.again {
+			_, to := g.throwFrom(0, g.enter)
+			ok = ok || can[to]
+		}
+	}
+	return ok
 }
 
 // runImage is image under Again: next gets the squares that a turn from a
@@ -342,6 +371,22 @@ func (g *game) runImage(ts *turnScratch, spans [][2]int32, on, next []bool, cove
 		}
 		links, stop := g.run(int32(v), ts, turnTiny)
 		for _, l := range links {
+			if l.u < g.firstRolled() {
+				// Off the board only Enter moves; every other total of
+				// some weight leaves the token there.
+				if g.enter != g.again {
+					_, to := g.throwFrom(0, g.enter)
+					next[to] = true
+				}
+				moving := g.dice.weight(g.enter)
+				if g.again != g.enter {
+					moving += g.dice.weight(g.again)
+				}
+				if moving < g.dice.den {
+					next[0] = true
+				}
+				continue
+			}
 			for _, sp := range spans {
 				if lo, hi := l.u+sp[0], min(l.u+sp[1], g.last); lo <= hi {
 					cover[lo]++

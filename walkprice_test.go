@@ -52,12 +52,16 @@ func drawLoaded(t *rapid.T, lo, hi int) (Rules, *Board) {
 	} else if extra == 1 {
 		r.Again = rapid.IntRange(1, len(weights)).Draw(t, "again")
 		weights[r.Again-1] = max(weights[r.Again-1], 1)
+		if rapid.IntRange(0, 2).Draw(t, "enter too?") == 0 {
+			r.Enter = rapid.IntRange(1, len(weights)).Draw(t, "enter")
+			weights[r.Enter-1] = max(weights[r.Enter-1], 1)
+		}
 		if rapid.Bool().Draw(t, "limit?") {
 			r.AgainLimit = rapid.IntRange(1, 4).Draw(t, "limit")
 			r.OnLimit = Penalty(rapid.IntRange(0, 1).Draw(t, "on limit"))
 		}
 		if r.Validate() != nil { // Again the only total that shows, without a limit
-			r.Again, r.AgainLimit, r.OnLimit = 0, 0, VoidTurn
+			r.Again, r.AgainLimit, r.OnLimit, r.Enter = 0, 0, VoidTurn, 0
 		}
 	}
 	return r, b
@@ -74,7 +78,7 @@ func TestWalkLayers(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r, b := drawLoaded(t, 9, 10)
 		g, w := walkOf(t, r, b)
-		can := g.spanCan(g.endSpans())
+		can := g.walkCan(g.endSpans())
 		for v := range can {
 			if can[v] != w.c.canFinish[v] && (r.Again == 0 || can[v]) {
 				t.Fatalf("square %d: spanCan %v, the chain %v", v, can[v], w.c.canFinish[v])
@@ -133,7 +137,7 @@ func TestTurnPricedAsCompiled(t *testing.T) {
 			return
 		}
 		spans := g.endSpans()
-		st := g.sureTurns(s, g.spanCan(spans), walkNeed{turns: -1})
+		st := g.sureTurns(s, g.walkCan(spans), walkNeed{turns: -1})
 		var ts *turnScratch
 		if r.Again != 0 {
 			ts = new(turnScratch).fit(int(g.last) + 1)
