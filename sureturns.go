@@ -29,11 +29,7 @@ func raceAfter(t int, tracks []*track) (checked, goes bool) {
 		sure = sure && tr.sure.sure()
 		g, l := tr.sure.going(t, tr.on)
 		going = going || g || l > 1e-17
-		any := false
-		if t <= tr.sure.kept {
-			any = slices.Contains(tr.on, true)
-		}
-		left = left && (any || l > 0)
+		left = left && tr.sure.keeps(t, tr.on, l)
 		fewest = max(fewest, tr.sure.fewest)
 	}
 	goes = going && left && (t%settled != 0 || t < fewest)
@@ -151,6 +147,13 @@ func (st *sureTurns) finishing(v int32) float64 {
 	return min(1, p)
 }
 
+// keeps reports whether a walk's left, carried down by what finishes,
+// is surely above 0 after turn t: what it surely has left is, or the
+// chances on the squares of on are far above its rounding.
+func (st *sureTurns) keeps(t int, on []bool, left float64) bool {
+	return left > 0 || t <= st.kept && slices.Contains(on, true)
+}
+
 // sightings are the squares the tracks of a walk under Again have found
 // its chances on, turn by turn: squares its turns surely end on.
 type sightings struct {
@@ -242,9 +245,10 @@ func (st *sureTurns) surely(t int, on []bool) (checked, goes bool) {
 		// chance: none before the fewest turns.
 		return true, going && t < st.fewest || left > st.best
 	default:
-		// A race stops when below 10⁻¹⁸ is going, or at a multiple of 8
-		// from the fewest turns on, where its tails may be geometric.
-		checked = (going || left > 1e-17) && (t%settled != 0 || t < st.fewest)
+		// A race stops when below 10⁻¹⁸ is going, when what its walk
+		// carries as left is 0, or at a multiple of 8 from the fewest
+		// turns on, where its tails may be geometric.
+		checked = (going || left > 1e-17) && st.keeps(t, on, left) && (t%settled != 0 || t < st.fewest)
 		return checked, checked
 	}
 }
