@@ -148,10 +148,10 @@ func (st *sureTurns) finishing(v int32) float64 {
 }
 
 // keeps reports whether a walk's left, carried down by what finishes,
-// is surely above 0 after turn t: what it surely has left is, or the
-// chances on the squares of on are far above its rounding.
+// is surely above 0 after turn t: what it surely has left, or the chances
+// on the squares of on, are far above its rounding (2⁻³⁰).
 func (st *sureTurns) keeps(t int, on []bool, left float64) bool {
-	return left > 0 || t <= st.kept && slices.Contains(on, true)
+	return left > 0x1p-30 || t <= st.kept && slices.Contains(on, true)
 }
 
 // sightings are the squares the tracks of a walk under Again have found
