@@ -237,13 +237,15 @@ func (st *sureTurns) surely(t int, on []bool) (checked, goes bool) {
 	case n.q > 0:
 		// Answers once q has finished, or what is going is 1−q at most,
 		// or finds a trap; but a q so small that 1−q rounds near 1 may be
-		// answered at once.
+		// answered at once. Past tailEarliest turns it may skip to its
+		// answer along a settled tail.
 		checked = !st.trapped && n.q > 1e-9 && st.done.value() < 0.99*n.q
-		return checked, checked
+		return checked, checked && t+1 < tailEarliest
 	case n.mode:
 		// Takes a turn while what is going is above the likeliest turn's
-		// chance: none before the fewest turns.
-		return true, going && t < st.fewest || left > st.best
+		// chance: none before the fewest turns; and, as a quantile, not
+		// past tailEarliest turns.
+		return true, (going && t < st.fewest || left > st.best) && t+1 < tailEarliest
 	default:
 		// A race stops when below 10⁻¹⁸ is going, when what its walk
 		// carries as left is 0, or at a multiple of 8 from the fewest
