@@ -284,6 +284,21 @@ func TestFairSweepFar(t *testing.T) {
 	}
 }
 
+// drawWide draws a board of n×n squares, n in lo..hi, and a fair die of
+// 24 to 80 faces under any overshoot, start and chaining.
+func drawWide(t *rapid.T, lo, hi int) (Rules, *Board) {
+	b, err := NewBoard(genGrid(lo, hi).Draw(t, "grid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Rules{
+		Faces:         rapid.IntRange(24, 80).Draw(t, "faces"),
+		Overshoot:     Overshoot(rapid.IntRange(0, 2).Draw(t, "overshoot")),
+		Chain:         rapid.Bool().Draw(t, "chain"),
+		StartOffBoard: rapid.Bool().Draw(t, "off board"),
+	}, b
+}
+
 // TestPricedAsMet checks the refusals made from the board under a wide
 // die before its turns are taken against the calls made without them: a
 // call refused from the board must be refused when it runs too, and one
@@ -296,18 +311,7 @@ func TestPricedAsMet(t *testing.T) {
 	t.Parallel()
 	var priced, answered, loaded, entered, several int
 	rapid.Check(t, func(t *rapid.T) {
-		grid := genGrid(5, 10).Draw(t, "grid")
-		b, err := NewBoard(grid)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := Rules{
-			Faces:     rapid.IntRange(24, 80).Draw(t, "faces"),
-			Overshoot: Overshoot(rapid.IntRange(0, 2).Draw(t, "overshoot")),
-			Chain:     rapid.Bool().Draw(t, "chain"),
-
-			StartOffBoard: rapid.Bool().Draw(t, "off board"),
-		}
+		r, b := drawWide(t, 5, 10)
 		lo, hi := 1, r.Faces
 		if rapid.IntRange(0, 3).Draw(t, "dice?") == 0 {
 			r.Dice, r.Faces = 2, rapid.IntRange(12, 40).Draw(t, "faces of each")

@@ -41,7 +41,7 @@ func fairMovesBytes(g *game) float64 {
 	return 3 * 8 * n
 }
 
-// fairWalkBytes is what fairWalk allocates for g: the walk's chances, the
+// fairWalkBytes is what fairWalkOn allocates for g: the walk's chances, the
 // moves' scratch, the classes of the squares and the searches for them.
 func fairWalkBytes(g *game) float64 {
 	size := float64(g.last) + 1
@@ -88,7 +88,7 @@ func (m *fairMoves) turn(mass, next []float64) float64 {
 			next[v] += p // Stay
 		}
 	}
-	return 4 * float64(last)
+	return fairMoveSteps * float64(last)
 }
 
 // folded is turn under Bounce. A roll from v reaches position t = v+roll
@@ -132,7 +132,22 @@ func (m *fairMoves) folded(mass, next []float64, share float64) float64 {
 		}
 		next[g.land(int32(t))] += p * share
 	}
-	return 4 * float64(len(m.line)+period)
+	return fairMoveSteps * float64(len(m.line)+period)
+}
+
+// fairMoveSteps is what moving the chances by intervals costs a square
+// (a place, under Bounce), in steps.
+const fairMoveSteps = 4
+
+// fairWalkStart is what a walk by intervals has spent before its first
+// turn: the searches of its classes.
+func fairWalkStart(g *game) float64 { return 8 * (float64(g.last) + 1) }
+
+// fairTurnSteps is the least a turn of a walk by intervals costs: its
+// moves (under Bounce a period's places, more than the squares) and the
+// walk's own pass over the squares.
+func fairTurnSteps(g *game) float64 {
+	return fairMoveSteps*float64(g.last) + 2*float64(g.last) + turnOverhead
 }
 
 // windows sets out[i] to the sum of src[i−width+1..i] (from 0 near the
@@ -162,18 +177,6 @@ func windows(src []float64, width int, out, suffix []float64) {
 	}
 }
 
-// fairWalk returns a walk from g's start that moves by intervals, its
-// classes found by the searches of faircost.go, which stops once ctx is
-// done; the caller has checked its memory (checkPlay). Its chain has the
-// classes and no table of turns until one is needed (see walk.table).
-func fairWalk(ctx context.Context, g *game) (*walk, error) {
-	cl, err := g.fairClasses()
-	if err != nil {
-		return nil, err
-	}
-	return fairWalkOn(ctx, g, cl, false), nil
-}
-
 // fairClasses are the classes of the squares of a game whose walks go by
 // intervals: those the start reaches, those that can finish, and a trap.
 type fairClasses struct {
@@ -192,15 +195,18 @@ func (g *game) fairClasses() (*fairClasses, error) {
 	return &fairClasses{reached: reached, can: can, trap: fairTrap(reached, can)}, nil
 }
 
-// fairWalkOn is fairWalk over the classes cl, copied where shared: a
-// walk's chain may compile its table over them (walk.table).
+// fairWalkOn returns a walk of g from its start that moves by intervals
+// over the classes cl, copied where shared, and stops once ctx is done;
+// the caller has checked its memory (checkPlay). Its chain has the
+// classes and no table of turns until one is needed (walk.table), which
+// may compile over them.
 func fairWalkOn(ctx context.Context, g *game, cl *fairClasses, shared bool) *walk {
 	reached, can := cl.reached, cl.can
 	if shared {
 		reached, can = slices.Clone(reached), slices.Clone(can)
 	}
 	c := &chain{g: g, canFinish: can, reached: reached, trap: cl.trap, explored: true}
-	w := walkOn(ctx, c, 8*(float64(g.last)+1))
+	w := walkOn(ctx, c, fairWalkStart(g))
 	w.fm = newFairMoves(g)
 	return w
 }

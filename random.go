@@ -441,14 +441,18 @@ func playWalk(ctx context.Context, g *game, need walkNeed, compiled func() (*cha
 		return nil, err
 	}
 	if g.walksByIntervals() {
-		if kept == nil {
-			return fairWalk(ctx, g)
+		shared := kept != nil // else the classes are the walk's own
+		if !shared {
+			kept = g.fairClasses
 		}
 		cl, err := kept()
 		if err != nil {
 			return nil, err
 		}
-		return fairWalkOn(ctx, g, cl, true), nil
+		if err := g.priceFairWalk(cl, need); err != nil {
+			return nil, err
+		}
+		return fairWalkOn(ctx, g, cl, shared), nil
 	}
 	if err := g.priceWalk(ctx, need); err != nil {
 		return nil, err

@@ -123,10 +123,8 @@ func (g *game) sureTurns(s *throwSearch, can []bool, need walkNeed) *sureTurns {
 // one onto the last square or a jump to it, or under Finish past it.
 func (st *sureTurns) finishing(v int32) float64 {
 	g, d := st.g, &st.g.dice
-	lands := float64(len(st.onto) + 1)
 	if g.over == Bounce {
-		// A total folds onto a square at most twice a period.
-		return min(1, lands*2*(math.Floor(float64(d.hi-d.lo)/(2*float64(g.last-1)))+1)*st.most)
+		return g.finishAtMost(len(st.onto), st.most)
 	}
 	p := 0.0
 	if k := g.last - v; k <= d.hi { // the last square, and under Finish past it
@@ -152,6 +150,23 @@ func (st *sureTurns) finishing(v int32) float64 {
 // on the squares of on, are far above its rounding (2⁻³⁰).
 func (st *sureTurns) keeps(t int, on []bool, left float64) bool {
 	return left > 0x1p-30 || t <= st.kept && slices.Contains(on, true)
+}
+
+// finishAtMost returns the most that one throw finishes from any square
+// of g, onto the squares below the last whose jump lands on it and most
+// the likeliest total's chance: one total lands on each of those under
+// Stay, and under Bounce a total folds onto a square at most twice a
+// period; under Finish, 1.
+func (g *game) finishAtMost(onto int, most float64) float64 {
+	lands := float64(onto + 1)
+	switch g.over {
+	case Stay:
+		return min(1, lands*most)
+	case Bounce:
+		d := &g.dice
+		return min(1, lands*2*(math.Floor(float64(d.hi-d.lo)/(2*float64(g.last-1)))+1)*most)
+	}
+	return 1
 }
 
 // sightings are the squares the tracks of a walk under Again have found

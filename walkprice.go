@@ -2,6 +2,7 @@ package snakes
 
 import (
 	"context"
+	"math"
 	"slices"
 )
 
@@ -180,6 +181,52 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 			return nil
 		}
 	}
+}
+
+// priceFairWalk refuses a walk by intervals (fairwalk.go) of g over the
+// classes cl, with an error wrapping ErrTooLarge, when the turns it surely
+// takes for need pass the work bound, or returns nil. Each turn costs it
+// at least fairTurnSteps whatever squares the chances are on, and finishes
+// at most what one throw can from any square (finishAtMost), so that the
+// turns a quantile, the mode or a report's distribution surely takes come
+// in closed form. A walk that can be trapped, under Finish (whose throws
+// near the end finish most games), or for another need is left to itself.
+// It takes time linear in the squares.
+func (g *game) priceFairWalk(cl *fairClasses, need walkNeed) error {
+	if g.lim.unpriced || cl.trap >= 0 || g.over == Finish || g.last < 2 {
+		return nil
+	}
+	onto, reached := 0, 0
+	for p := int32(1); p < g.last; p++ {
+		if g.land(p) == g.last {
+			onto++
+		}
+	}
+	for v, ok := range cl.reached {
+		if ok && int32(v) != g.last {
+			reached++
+		}
+	}
+	f := g.finishAtMost(onto, 1/float64(g.faces))
+	// turns is the last turn after which the walk surely looks at its
+	// budget, every one before it taken (sureturns.go reads each case).
+	var turns float64
+	switch {
+	case need.cover > 0:
+		turns = min(float64(need.turns), max(float64(need.least), math.Ceil(0.99*need.cover/f)))
+	case need.q > 1e-9 && need.turns < 0 && reached > powersMax:
+		turns = min(tailEarliest-1, math.Ceil(0.99*need.q/f)-1)
+	case need.mode:
+		turns = min(tailEarliest-1, max(1, math.Ceil((0.99-1e-9-f)/(0.99*f))))
+	default:
+		return nil
+	}
+	// The first turn after which the work is past the bound.
+	start, per := fairWalkStart(g), fairTurnSteps(g)
+	if t := math.Floor((g.lim.work-start)/per) + 1; t >= 1 && t <= turns {
+		return g.tooLong(start+t*per, "following random play under throws of totals up to %d on %d squares, for at least %.0f turns,", g.faces, g.last, t)
+	}
+	return nil
 }
 
 // pricedFrom is how many compiles of a walk's turns the work bound must

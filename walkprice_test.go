@@ -187,31 +187,64 @@ func TestWalkPricedAsMet(t *testing.T) {
 	walksPricedAsMet(t, 9, 10, 3, 6, atLeast{priced: 20, again: 5, answered: 150}, func(t *rapid.T, _ Rules, b *Board) []pricedCall {
 		turns := rapid.IntRange(0, 200).Draw(t, "maxTurns")
 		q := rapid.Float64Range(0.01, 1).Draw(t, "q")
-		return []pricedCall{
+		return append([]pricedCall{
 			{"LengthDistribution", func(r Rules) (any, error) { return r.LengthDistribution(b, turns) }},
-			{"Quantile", func(r Rules) (any, error) { return r.Quantile(b, q) }},
-			{"ModeTurns", func(r Rules) (any, error) { return r.ModeTurns(b) }},
 			{"WinChances", func(r Rules) (any, error) { return r.WinChances(b, 2) }},
-			{"Report.distribution", func(r Rules) (any, error) {
-				w, err := r.walk(context.Background(), b, distributionNeed)
-				if err != nil {
-					return nil, err
-				}
-				rep := new(Report)
-				err = rep.distribution(w)
-				return rep.Distribution, err
-			}},
-			{"Report.quantiles", func(r Rules) (any, error) {
-				a, err := r.Analyze(context.Background(), b)
-				if err != nil {
-					return nil, err
-				}
-				rep := new(Report)
-				err = rep.quantiles(context.Background(), a)
-				return rep.Percentiles, err
-			}},
+		}, walkCalls(b, q)...)
+	})
+}
+
+// walkCalls are the walks on b that the price of a walk by intervals
+// counts in closed form: a quantile, the mode, and a report's
+// distribution and percentiles.
+func walkCalls(b *Board, q float64) []pricedCall {
+	return []pricedCall{
+		{"Quantile", func(r Rules) (any, error) { return r.Quantile(b, q) }},
+		{"ModeTurns", func(r Rules) (any, error) { return r.ModeTurns(b) }},
+		{"Report.distribution", func(r Rules) (any, error) {
+			w, err := r.walk(context.Background(), b, distributionNeed)
+			if err != nil {
+				return nil, err
+			}
+			rep := new(Report)
+			err = rep.distribution(w)
+			return rep.Distribution, err
+		}},
+		{"Report.quantiles", func(r Rules) (any, error) {
+			a, err := r.Analyze(context.Background(), b)
+			if err != nil {
+				return nil, err
+			}
+			rep := new(Report)
+			err = rep.quantiles(context.Background(), a)
+			return rep.Percentiles, err
+		}},
+	}
+}
+
+// TestFairWalkPricedAsMet is TestWalkPricedAsMet for walks by intervals:
+// a fair die of 24 to 80 faces on boards of 9×9 to 12×12 squares, under
+// any overshoot, start and chaining, each call under bounds from one
+// turn's cost to 2¹³ of them.
+func TestFairWalkPricedAsMet(t *testing.T) {
+	t.Parallel()
+	var priced, answered int
+	rapid.Check(t, func(t *rapid.T) {
+		r, b := drawWide(t, 9, 12)
+		g, err := r.playable(b)
+		if err != nil || !g.walksByIntervals() {
+			t.Fatalf("%v on %d squares: %v, walks by intervals %v", r, b.Squares(), err, err == nil && g.walksByIntervals())
+		}
+		figs := walkCalls(b, rapid.Float64Range(0.01, 1).Draw(t, "q"))
+		for range 3 {
+			bound := fairTurnSteps(&g) * math.Exp2(rapid.Float64Range(0, 13).Draw(t, "bound (log2 of turns)"))
+			pricedAsMet(t, r.WithMaxWork(int64(bound)), b, bound, figs, &priced, &answered)
 		}
 	})
+	t.Logf("refused from the board: %d; answered: %d", priced, answered)
+	if priced < 50 || answered < 150 {
+		t.Fatalf("refused from the board %d times and answered %d, want 50 and 150", priced, answered)
+	}
 }
 
 // TestRacePricedAsMet is TestWalkPricedAsMet for races, on boards of over

@@ -27,6 +27,7 @@ func BenchmarkBounds(b *testing.B) {
 	every5 := snakesEvery(b, 100, 5)
 	every40 := snakesEvery(b, 100, 40)
 	huge := mustBoard(b, randomGrid(1000, 0.1, 1))
+	emptyHuge := snakesEvery(b, 1000, 0)
 	for _, tc := range []struct {
 		name string
 		call func() error
@@ -115,6 +116,12 @@ func BenchmarkBounds(b *testing.B) {
 		}},
 		{"WinChances/again-300", func() error {
 			_, err := snakes.Rules{Faces: 300, Again: 300}.WinChances(empty, 2)
+			return err
+		}},
+		// A fair die of 65536 faces on an empty 1000×1000 board: its walk
+		// by intervals priced in closed form, 6·10⁶ steps a turn.
+		{"Quantile/fair-huge", func() error {
+			_, err := snakes.Rules{Faces: 65536}.Quantile(emptyHuge, 0.5)
 			return err
 		}},
 		// 10⁶ squares, 10% random jumps: each jump's end a cache miss.
