@@ -334,11 +334,14 @@ func (g *game) fairCan() []bool { return g.spanCan(g.dice.spans()) }
 func (g *game) spanCan(spans [][2]int32) []bool {
 	last := g.last
 	can := make([]bool, last+1)
-	if last <= 1 {
+	switch {
+	case last <= 1:
 		for v := range can {
 			can[v] = true
 		}
-	} else {
+	case len(spans) == 0: // no total of them shows: only the last square is there
+		can[last] = true
+	default:
 		g.searchCan(spans, can)
 	}
 	if g.enter > 0 {

@@ -164,6 +164,23 @@ func TestTurnPricedAsCompiled(t *testing.T) {
 	}
 }
 
+// TestWalkCanWithoutEndingTotals: where Again is the only total that
+// shows (a limit ends each turn), no total ends a turn, and walkCan says
+// only the last square can finish, as the chain does.
+func TestWalkCanWithoutEndingTotals(t *testing.T) {
+	t.Parallel()
+	r := Rules{Weights: []int{0, 0, 1}, Again: 3, AgainLimit: 2}
+	g, w := walkOf(t, r, mustJumps(t, 4, nil))
+	if spans := g.endSpans(); len(spans) != 0 {
+		t.Fatalf("endSpans = %v, want none", spans)
+	}
+	for v, ok := range g.walkCan(nil) {
+		if ok != (int32(v) == g.last) || ok && !w.c.canFinish[v] {
+			t.Errorf("square %d: walkCan %v, the chain %v", v, ok, w.c.canFinish[v])
+		}
+	}
+}
+
 // walkOf returns the game of b under r and a walk over its compiled
 // table from the start.
 func walkOf(t interface{ Fatal(...any) }, r Rules, b *Board) (*game, *walk) {
