@@ -111,11 +111,7 @@ func (g *game) sureTurns(s *throwSearch, can []bool, need walkNeed) *sureTurns {
 		st.alive = int(min(floor/-math.Log2(least)/run, math.MaxInt32))
 		st.kept = int(min(30/-math.Log2(least)/run, math.MaxInt32))
 	}
-	for p := int32(1); p < g.last; p++ {
-		if g.land(p) == g.last {
-			st.onto = append(st.onto, p)
-		}
-	}
+	st.onto = g.ontoLast()
 	return st
 }
 
@@ -150,6 +146,17 @@ func (st *sureTurns) finishing(v int32) float64 {
 // on the squares of on, are far above its rounding (2⁻³⁰).
 func (st *sureTurns) keeps(t int, on []bool, left float64) bool {
 	return left > 0x1p-30 || t <= st.kept && slices.Contains(on, true)
+}
+
+// ontoLast returns the squares below the last whose jump lands on it.
+func (g *game) ontoLast() []int32 {
+	var onto []int32
+	for p := int32(1); p < g.last; p++ {
+		if g.land(p) == g.last {
+			onto = append(onto, p)
+		}
+	}
+	return onto
 }
 
 // finishAtMost returns the most that one throw finishes from any square

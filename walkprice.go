@@ -196,18 +196,13 @@ func (g *game) priceFairWalk(cl *fairClasses, need walkNeed) error {
 	if g.lim.unpriced || cl.trap >= 0 || g.over == Finish || g.last < 2 {
 		return nil
 	}
-	onto, reached := 0, 0
-	for p := int32(1); p < g.last; p++ {
-		if g.land(p) == g.last {
-			onto++
-		}
-	}
+	reached := 0
 	for v, ok := range cl.reached {
 		if ok && int32(v) != g.last {
 			reached++
 		}
 	}
-	f := g.finishAtMost(onto, 1/float64(g.faces))
+	f := g.finishAtMost(len(g.ontoLast()), 1/float64(g.faces))
 	// turns is the last turn after which the walk surely looks at its
 	// budget, every one before it taken (sureturns.go reads each case).
 	var turns float64
