@@ -370,6 +370,32 @@ func TestAgainWalksUpFront(t *testing.T) {
 	}
 }
 
+// TestLongBoardWalksUpFront checks that a quantile and the mode of a game
+// on a board far longer than a throw, whose fewest turns alone pass the
+// work bound, are refused from the board before any turn is taken: an
+// empty 1000×1000 board under a die of 100 faces, fair (its walk by
+// intervals) or loaded (over a table of turns).
+func TestLongBoardWalksUpFront(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a board of 10⁶ squares")
+	}
+	t.Parallel()
+	b := mustJumps(t, 1000, nil)
+	loaded := make([]int, 100)
+	for i := range loaded {
+		loaded[i] = 1 + i%3
+	}
+	for _, r := range []Rules{{Faces: 100}, {Faces: 100, Overshoot: Bounce}, {Weights: loaded, Overshoot: Bounce}} {
+		_, qErr := r.Quantile(b, 0.5)
+		_, mErr := r.ModeTurns(b)
+		for _, err := range []error{qErr, mErr} {
+			if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "following random play under throws of totals up to 100 on 1000000 squares, for at least") {
+				t.Errorf("%v: %v, want a refusal from the board", r, err)
+			}
+		}
+	}
+}
+
 // TestStructuredPastItsWork checks that a board whose structured
 // elimination is over the work bound goes to the band, which gives the
 // structured elimination's figures: a 30×30 board of 60 short snakes

@@ -71,8 +71,8 @@ func (g *game) sureTurns(s *throwSearch, can []bool, need walkNeed) *sureTurns {
 	run := g.runBound()
 	st := &sureTurns{g: g, need: need, fewest: int(math.Ceil(float64(s.rolls()) / run)), can: can}
 	reached := 0
-	for v, d := range s.distances() {
-		if d >= 0 {
+	for v := int32(0); v <= g.last; v++ {
+		if s.reaches(v) {
 			reached++
 			st.trapped = st.trapped || !st.can[v]
 		}

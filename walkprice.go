@@ -124,11 +124,22 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 		if tr == nil {
 			return nil // past the memory bound, or never finishing: the walk says so
 		}
-		for v, d := range tr.s.distances() {
-			union[v] = union[v] || d >= 0
+		if need.race && len(starts) > 1 {
+			for v := range union {
+				union[v] = union[v] || tr.s.reaches(int32(v))
+			}
 		}
 		tracks = append(tracks, tr)
 		if err := stopped(ctx); err != nil {
+			return err
+		}
+	}
+	if st := tracks[0].sure; !st.trapped && st.turns && st.unsure == 0 {
+		// Every turn costs at least the walk's pass over the squares, and
+		// finishes at most what a turn can from any square: a long board
+		// is refused at once, before its layers are found.
+		f := g.finishAtMost(len(st.onto), st.most) * g.dice.den / g.rest
+		if err := g.priceTurns(work, 2*float64(g.last)+turnOverhead, sureTurnsFor(need, f, st.fewest)); err != nil {
 			return err
 		}
 	}
@@ -186,12 +197,13 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 // priceFairWalk refuses a walk by intervals (fairwalk.go) of g over the
 // classes cl, with an error wrapping ErrTooLarge, when the turns it surely
 // takes for need pass the work bound, or returns nil. Each turn costs it
-// at least fairTurnSteps whatever squares the chances are on, and finishes
-// at most what one throw can from any square (finishAtMost), so that the
-// turns a quantile, the mode or a report's distribution surely takes come
-// in closed form. A walk that can be trapped, under Finish (whose throws
-// near the end finish most games), or for another need is left to itself.
-// It takes time linear in the squares.
+// at least fairTurnSteps whatever squares the chances are on, none
+// finishes before the fewest throws to the end, and each finishes at most
+// what one throw can from any square (finishAtMost), so that the turns a
+// quantile, the mode or a report's distribution surely takes come in
+// closed form (sureTurnsFor). A walk that can be trapped, under Finish
+// (whose throws near the end finish most games), or for another need is
+// left to itself. It takes time linear in the squares.
 func (g *game) priceFairWalk(cl *fairClasses, need walkNeed) error {
 	if g.lim.unpriced || cl.trap >= 0 || g.over == Finish || g.last < 2 {
 		return nil
@@ -202,22 +214,47 @@ func (g *game) priceFairWalk(cl *fairClasses, need walkNeed) error {
 			reached++
 		}
 	}
+	if need.q > 0 && reached <= powersMax {
+		return nil // may go by powers of the turn matrix
+	}
 	f := g.finishAtMost(len(g.ontoLast()), 1/float64(g.faces))
-	// turns is the last turn after which the walk surely looks at its
-	// budget, every one before it taken (sureturns.go reads each case).
-	var turns float64
-	switch {
-	case need.cover > 0:
-		turns = min(float64(need.turns), max(float64(need.least), math.Ceil(0.99*need.cover/f)))
-	case need.q > 1e-9 && need.turns < 0 && reached > powersMax:
-		turns = min(tailEarliest-1, math.Ceil(0.99*need.q/f)-1)
-	case need.mode:
-		turns = min(tailEarliest-1, max(1, math.Ceil((0.99-1e-9-f)/(0.99*f))))
-	default:
+	start, per := fairWalkStart(g), fairTurnSteps(g)
+	if err := g.priceTurns(start, per, sureTurnsFor(need, f, 1)); err != nil {
+		return err
+	}
+	// Then with the turns before any finishes, which a search finds.
+	s := newThrowSearch(*g, true)
+	if s == nil || s.rolls() < 0 {
 		return nil
 	}
-	// The first turn after which the work is past the bound.
-	start, per := fairWalkStart(g), fairTurnSteps(g)
+	return g.priceTurns(start, per, sureTurnsFor(need, f, s.rolls()))
+}
+
+// sureTurnsFor returns the last turn after which a walk for need surely
+// looks at its budget, every turn before it taken, where no turn before
+// the fewest finishes and each finishes at most f, without a trap: a
+// quantile's (going turn by turn), the mode's or a report's
+// distribution's, as sureTurns reads them (sureturns.go); 0 for others.
+func sureTurnsFor(need walkNeed, f float64, fewest int) float64 {
+	if !(f > 0) {
+		return 0
+	}
+	lag := float64(max(fewest, 1) - 1) // turns before any finishes
+	switch {
+	case need.cover > 0:
+		return min(float64(need.turns), max(float64(need.least), math.Ceil(0.99*need.cover/f+lag)))
+	case need.q > 1e-9 && need.turns < 0:
+		return min(tailEarliest-1, math.Ceil(0.99*need.q/f+lag)-1)
+	case need.mode:
+		return min(tailEarliest-1, max(1, math.Ceil((0.99-1e-9-f)/(0.99*f)+lag)))
+	}
+	return 0
+}
+
+// priceTurns refuses a walk that has spent start steps and spends at
+// least per a turn when it is past the work bound after one of its first
+// turns turns.
+func (g *game) priceTurns(start, per, turns float64) error {
 	if t := math.Floor((g.lim.work-start)/per) + 1; t >= 1 && t <= turns {
 		return g.tooLong(start+t*per, "following random play under throws of totals up to %d on %d squares, for at least %.0f turns,", g.faces, g.last, t)
 	}

@@ -124,6 +124,12 @@ func BenchmarkBounds(b *testing.B) {
 			_, err := snakes.Rules{Faces: 65536}.Quantile(emptyHuge, 0.5)
 			return err
 		}},
+		// A loaded die of 100 faces on the same board: its fewest turns
+		// alone, each a pass over 10⁶ squares, pass the bound.
+		{"Quantile/long-loaded", func() error {
+			_, err := snakes.Rules{Weights: boards.Loaded(100), Overshoot: snakes.Bounce}.Quantile(emptyHuge, 0.5)
+			return err
+		}},
 		// 10⁶ squares, 10% random jumps: each jump's end a cache miss.
 		{"ExpectedTurns/huge", func() error {
 			_, err := snakes.Rules{}.ExpectedTurns(huge)
