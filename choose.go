@@ -174,14 +174,13 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 		return 0, err
 	}
 	x := structuredPool.Get().(*structured)
+	defer structuredPool.Put(x) // its squares reached serve sweepExpected too
 	e, err := x.expected(ctx, &g)
-	m := x.backs
-	structuredPool.Put(x)
 	if err == errSweep {
 		if e, ok, err := r.bandExpected(ctx, b, g); ok {
 			return e, err
 		}
-		return sweepExpected(ctx, g, m) // by value: only that path moves g to the heap
+		return sweepExpected(ctx, g, x.backs, x.fair) // by value: only that path moves g to the heap
 	}
 	return e, err
 }

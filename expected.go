@@ -127,7 +127,7 @@ var errSweep = errors.New("solve by sweeps")
 // every turn that the solve's own compiling of them repeats: both count.
 // Wide dice's m is counted from the board (faircost.go), which also
 // prices the solve's fewest passes before anything is compiled.
-func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
+func sweepExpected(ctx context.Context, g game, m int, reached []bool) (float64, error) {
 	size := float64(g.last) + 1
 	out := min(g.outBound(), size)
 	bytes := walkBytes(size, out) + systemBytes(size, float64(m), float64(min(m, 64)))
@@ -141,7 +141,7 @@ func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 		first = 0
 		// Where the start may not finish the walk says so: that comes
 		// before any price.
-		if m > 0 && !g.lim.unpriced && g.surelyFinishes() {
+		if m > 0 && !g.lim.unpriced && g.surelyFinishes(reached) {
 			if err := g.fewestSweeps(g.compileWork(), solveSweeps, g.fairSweep()); err != nil {
 				return 0, err
 			}
@@ -172,6 +172,7 @@ func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 // boards of the same size do not allocate.
 type structured struct {
 	unknown []int32 // square → index of its unknown, or -1
+	fair    []bool  // the squares the start reaches, where the board's search found them (fairReached), else nil
 	squares []int32 // unknown index → its row: its square, or size+u for S(u) (expectedhouse.go)
 	backs   int     // the unknowns counted, at least len(squares): for the solve ExpectedTurns takes instead
 
@@ -258,13 +259,14 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 	for i := range x.unknown {
 		x.unknown[i] = -1
 	}
-	x.squares, x.backs = x.squares[:0], 0
+	x.squares, x.backs, x.fair = x.squares[:0], 0, nil
 	rows, rest := size, 0.0
 	if g.simple {
 		var err error
 		if x.reached, err = g.fairReached(x.reached); err != nil {
 			return 0, err
 		}
+		x.fair = x.reached
 		// A wide die's unknowns are counted from the board first: taking
 		// its every roll to number them costs as much as the solves.
 		if g.fairPriced() {
@@ -284,6 +286,7 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 			if err != nil {
 				return 0, err
 			}
+			x.fair = reached
 			if x.backs = g.fairUnknowns(reached); !denseFits(g, x.backs, rows) {
 				return 0, errSweep
 			}

@@ -314,10 +314,15 @@ func (g *game) surelyReached() ([]bool, bool) {
 	return cl.reached, cl.trap < 0
 }
 
-// surelyFinishes reports whether the start surely finishes (surelyReached).
-func (g *game) surelyFinishes() bool {
-	_, ok := g.surelyReached()
-	return ok
+// surelyFinishes reports whether the start surely finishes
+// (surelyReached), reached the squares it reaches as fairReached finds
+// them, or nil to find them.
+func (g *game) surelyFinishes(reached []bool) bool {
+	if reached == nil {
+		_, ok := g.surelyReached()
+		return ok
+	}
+	return fairTrap(reached, g.fairCan()) < 0
 }
 
 // fairCan returns, for every square, whether the last square can be
