@@ -176,7 +176,9 @@ func TestCancelWithin50ms(t *testing.T) {
 			return err
 		}},
 		{"WinChances/316x316/65536 faces", Rules{Faces: 65536}, big, func(ctx context.Context, a *Analysis) error { _, err := a.WinChances(ctx, 2); return err }},
-		{"ModeTurns/316x316/loaded", Rules{Weights: boards.Loaded(300)}, big, func(ctx context.Context, a *Analysis) error { _, err := a.ModeTurns(ctx); return err }},
+		// Past the default bound the board's price refuses it in about
+		// 25 ms: a higher one lets the walk run.
+		{"ModeTurns/316x316/loaded", Rules{Weights: boards.Loaded(300)}.WithMaxWork(1 << 40), big, func(ctx context.Context, a *Analysis) error { _, err := a.ModeTurns(ctx); return err }},
 		{"Report/316x316", Rules{}, big, func(ctx context.Context, a *Analysis) error {
 			rep, err := a.r.ReportContext(ctx, a.b, nil)
 			if err == nil && len(rep.Skipped) == 0 {
