@@ -192,13 +192,8 @@ func (w *walk) quantiles(qs []float64) ([]int, error) {
 	// On a board of few squares, powers of the turn matrix (powers.go)
 	// answer any length at a fixed cost: once the walk has spent that, the
 	// rest goes by them.
-	squares, start := 0, w.work
+	squares, start := w.g.reachedSquares(w.reached), w.work
 	perTurn := 0.0 // what the latest turn cost
-	for v, ok := range w.reached {
-		if ok && int32(v) != w.g.last {
-			squares++
-		}
-	}
 	for t := 0; ; t++ {
 		if t > 0 {
 			before, spent := w.alive, w.work
@@ -579,6 +574,18 @@ func (w *walk) turn() float64 {
 	w.turns++
 	w.work += 2*float64(last) + turnOverhead
 	return w.finished
+}
+
+// reachedSquares counts the squares of reached but the last: those a
+// quantile's powers of the turn matrix would take (powers.go).
+func (g *game) reachedSquares(reached []bool) int {
+	n := 0
+	for v, ok := range reached {
+		if ok && int32(v) != g.last {
+			n++
+		}
+	}
+	return n
 }
 
 // turnOverhead is what a turn of a walk costs besides its moves and its

@@ -208,13 +208,7 @@ func (g *game) priceFairWalk(cl *fairClasses, need walkNeed) error {
 	if g.lim.unpriced || cl.trap >= 0 || g.over == Finish || g.last < 2 {
 		return nil
 	}
-	reached := 0
-	for v, ok := range cl.reached {
-		if ok && int32(v) != g.last {
-			reached++
-		}
-	}
-	if need.q > 0 && reached <= powersMax {
+	if need.q > 0 && g.reachedSquares(cl.reached) <= powersMax {
 		return nil // may go by powers of the turn matrix
 	}
 	f := g.finishAtMost(len(g.ontoLast()), 1/float64(g.faces))
@@ -480,13 +474,19 @@ func (g *game) runImage(ts *turnScratch, spans [][2]int32, on, next []bool, cove
 			next[g.voidTo(int32(v))] = true
 		}
 	}
+	g.landCovered(cover, next)
+	next[g.last] = false
+}
+
+// landCovered adds to next where a throw onto each square that cover's
+// differences cover leaves the token, its jump taken.
+func (g *game) landCovered(cover []int32, next []bool) {
 	var c int32
 	for p := int32(1); p <= g.last; p++ {
 		if c += cover[p]; c > 0 {
 			next[g.land(p)] = true
 		}
 	}
-	next[g.last] = false
 }
 
 // image sets next to the squares a turn from the squares in on ends on,
@@ -502,12 +502,7 @@ func (g *game) image(s *throwSearch, on, next []bool, cover []int32) {
 			})
 		}
 	}
-	var c int32
-	for p := int32(1); p <= g.last; p++ {
-		if c += cover[p]; c > 0 {
-			next[g.land(p)] = true
-		}
-	}
+	g.landCovered(cover, next)
 	// Under Enter the search leaves out the throws that keep the token
 	// off the board: the chances stay on square 0.
 	if g.enter > 0 && on[0] && g.enterStays() {
