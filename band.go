@@ -25,11 +25,14 @@ import (
 // sides (Variance) and the transposed equations (Visits) in a pass over
 // the windows each.
 
-// bandFits finds the windows of f's sure squares and reports whether the
-// banded elimination suits them: within bandUpTo steps and MaxBytes. The
-// callers try it after the structured elimination and before GMRES, whose
-// steps grow with the length of the game where the band's do not.
-func (f *fundamental) bandFits() bool {
+// layBand finds the windows of f's sure squares, for bandSolve, and
+// returns what the banded elimination over them costs: its steps and its
+// bytes. It stops early with +Inf steps once a lower bound of them passes
+// bandUpTo, or once f's context is done (the caller's solve reports it).
+// choose tries the band after the structured elimination and before
+// GMRES, whose steps grow with the length of the game where the band's do
+// not.
+func (f *fundamental) layBand() (steps, bytes float64) {
 	g := f.g
 	size := int(g.last) + 1
 	f.bandLo = grow(f.bandLo, size)
@@ -56,7 +59,7 @@ func (f *fundamental) bandFits() bool {
 		// board of long ladders is refused before the pass below, which
 		// costs as much.
 		if forward += float64(hi - v); forward > g.lim.bandUpTo {
-			return false
+			return math.Inf(1), 0
 		}
 	}
 	// Top down, a row's window reaches as low as those of the rows its
@@ -69,7 +72,7 @@ func (f *fundamental) bandFits() bool {
 			continue
 		}
 		if k&1023 == 0 && stopped(f.ctx) != nil {
-			return false // the caller's solve reports it
+			return math.Inf(1), 0 // the caller's solve reports it
 		}
 		lo := min(f.bandLo[k], low.min(k+1, f.bandHi[k]))
 		f.bandLo[k] = lo
@@ -77,7 +80,7 @@ func (f *fundamental) bandFits() bool {
 		drop = max(drop, k-lo)
 	}
 	f.ahead, f.behind = reach, drop
-	steps, cells, covering := 0.0, 0, 0.0
+	cells, covering := 0, 0.0
 	for k := int32(0); k < g.last; k++ {
 		f.bandOff[k] = cells
 		cells += int(f.bandHi[k]-f.bandLo[k]) + 1
@@ -85,8 +88,7 @@ func (f *fundamental) bandFits() bool {
 		steps += covering*float64(k-f.bandLo[k]+1) + float64(reach+drop)
 	}
 	f.bandOff[g.last] = cells
-	bytes := float64(cells)*8 + float64(size)*(4+4+8+8+8+8)
-	return steps <= g.lim.bandUpTo && bytes <= g.lim.bytes
+	return steps, float64(cells)*8 + float64(size)*(4+4+8+8+8+8)
 }
 
 // bandReach is a lower bound of the banded elimination's work found from
@@ -151,7 +153,7 @@ func (f *fundamental) covering(k int32, each func(i int32)) {
 
 // bandSolve eliminates the sure squares' equations and sets f.values to N·b
 // (b ≡ 1 when rhs is nil), 0 on the last square and +Inf off the sure
-// squares, as solve does. bandFits must have said yes. It stops with
+// squares, as solve does. layBand must have laid out its windows. It stops with
 // f.ctx's error once that is done.
 func (f *fundamental) bandSolve(rhs []float64) error {
 	g := f.g

@@ -3,20 +3,26 @@ package snakes
 import "context"
 
 // This file compiles a board under a rule set into the chain that the
-// random-play engines read: where a turn from each square can end and with
-// what weight, and one classification of the squares (which can still
-// finish, which surely finish, which the start reaches). The walk and its
-// races and tail, the insights' eliminations (structured, band, GMRES),
-// Jumps and design all read one; an Analysis compiles one for all of its
-// figures. ExpectedTurns' own structured elimination (expected.go) reads
-// the board directly instead: built for one figure, it skips the table
-// and allocates nothing.
+// random-play engines read, in one of two forms. In turn form (compile)
+// it lists where a turn from each square can end and with what weight,
+// with one classification of the squares (which can still finish, which
+// surely finish, which the start reaches): the walk and its races and
+// tail, the insights' eliminations (structured, band, GMRES), Jumps and
+// design read it, and an Analysis compiles one for all of its figures. In
+// throw form (compileThrows) it lists the throws inside a turn instead,
+// for ExpectedTurns' structured elimination (expectedhouse.go), which
+// follows a turn as the run of squares its throws of Again pass: listing
+// every turn would cost it as many ends a square as a run has throws (26
+// for a six with another throw on a six). One fair die's throws need no
+// table at all: they are the board's own squares, read through its jumps
+// (expected.go).
 
-// A chain is a game's turns and the classes of its squares.
+// A chain is a game's turns, or the throws inside them, and the classes
+// of its squares.
 type chain struct {
-	g     *game
+	g     *game   // nil in throw form
 	first []int32 // edges[first[v]:first[v+1]] leave square v; none leave the last
-	edges []edge  // every square's turns, merged by destination
+	edges []edge  // every square's turns, merged by destination; in throw form its throws that end a turn
 	leave []float64
 	inv   []float64 // per square: 1/leave, +Inf where no turn leaves
 	cost  []float64 // per square: what following its turns costs, in steps (farSteps)
@@ -27,6 +33,12 @@ type chain struct {
 	reached   []bool // a turn from the start can end on it (see fromStart)
 	trap      int32  // a reached square that cannot finish, or -1
 	explored  bool   // reached and trap are found
+
+	// In throw form: the squares a run of Again throws goes on from, in
+	// some turn from a square the start reaches. Neither canFinish nor
+	// surely is found, nor the trap: the elimination finds a square with
+	// no way on as it solves.
+	chained []bool
 
 	ts           *turnScratch
 	into, intoAt []int32 // the edges by destination (see index)
@@ -71,6 +83,66 @@ func (c *chain) compile(ctx context.Context, g *game) error {
 	c.classify()
 	c.explored = false
 	return nil
+}
+
+// compileThrows builds c in throw form for g: every square's throws that
+// end a turn from the start up (see endingThrows), the squares a turn from
+// the start can end on (reached) and those a run of Again throws goes on
+// from (chained), following turns as runs (game.run); or returns ctx's
+// error once ctx is done. It reuses c's slices where they are large enough.
+func (c *chain) compileThrows(ctx context.Context, g *game) error {
+	// c keeps no pointer to g: ExpectedTurns' game lives on its stack.
+	c.g = nil
+	size := int(g.last) + 1
+	c.ts = c.ts.fit(size)
+	var err error
+	if c.first, c.edges, err = g.endTable(ctx, g.start, c.first, c.edges); err != nil {
+		return err
+	}
+	c.reached, c.chained = grow(c.reached, size), grow(c.chained, size)
+	clear(c.reached)
+	clear(c.chained)
+	c.reached[g.start] = true
+	stack := append(c.stack[:0], g.start)
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if v == g.last {
+			continue
+		}
+		links, stop := g.run(v, c.ts, turnTiny)
+		for k, l := range links {
+			if k > 0 {
+				c.chained[l.u] = true
+			}
+			for _, e := range c.out(l.u) {
+				if !c.reached[e.to] {
+					c.reached[e.to] = true
+					stack = append(stack, e.to)
+				}
+			}
+		}
+		if end, ok := g.runEnd(v, stop); ok && !c.reached[end] {
+			c.reached[end] = true
+			stack = append(stack, end)
+		}
+	}
+	c.stack = stack
+	c.canFinish, c.surely, c.trap, c.explored = nil, nil, -1, false
+	return nil
+}
+
+// runEnd is where the last throw of Again of a turn from v leaves the
+// token when it ends the turn: on the last square, or back after the
+// run's limit.
+func (g *game) runEnd(v int32, stop int8) (int32, bool) {
+	switch stop {
+	case turnEnds:
+		return g.last, true
+	case turnVoids:
+		return g.voidTo(v), true
+	}
+	return 0, false
 }
 
 // A pass over every turn of a chain (a sweep of the solves, a push of

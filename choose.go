@@ -22,7 +22,8 @@ import "context"
 // ExpectedFrom, Variance, Visits, Jumps), and ExpectedTurns alone
 // (expectedTurns), which tries its own structured elimination first
 // (expected.go, expectedhouse.go: the same thresholds over the rows of the
-// squares the start reaches, built without a chain), then the band when a
+// squares the start reaches, read from the chain in throw form, or from
+// the board for one fair die), then the band when a
 // lower bound of its work and the compile's from the rules alone fits,
 // then GMRES. Under a fair die of intervalsFrom faces or more, whose turns
 // cost as much to take as the solves, ExpectedTurns prices all three from
@@ -123,15 +124,21 @@ func structuredWork(g *game, m float64) float64 {
 	return g.turnWork()*(m+2) + m*m*m
 }
 
+// bandFits reports whether the banded elimination of g fits its bounds:
+// at most bandUpTo steps and MaxBytes.
+func (g *game) bandFits(steps, bytes float64) bool {
+	return steps <= g.lim.bandUpTo && bytes <= g.lim.bytes
+}
+
 // choose picks the method for f's board, once: the structured elimination
 // when it is small enough, else the band when its windows fit bandUpTo
-// steps (finding them fills the band's tables), else GMRES.
+// steps (laying them out fills the band's tables), else GMRES.
 func (f *fundamental) choose() method {
 	if f.how == unchosen {
 		switch {
 		case f.dense():
 			f.how = viaElimination
-		case f.bandFits():
+		case f.g.bandFits(f.layBand()):
 			f.how = viaBand
 		default:
 			f.how = viaGMRES
@@ -175,14 +182,13 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 	}
 	x := structuredPool.Get().(*structured)
 	defer structuredPool.Put(x) // its squares reached serve sweepExpected too
-	e, err := x.expected(ctx, &g)
-	if err == errSweep {
-		if e, ok, err := r.bandExpected(ctx, b, g); ok {
-			return e, err
-		}
-		return sweepExpected(ctx, g, x.backs, x.fair) // by value: only that path moves g to the heap
+	if e, ok, err := x.expected(ctx, &g); ok {
+		return e, err
 	}
-	return e, err
+	if e, ok, err := r.bandExpected(ctx, b, g); ok {
+		return e, err
+	}
+	return sweepExpected(ctx, g, x.backs, x.fair) // by value: only that path moves g to the heap
 }
 
 // byIntervals reports whether the searches (MinRolls, Distances,

@@ -2,15 +2,14 @@ package snakes
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"sync"
 )
 
-// This file is ExpectedTurns: which solve it takes (the structured
-// elimination, the band, GMRES), and the structured elimination for one
-// fair die.
+// This file is ExpectedTurns' solves, which choose.go tries in turn: the
+// structured elimination (its buffers, and its sweep for one fair die,
+// whose throws it reads from the board), the band, and GMRES.
 
 // ExpectedTurns returns the expected number of turns one player takes to
 // reach the last square, throwing the dice of r at random (a turn is one
@@ -66,7 +65,7 @@ func (r Rules) bandExpected(ctx context.Context, b *Board, g game) (float64, boo
 	if err := f.fromStart(); err != nil {
 		return 0, true, err
 	}
-	if !f.bandFits() {
+	if !g.bandFits(f.layBand()) {
 		return 0, false, stopped(ctx)
 	}
 	if err := f.bandSolve(nil); err != nil {
@@ -116,10 +115,6 @@ func tenTo(lg float64) string {
 	}
 	return strconv.FormatFloat(mant, 'f', 1, 64) + "·10" + string(b)
 }
-
-// errSweep tells ExpectedTurns that the structured elimination would be
-// too large and the bounded-memory solve of gmres.go is to be used.
-var errSweep = errors.New("solve by sweeps")
 
 // sweepExpected is ExpectedTurns by the bounded-memory solve, for a game
 // with m or more squares that moves go back to (the structured
@@ -186,16 +181,11 @@ type structured struct {
 	div   []float64 // per unknown: its elimination divisor
 	value []float64 // per unknown: its value
 
-	// For games other than one fair die (expectedhouse.go): every square's
-	// throws that end a turn, the squares a turn can end on, those a run
-	// of Again throws goes on from, and their S rows' unknowns.
-	first    []int32
-	edges    []edge
-	reached  []bool
-	chained  []bool
+	// The squares the start reaches: for one fair die, found from the
+	// board; for other games (expectedhouse.go) with the chain in throw
+	// form, and the unknowns of their S rows.
+	c        chain
 	unknownS []int32
-	stack    []int32
-	ts       *turnScratch
 }
 
 var structuredPool = sync.Pool{New: func() any { return new(structured) }}
@@ -246,11 +236,16 @@ func (x *structured) takeTrim(r []float64, v, to int32, n float64, width int) fl
 	return n
 }
 
-func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
+// expected is ExpectedTurns by the structured elimination, and false
+// where that does not suit the game: its unknowns past denseUpTo, or its
+// rows or work past their bounds. x.backs then holds the unknowns it
+// counted and x.fair the squares the board's search found reached, for
+// the solve taken instead.
+func (x *structured) expected(ctx context.Context, g *game) (float64, bool, error) {
 	last := g.last
 	size := int(last) + 1
 	if g.start == last {
-		return 0, nil
+		return 0, true, nil
 	}
 
 	// The squares a turn can end on, and among them those some turn goes
@@ -263,20 +258,20 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 	rows, rest := size, 0.0
 	if g.simple {
 		var err error
-		if x.reached, err = g.fairReached(x.reached); err != nil {
-			return 0, err
+		if x.c.reached, err = g.fairReached(x.c.reached); err != nil {
+			return 0, true, err
 		}
-		x.fair = x.reached
+		x.fair = x.c.reached
 		// A wide die's unknowns are counted from the board first: taking
 		// its every roll to number them costs as much as the solves.
 		if g.fairPriced() {
-			if x.backs = g.fairUnknowns(x.reached); !denseFits(g, x.backs, rows) {
-				return 0, errSweep
+			if x.backs = g.fairUnknowns(x.c.reached); !denseFits(g, x.backs, rows) {
+				return 0, false, nil
 			}
 		}
 		if !x.noteFair(g) {
 			x.backs = len(x.squares)
-			return 0, errSweep
+			return 0, false, nil
 		}
 	} else {
 		// As for a wide fair die: other wide dice's unknowns from the
@@ -284,19 +279,19 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 		if g.endsPriced() {
 			reached, err := g.fairReached(nil)
 			if err != nil {
-				return 0, err
+				return 0, true, err
 			}
 			x.fair = reached
 			if x.backs = g.fairUnknowns(reached); !denseFits(g, x.backs, rows) {
-				return 0, errSweep
+				return 0, false, nil
 			}
 		}
 		rest = g.rest
-		if err := x.reachHouse(ctx, g); err != nil {
-			return 0, err
+		if err := x.c.compileThrows(ctx, g); err != nil {
+			return 0, true, err
 		}
 		if err := x.noteHouse(ctx, g, rest); err != nil {
-			return 0, err
+			return 0, true, err
 		}
 		if g.again > 0 {
 			rows = 2 * size // the S rows
@@ -307,9 +302,9 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 	width := m + 2
 	// A few unknowns make rows narrow enough for any board.
 	if !denseFits(g, m, rows) {
-		return 0, errSweep
+		return 0, false, nil
 	} else if bytes := float64(rows * width * 8); bytes > g.lim.bytes {
-		return 0, g.tooBig(bytes, "the expected length on %d squares", last)
+		return 0, true, g.tooBig(bytes, "the expected length on %d squares", last)
 	}
 	x.rows = grow(x.rows, rows*width)
 	x.hi = grow(x.hi, rows)
@@ -320,14 +315,14 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 		err = x.sweepHouse(ctx, g, rest, width)
 	}
 	if err != nil {
-		return 0, err
+		return 0, true, err
 	}
 
 	x.div, x.value = grow(x.div, m), grow(x.value, m)
 	if k, err := eliminate(ctx, x.rows, width, x.squares, x.div, x.value, 1, 0); err != nil {
-		return 0, err
+		return 0, true, err
 	} else if k >= 0 {
-		return 0, errBeyondFloat64(ctx, *g, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", x.squares[k]%int32(size)))
+		return 0, true, errBeyondFloat64(ctx, *g, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", x.squares[k]%int32(size)))
 	}
 	// The start's own row is untouched by the elimination unless the start
 	// is itself an unknown, whose value is then the answer.
@@ -342,9 +337,9 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 		}
 	}
 	if math.IsInf(e, 0) || math.IsNaN(e) {
-		return 0, errBeyondFloat64(ctx, *g, nil)
+		return 0, true, errBeyondFloat64(ctx, *g, nil)
 	}
-	return e, nil
+	return e, true, nil
 }
 
 // noteFair numbers the unknowns of one fair die, whose turn is its rolls,
@@ -353,7 +348,7 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, error) {
 // structured elimination takes.
 func (x *structured) noteFair(g *game) bool {
 	for v := g.start; v < g.last; v++ {
-		if !x.reached[v] {
+		if !x.c.reached[v] {
 			continue
 		}
 		top := min(v+g.faces, g.last)
@@ -387,7 +382,7 @@ func (x *structured) sweepFair(ctx context.Context, g *game, width int) error {
 		return err
 	}
 	for v := last - 1; v >= g.start; v-- {
-		if !x.reached[v] {
+		if !x.c.reached[v] {
 			continue
 		}
 		r := x.row(v, width)

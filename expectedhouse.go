@@ -3,8 +3,9 @@ package snakes
 import "context"
 
 // This file is ExpectedTurns' structured elimination for every game but
-// one fair die. It reads a turn as run gives it: the links a turn throws
-// from, each ending the turn with its totals other than Again. Writing
+// one fair die. It reads the chain in throw form (chain.go) and a turn as
+// run gives it: the links a turn throws from, each ending the turn with
+// its totals other than Again. Writing
 // every throw of every link into a square's row would cost a row a throw
 // (15 under Enter 6, Again 6, AgainLimit 3) and make every square a run of
 // Again throws snakes back past an unknown. Instead a square u that some
@@ -13,63 +14,6 @@ import "context"
 // Again of where it leaves the token. A turn from v then costs one row a
 // link, and a link below v (a run that took a snake) is one more unknown,
 // S of that square, whatever its throws reach.
-
-// runEnd is where the last throw of Again of a turn from v leaves the
-// token when it ends the turn: on the last square, or back after the
-// run's limit.
-func (g *game) runEnd(v int32, stop int8) (int32, bool) {
-	switch stop {
-	case turnEnds:
-		return g.last, true
-	case turnVoids:
-		return g.voidTo(v), true
-	}
-	return 0, false
-}
-
-// reachHouse marks the squares a turn can end on (x.reached) and those a
-// run of Again throws goes on from (x.chained), following turns from the
-// start, and lists every square's ending throws in x.first and x.edges;
-// or returns ctx's error once ctx is done.
-func (x *structured) reachHouse(ctx context.Context, g *game) error {
-	size := int(g.last) + 1
-	x.ts = x.ts.fit(size)
-	var err error
-	if x.first, x.edges, err = g.endTable(ctx, g.start, x.first, x.edges); err != nil {
-		return err
-	}
-	x.reached = grow(x.reached, size)
-	x.chained = grow(x.chained, size)
-	clear(x.reached)
-	clear(x.chained)
-	x.reached[g.start] = true
-	stack := append(x.stack[:0], g.start)
-	for len(stack) > 0 {
-		v := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if v == g.last {
-			continue
-		}
-		links, stop := g.run(v, x.ts, turnTiny)
-		for k, l := range links {
-			if k > 0 {
-				x.chained[l.u] = true
-			}
-			for _, e := range x.edges[x.first[l.u]:x.first[l.u+1]] {
-				if !x.reached[e.to] {
-					x.reached[e.to] = true
-					stack = append(stack, e.to)
-				}
-			}
-		}
-		if end, ok := g.runEnd(v, stop); ok && !x.reached[end] {
-			x.reached[end] = true
-			stack = append(stack, end)
-		}
-	}
-	x.stack = stack
-	return nil
-}
 
 // noteHouse numbers the unknowns, from the top of the board down so that a
 // row holds only those numbered before its square's lowest move back: the
@@ -88,16 +32,16 @@ func (x *structured) noteHouse(ctx context.Context, g *game, rest float64) error
 				return err
 			}
 		}
-		if !x.reached[u] && !x.chained[u] {
+		if !x.c.reached[u] && !x.c.chained[u] {
 			continue
 		}
-		for _, e := range x.edges[x.first[u]:x.first[u+1]] {
+		for _, e := range x.c.out(u) {
 			x.note(u, e.to)
 		}
-		if !x.reached[u] {
+		if !x.c.reached[u] {
 			continue
 		}
-		links, stop := g.run(u, x.ts, turnTiny)
+		links, stop := g.run(u, x.c.ts, turnTiny)
 		for _, l := range links {
 			if l.u < u && rest > 0 && x.unknownS[l.u] < 0 {
 				x.unknownS[l.u] = int32(len(x.squares))
@@ -141,11 +85,11 @@ func (x *structured) sweepHouse(ctx context.Context, g *game, rest float64, widt
 		return err
 	}
 	for u := g.last - 1; u >= g.start; u-- {
-		reached, chained := x.reached[u], x.chained[u] && rest > 0
+		reached, chained := x.c.reached[u], x.c.chained[u] && rest > 0
 		if !reached && !chained {
 			continue
 		}
-		ends := x.edges[x.first[u]:x.first[u+1]]
+		ends := x.c.out(u)
 		var s []float64
 		var stay, moved float64
 		if chained { // S(u), not yet divided by rest nor counting the stays
@@ -158,7 +102,7 @@ func (x *structured) sweepHouse(ctx context.Context, g *game, rest float64, widt
 			r := x.row(u, width)
 			clear(r)
 			leave := 0.0 // the weight of the turns that leave u, summed
-			links, stop := g.run(u, x.ts, turnTiny)
+			links, stop := g.run(u, x.c.ts, turnTiny)
 			for _, l := range links {
 				switch {
 				case l.u == u && chained:
