@@ -14,8 +14,10 @@ import "context"
 // follows a turn as the run of squares its throws of Again pass: listing
 // every turn would cost it as many ends a square as a run has throws (26
 // for a six with another throw on a six). One fair die's throws need no
-// table at all: they are the board's own squares, read through its jumps
-// (expected.go).
+// table at all: they are a run of the board's squares, read through its
+// jumps, and its chain holds only the classes the board's searches find
+// (faircost.go), for ExpectedTurns (expected.go) and the walks by
+// intervals (fairwalk.go).
 
 // A chain is a game's turns, or the throws inside them, and the classes
 // of its squares.
