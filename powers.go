@@ -5,7 +5,7 @@ import "math"
 // This file answers quantiles on small boards by powers of the turn
 // matrix: P(T ≤ t) for any t from log₂ t products, exact to rounding
 // however long the game and whether or not the token can be trapped. The
-// walk of random.go answers them turn by turn, and skips the settled tail
+// walk of walk.go answers them turn by turn, and skips the settled tail
 // of a long game; but a game that waits 10⁹ turns on a rare throw beside
 // a trap has no tail to skip, and there a walk would take 10⁹ turns.
 

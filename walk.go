@@ -1,0 +1,304 @@
+package snakes
+
+import (
+	"context"
+	"math"
+)
+
+// This file is the walk: the chances of where one player's token may be,
+// moved turn by turn over a chain's turns (or by intervals, fairwalk.go),
+// with what it costs and allocates, its budget, and its look for a
+// settled geometric tail. random.go and race.go read figures from it.
+
+// walk follows where one player's token may be, turn by turn, over a
+// chain's turns.
+type walk struct {
+	g        *game
+	c        *chain
+	fm       *fairMoves // when set, the turns go by intervals (fairwalk.go), not by c's table
+	share    float64    // what an edge's weight of 1 is as a chance: 1/dice.den
+	mass     []float64
+	next     []float64 // after a turn: the mass before it
+	left     float64   // chance of not having finished, kept as 1 − Σ finished
+	alive    float64   // chance of not having finished but still being able to
+	aliveLow float64   // what alive, a compensated sum, rounded away
+	finished float64   // chance of having finished on the latest turn
+
+	reached   []bool // squares where a turn can end, from where the walk starts
+	trap      int32  // a square the token can reach with no way on, or -1
+	turns     int
+	work      float64         // steps taken so far, bounded by MaxWork
+	ctx       context.Context // when not nil, the walk stops once it is done
+	nextCheck float64         // the work at which budget next looks at ctx
+}
+
+// walkBytes is what newWalk allocates on a board of size squares (counting
+// square 0) whose squares have at most out distinct destinations: the
+// chain and the walk's mass.
+func walkBytes(size, out float64) float64 {
+	return chainBytes(size, out) + size*(8+8)
+}
+
+// newWalk compiles g's chain and returns a walk over it from the start,
+// which stops once ctx is done (never, for a nil ctx), as the compiling
+// does.
+func newWalk(ctx context.Context, g *game) (*walk, error) {
+	return chainWalk(ctx, g, nil)
+}
+
+// chainWalk is newWalk over the chain compiled returns, compiled afresh
+// when compiled is nil.
+func chainWalk(ctx context.Context, g *game, compiled func() (*chain, error)) (*walk, error) {
+	if err := checkWalk(g); err != nil {
+		return nil, err
+	}
+	if compiled == nil {
+		compiled = func() (*chain, error) {
+			c := new(chain)
+			return c, c.compile(ctx, g)
+		}
+	}
+	c, err := compiled()
+	if err != nil {
+		return nil, err
+	}
+	return walkOn(ctx, c, g.compileWork()), nil
+}
+
+// playWalk returns a walk from g's start for a random-play figure that
+// needs need of it, which stops once ctx is done: the one choice of how
+// they move, by intervals where g's walks go so (fairwalk.go, over the
+// classes kept returns, found afresh when it is nil), else over the chain
+// compiled returns (see chainWalk), priced first from the board
+// (walkprice.go).
+func playWalk(ctx context.Context, g *game, need walkNeed, compiled func() (*chain, error), kept func() (*fairClasses, error)) (*walk, error) {
+	if err := checkPlay(g); err != nil {
+		return nil, err
+	}
+	if g.walksByIntervals() {
+		shared := kept != nil // else the classes are the walk's own
+		if !shared {
+			kept = g.fairClasses
+		}
+		cl, err := kept()
+		if err != nil {
+			return nil, err
+		}
+		if err := g.priceFairWalk(cl, need); err != nil {
+			return nil, err
+		}
+		return fairWalkOn(ctx, g, cl, shared), nil
+	}
+	if err := g.priceWalk(ctx, need); err != nil {
+		return nil, err
+	}
+	return chainWalk(ctx, g, compiled)
+}
+
+// checkPlay refuses a game whose walks for the random-play figures, as
+// playWalk makes them, would pass the bounds before a turn is taken.
+func checkPlay(g *game) error {
+	if !g.walksByIntervals() {
+		return checkWalk(g)
+	}
+	if bytes := fairWalkBytes(g); bytes > g.lim.bytes {
+		return g.tooBig(bytes, "following random play on %d squares", g.last)
+	}
+	return nil
+}
+
+// checkWalk refuses a game whose walk would pass the bounds: its memory,
+// or taking every turn from every square.
+func checkWalk(g *game) error {
+	size := float64(g.last) + 1
+	if bytes := walkBytes(size, min(g.outBound(), size)); bytes > g.lim.bytes {
+		return g.tooBig(bytes, "following random play on %d squares", g.last)
+	}
+	return g.checkRolls()
+}
+
+// walkOn returns a walk over c's turns from the start, having spent work
+// steps.
+func walkOn(ctx context.Context, c *chain, work float64) *walk {
+	c.fromStart()
+	g := c.g
+	size := int(g.last) + 1
+	w := &walk{g: g, c: c, mass: make([]float64, size), next: make([]float64, size), share: 1 / g.dice.den, ctx: ctx,
+		reached: c.reached, trap: c.trap, work: work}
+	if g.start == g.last {
+		w.finished = 1
+	} else {
+		w.mass[g.start], w.left = 1, 1
+		if c.canFinish[g.start] {
+			w.alive = 1
+		}
+	}
+	return w
+}
+
+// fromBytes is what from allocates: the chances, and a walk by
+// intervals its moves' scratch and its search.
+func (w *walk) fromBytes() float64 {
+	bytes := 16 * float64(len(w.mass))
+	if w.fm != nil {
+		bytes += fairMovesBytes(w.g) + throwSearchBytes(w.g) + float64(len(w.mass))
+	}
+	return bytes
+}
+
+// from returns a new walk over the same moves, from square s: the token
+// starts a turn there.
+func (w *walk) from(s int32) *walk {
+	v := *w
+	v.mass, v.next = make([]float64, len(w.mass)), make([]float64, len(w.mass))
+	v.finished, v.left, v.alive, v.aliveLow, v.turns = 0, 0, 0, 0, 0
+	switch {
+	case s == w.g.start:
+	case w.fm != nil:
+		v.reached, v.trap = w.fairFrom(s)
+	default:
+		v.reached = make([]bool, len(w.mass))
+		v.trap = w.c.explore(s, v.reached, nil)
+	}
+	if w.fm != nil {
+		v.fm = newFairMoves(w.g) // scratch of its own
+	}
+	if s == w.g.last {
+		v.finished = 1
+	} else {
+		v.mass[s], v.left = 1, 1
+		if w.c.canFinish[s] {
+			v.alive = 1
+		}
+	}
+	return &v
+}
+
+// out returns the edges leaving square v.
+func (w *walk) out(v int32) []edge { return w.c.out(v) }
+
+// turn advances one turn and returns the chance of finishing on it.
+func (w *walk) turn() float64 {
+	last := w.g.last
+	if w.fm != nil {
+		w.work += w.fm.turn(w.mass, w.next)
+	} else {
+		clear(w.next)
+		for v, p := range w.mass[:last] {
+			if p == 0 {
+				continue
+			}
+			p *= w.share
+			out := w.out(int32(v))
+			for _, e := range out {
+				w.next[e.to] += p * e.n
+			}
+			w.work += w.c.cost[v]
+		}
+	}
+	w.mass, w.next = w.next, w.mass
+	w.finished = w.mass[last]
+	w.mass[last] = 0
+	// left is not summed from the mass but carried down by what finishes,
+	// so that left before a turn minus left after it is exactly what
+	// finished on it: the race's terms then telescope, and their sum stays
+	// 1 over millions of turns instead of gathering a rounding error a turn.
+	w.left = max(w.left-w.finished, 0)
+	var alive sum
+	for v, p := range w.mass {
+		if w.c.canFinish[v] {
+			alive.add(p)
+		}
+	}
+	w.alive, w.aliveLow = alive.split()
+	w.turns++
+	w.work += 2*float64(last) + turnOverhead
+	return w.finished
+}
+
+// reachedSquares counts the squares of reached but the last: those a
+// quantile's powers of the turn matrix would take (powers.go).
+func (g *game) reachedSquares(reached []bool) int {
+	n := 0
+	for v, ok := range reached {
+		if ok && int32(v) != g.last {
+			n++
+		}
+	}
+	return n
+}
+
+// turnOverhead is what a turn of a walk costs besides its moves and its
+// squares (two steps each: the mass cleared, moved and summed with
+// compensation), in steps: the tail's logarithm and the turn's own
+// bookkeeping, about 100 ns here, as long as some 50 steps. On a board of a few squares it is
+// most of a turn, and a game of 10⁹ turns there is refused within seconds
+// instead of minutes.
+const turnOverhead = 64
+
+// tailTolerance bounds, in absolute terms, how far the geometric tail that
+// geometric returns may be from any chance it stands for.
+const tailTolerance = 1e-14
+
+// geometric reports whether, after the latest turn, the game has settled
+// into its geometric tail: the mass m after the turn is, square by square,
+// λ times the mass before it, where λ is the chance of not finishing on a
+// turn. From then on the chance of finishing on each later turn is
+// (1−λ)·λ^j·left. Writing δ for Σ|m − λ·m_before|, every later mass vector
+// is within δ/(1−λ) of that model (a turn moves an error no further than
+// its size), and so is every chance; geometric answers true only when that
+// bound is below tailTolerance. It answers false on boards where the token
+// can be trapped, whose unfinished mass does not vanish.
+func (w *walk) geometric() (lambda float64, ok bool) {
+	if w.trap >= 0 || w.left == 0 || w.finished == 0 {
+		return 0, false
+	}
+	var now, before float64
+	for v, p := range w.mass {
+		now += p
+		before += w.next[v]
+	}
+	if before == 0 {
+		return 0, false
+	}
+	ratio := now / before
+	delta := 0.0
+	for v, p := range w.mass {
+		delta += math.Abs(p - ratio*w.next[v])
+	}
+	w.work += 2 * float64(len(w.mass))
+	// 1 − λ is the chance of finishing on a turn from where the mass was:
+	// computed from the finishing chance, it loses nothing to cancellation.
+	gap := w.finished / (w.left + w.finished)
+	if gap <= 0 || delta/gap > tailTolerance {
+		return 0, false
+	}
+	return w.left / (w.left + w.finished), true
+}
+
+// settled is how often, in turns, the walks look for the geometric tail.
+const settled = 8
+
+// budget reports ErrTooLarge once the walk has taken more than MaxWork steps.
+// It also reports the context's error once the walk's context is done,
+// looking every 64 calls.
+func (w *walk) budget() error {
+	if w.work > w.g.lim.work {
+		return errorf(ErrTooLarge, "games last too long to evaluate: after %d turns %.3g%% of games are still going, and following them further would take over %.3g steps%s", w.turns, 100*w.left, w.g.lim.work, w.g.workName())
+	}
+	if w.ctx != nil && w.work >= w.nextCheck {
+		w.nextCheck = w.work + checkEvery
+		return w.ctx.Err()
+	}
+	return nil
+}
+
+// walk returns a walk on b under r for a figure that needs need of it,
+// which stops once ctx is done.
+func (r Rules) walk(ctx context.Context, b *Board, need walkNeed) (*walk, error) {
+	g, err := r.playable(b)
+	if err != nil {
+		return nil, err
+	}
+	return playWalk(ctx, &g, need, nil, nil)
+}
