@@ -14,6 +14,10 @@ import (
 	"pgregory.net/rapid"
 )
 
+// This file tests Analysis: its answers against the Rules methods', what
+// it keeps when cancelled, concurrent use, cancellation within 50 ms, and
+// the memory it gives back.
+
 // TestPropertyAnalysisAsRules asks an Analysis every question in a drawn
 // order, some twice, on random boards under every rule set, house rules
 // included, and compares each answer, error or not, with the Rules method

@@ -12,6 +12,10 @@ import (
 	"github.com/snakesladders/snakes/internal/boards"
 )
 
+// This file holds the package's benchmarks and their baselines (a search
+// over an adjacency list, a dense Gaussian elimination, naive effects),
+// and the random boards they share.
+
 // randomGrid is boards.RandomGrid, the bench module's boards too.
 func randomGrid(n int, density float64, seed uint64) [][]int {
 	return boards.RandomGrid(n, density, seed)

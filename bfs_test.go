@@ -12,6 +12,10 @@ import (
 	"pgregory.net/rapid"
 )
 
+// This file tests the searches (MinRolls, ShortestPath, Distances) on
+// LeetCode 909's examples and edge boards, and the board's validation and
+// numbering; it holds the board fixtures the other tests share.
+
 // The two examples of the problem statement.
 var (
 	example1 = [][]int{

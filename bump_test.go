@@ -12,6 +12,10 @@ import (
 	"pgregory.net/rapid"
 )
 
+// This file tests the Bump rule's joint chain against a reference that
+// enumerates every token's state in exact arithmetic, and against
+// independent races where no one is bumped.
+
 // refJointState is a game of several tokens as the test's own model has
 // it: every player's square, who throws, and the thrower's turn so far
 // (houseState: where it began, where the token stands, Again throws).

@@ -8,6 +8,9 @@ import (
 	"pgregory.net/rapid"
 )
 
+// This file tests the compiled chain: its classes against plain sweeps,
+// and one fair die's turns merged by square.
+
 // classifyBySweeps is the classification by its definitions, sweeping the
 // board until nothing changes however many sweeps that takes: canFinish,
 // the squares with a turn to one that can finish; surely, the greatest set

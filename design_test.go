@@ -12,6 +12,9 @@ import (
 	"time"
 )
 
+// This file tests Design: specs met from a fixed seed, determinism,
+// unreachable targets, cancellation, spec errors, and the search's scores.
+
 // printable checks the rules every designed board keeps, and the counts.
 func printable(t *testing.T, s Spec, b *Board) {
 	t.Helper()

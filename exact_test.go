@@ -4,6 +4,11 @@ import (
 	"math/big"
 )
 
+// This file is the exact side of the tests' reference rules (refRules,
+// oracle_test.go): expectations, finishing chances, distributions and
+// classes in big.Rat, by the test's own reading of the rules rather than
+// the package's code.
+
 // expected solves the game's equations exactly, by Gauss-Jordan elimination
 // over big.Rat on every square the token can reach. ok is false when some
 // reachable square cannot reach the last one.

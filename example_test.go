@@ -13,6 +13,8 @@ import (
 	"github.com/snakesladders/snakes"
 )
 
+// This file holds the godoc's runnable examples, from outside the package.
+
 // The first example of LeetCode 909: a ladder from 2 to 15, a ladder from 14
 // to 35 and a snake from 17 to 13.
 var leetcode = [][]int{

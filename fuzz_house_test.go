@@ -9,6 +9,10 @@ import (
 	"testing"
 )
 
+// This file fuzzes house rules (every figure under arbitrary rules, and
+// Rules decoded from arbitrary JSON) and checks Play's mean under house
+// rules.
+
 // refHouseValid is the test's own reading of which house rules Validate
 // accepts, for dice small enough to go through every way they fall.
 func refHouseValid(h refHouse, faces int, onLimit int) bool {

@@ -10,6 +10,10 @@ import (
 	"testing"
 )
 
+// This file fuzzes the boards' decoders and validation (grids, jumps,
+// JSON) against a reference validity check, and the random-play functions
+// with arbitrary arguments.
+
 // decodeGrid turns fuzz bytes into a grid that is often, but not always,
 // valid: the first byte gives the number of rows (0..8), the second whether
 // rows may be ragged, then each row optionally its length and one byte per

@@ -13,6 +13,9 @@ import (
 	"pgregory.net/rapid"
 )
 
+// This file tests Game: play against a reference of the rules, bad throws,
+// Bump, and its odds against races and sampled games.
+
 // TestPropertyGameAsReference plays random games under random house rules
 // and Bump, throw by throw, beside the test's own model of a throw
 // (refHouse.moveState, refAfter): every move, square, player to throw and

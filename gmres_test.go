@@ -9,6 +9,9 @@ import (
 	"pgregory.net/rapid"
 )
 
+// This file tests the band and GMRES against exact answers and against the
+// structured elimination, and ExactExpectedTurns against the reference.
+
 // TestPropertyBandAgainstExact checks the banded elimination against the
 // exact rational answers on random boards up to 6×6 under every rule set.
 func TestPropertyBandAgainstExact(t *testing.T) {

@@ -12,6 +12,10 @@ import (
 	"github.com/snakesladders/snakes/internal/boards"
 )
 
+// This file tests the bounds (ErrTooLarge up front and by the work
+// counted) and holds the helpers that tune a Rules value's limits for a
+// test (tuned, bySweeps, byBand).
+
 // TestTooLarge checks that requests beyond the bounds are refused with
 // ErrTooLarge, promptly and with a message naming the request and bound,
 // instead of taking the process down.

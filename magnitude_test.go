@@ -11,6 +11,9 @@ import (
 	"pgregory.net/rapid"
 )
 
+// This file tests the order of magnitude given for games whose expectation
+// is past float64.
+
 // ratLog10 is log₁₀ of a positive fraction, from its numerator's and
 // denominator's bits, in 128-bit floats.
 func ratLog10(x *big.Rat) float64 {

@@ -10,6 +10,9 @@ import (
 	"pgregory.net/rapid"
 )
 
+// This file tests WinChancesFrom and the quantiles against exact races,
+// and the races' errors.
+
 // raceExact solves, exactly, a two-player game from squares a (the player
 // to move) and b: over the states (mover's square, other's square), W is
 // the chance that the mover wins and L that the other player does. W =

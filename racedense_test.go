@@ -8,6 +8,9 @@ import (
 	"pgregory.net/rapid"
 )
 
+// This file tests the product chain's races against exact ones, and a race
+// too long to follow.
+
 // TestPropertyProductRaceExact: the product chain's elimination
 // (racedense.go), and WinChances, WinChancesFrom and GameLength by
 // whichever method they choose, against the test's own joint chain

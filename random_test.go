@@ -13,6 +13,10 @@ import (
 	"pgregory.net/rapid"
 )
 
+// This file tests random play's figures against the exact reference under
+// every rule combination, on the classic board and on long tails, and
+// Play's mean against the expectation.
+
 // relClose reports whether got is within tol relative of want.
 func relClose(got float64, want *big.Rat, tol float64) bool {
 	w, _ := want.Float64()

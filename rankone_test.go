@@ -8,6 +8,9 @@ import (
 	"pgregory.net/rapid"
 )
 
+// This file tests downBoard, the sort down the board of the terms that
+// Jumps' rank-one updates read.
+
 // TestDownBoard checks downBoard against the standard library's stable
 // sort on lists of terms drawn nearly in order up the board, as Jumps'
 // batches make them, and in any order.

@@ -17,6 +17,9 @@ import (
 	"github.com/snakesladders/snakes/internal/boards"
 )
 
+// This file tests the Report against golden files, its SVG drawings,
+// ParseBoard and the text.
+
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
 
 // golden compares got with testdata/name, or rewrites it under -update.

@@ -13,6 +13,9 @@ import (
 	"pgregory.net/rapid"
 )
 
+// This file tests that a Board decoded into a used value answers as a
+// fresh one.
+
 // TestDecodeIntoUsedBoard is the case that once went wrong: the reverse
 // index of a board decoded earlier answered for the next one.
 func TestDecodeIntoUsedBoard(t *testing.T) {
