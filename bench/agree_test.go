@@ -5,6 +5,8 @@ import (
 	"testing"
 )
 
+// This file checks that the baselines answer as the library does.
+
 // TestBaselinesAgree checks that every baseline answers as the library does
 // on the benchmark boards, so that the timings compare like with like.
 func TestBaselinesAgree(t *testing.T) {

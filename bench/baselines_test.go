@@ -9,6 +9,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
+// This file holds the baselines the benchmarks compare the library with.
+
 // The baselines a user might pick instead of the library, each written here
 // from the problem statement, not from the library's code.
 

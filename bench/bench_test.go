@@ -10,6 +10,9 @@ import (
 	"github.com/snakesladders/snakes"
 )
 
+// This file times the searches and ExpectedTurns against the baselines,
+// from small boards to 10⁸ squares.
+
 // sides are the random boards' sides; 10000×10000 (10⁸ squares) is left out
 // under -short.
 func sides() []int {

@@ -8,6 +8,9 @@ import (
 	"github.com/snakesladders/snakes/internal/boards"
 )
 
+// This file holds the benchmark boards, in the forms the baselines start
+// from.
+
 // A board under test, with the forms the baselines start from.
 type board struct {
 	name    string

@@ -10,6 +10,8 @@ import (
 	"github.com/snakesladders/snakes"
 )
 
+// This file times Design on the targets the docs report.
+
 // designTargets are the designers' targets the README's table reports:
 // 10×10 boards with 4 to 8 ladders and snakes, expected lengths from 15 to
 // 120 turns.

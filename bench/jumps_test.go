@@ -8,6 +8,8 @@ import (
 	"github.com/snakesladders/snakes"
 )
 
+// This file times Jumps beside ExpectedTurns on large boards.
+
 // BenchmarkJumpsScale times Jumps beside ExpectedTurns on the same board,
 // in the same run, on boards of 316×316 and 1000×1000 with 1% random
 // jumps: past the structured solve's bounds (477 and 4954 squares that

@@ -10,6 +10,9 @@ import (
 	"github.com/snakesladders/snakes"
 )
 
+// This file times ShortestPath beside MinRolls on boards of 10⁶ to 10⁸
+// squares.
+
 // BenchmarkPathScale times ShortestPath beside MinRolls on the same board,
 // in the same run, from 10⁶ to 10⁸ squares with 1% random jumps: the path
 // comes from the search both ways (pathboth.go), at the cost of what it

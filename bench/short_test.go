@@ -9,6 +9,9 @@ import (
 	"github.com/snakesladders/snakes"
 )
 
+// This file times the solves on boards whose jumps are short, and checks
+// their answers agree.
+
 // shortGrid returns an n×n grid with a jump on about density of its squares,
 // snakes with chance snakes, each jump ending within reach squares of its
 // start (a punishing but ordinary level), from a fixed seed.

@@ -19,6 +19,10 @@ import (
 	"time"
 )
 
+// This file sends the server the requests of an adversary (long games,
+// huge dice, clients that do not read, slow bodies, bursts) and asserts
+// each one's status, time and memory.
+
 // snakesBoard is the JSON of an n×n board with a snake down from every
 // step-th square, in the object form.
 func snakesBoard(n, step int) string {

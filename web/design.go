@@ -11,6 +11,9 @@ import (
 	"github.com/snakesladders/snakes"
 )
 
+// This file is the design endpoint: the search streamed as events, then
+// the designed board's report, within the request's budget.
+
 // design searches for a board that meets the posted Spec and streams the
 // search: "progress" events, then the designed board's "report". A spec
 // the library refuses is a 400 before any event; the search stops when the

@@ -10,6 +10,8 @@ import (
 	"github.com/snakesladders/snakes/web"
 )
 
+// This file holds the package's runnable example.
+
 // A program mounts the page and the API on its own mux, here under /snakes/,
 // and asks for a report as the page does.
 func ExampleNewHandler() {

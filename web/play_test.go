@@ -11,6 +11,9 @@ import (
 	"github.com/snakesladders/snakes"
 )
 
+// This file tests the play endpoint against the library playing the same
+// throws.
+
 // TestPlay plays a seeded game of two players under Bump on LeetCode's
 // example board through /api/play, sending back the game
 // each answer gives, and checks every answer against the library playing

@@ -22,6 +22,9 @@ import (
 	"github.com/snakesladders/snakes"
 )
 
+// This file tests the API's answers against the library, its refusals of
+// bad requests, the page offline, and the design stream.
+
 func post(t *testing.T, url, body string) (*http.Response, []byte) {
 	t.Helper()
 	res, err := http.Post(url, "application/json", strings.NewReader(body))

@@ -12,6 +12,8 @@ import (
 	"github.com/snakesladders/snakes"
 )
 
+// This file is the design subcommand.
+
 // design is the design subcommand: it searches for a board whose game
 // lasts as long as asked, and prints it as the analysis draws boards.
 func design(args []string, stdout, stderr io.Writer) error {

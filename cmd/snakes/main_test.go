@@ -17,6 +17,9 @@ import (
 	"github.com/snakesladders/snakes"
 )
 
+// This file tests the command as a user runs it: the built binary, its
+// flags, its input and its output against golden files.
+
 var binary string
 
 // TestMain builds the real command once; every test runs it as a user would.

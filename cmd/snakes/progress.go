@@ -8,6 +8,8 @@ import (
 	"time"
 )
 
+// This file shows on a terminal what the command is working on.
+
 // progress shows, on a terminal, what the command is working on once it
 // has worked for more than a second, on one line rewritten in place.
 type progress struct {

@@ -8,6 +8,8 @@ import (
 	"time"
 )
 
+// This file tests the progress line.
+
 // lockedBuffer is a bytes.Buffer safe to write from the progress goroutine
 // while the test reads it.
 type lockedBuffer struct {

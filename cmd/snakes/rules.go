@@ -11,6 +11,9 @@ import (
 	"github.com/snakesladders/snakes"
 )
 
+// This file declares the flags that set the rules, shared by the analysis
+// and design, and says their errors by the flag's name.
+
 // ruleFlags declares the flags that set the rules of play, shared by the
 // analysis and the design subcommand, and returns a function to call after
 // parsing, which completes and validates the rules.

@@ -15,6 +15,9 @@ import (
 	"github.com/snakesladders/snakes/web"
 )
 
+// This file is the serve subcommand: the page and its API on a local
+// address.
+
 // serve runs the page and its API (package web) until interrupted.
 func serve(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("snakes serve", flag.ContinueOnError)
