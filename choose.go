@@ -18,16 +18,18 @@ import "context"
 //   - viaGMRES, GMRES over the m unknowns (gmres.go), each step one sweep of
 //     the board: memory linear in the squares, time a sweep a step.
 //
-// Two questions choose: the insights of a chain (choose, for
+// pick makes the choice for every question, in that order, from the
+// unknowns and rows of the structured elimination and the steps of the
+// band. Two kinds of callers ask it: the insights of a chain (choose, for
 // ExpectedFrom, Variance, Visits, Jumps), and ExpectedTurns alone
-// (expectedTurns), which tries its own structured elimination first
-// (expected.go, expectedhouse.go: the same thresholds over the rows of the
-// squares the start reaches, read from the chain in throw form, or from
-// the board for one fair die), then the band when a
-// lower bound of its work and the compile's from the rules alone fits,
-// then GMRES. Under a fair die of intervalsFrom faces or more, whose turns
-// cost as much to take as the solves, ExpectedTurns prices all three from
-// the board (faircost.go) before any turn is taken.
+// (expectedTurns), whose own structured elimination (expected.go,
+// expectedhouse.go) counts the unknowns of the squares the start reaches
+// from the chain in throw form, or from the board for one fair die, and
+// whose band is tried only once a lower bound of its work and its
+// compile's from the rules alone fits. Under a fair die of intervalsFrom
+// faces or more, whose turns cost as much to take as the solves,
+// ExpectedTurns prices all three from the board (faircost.go) before any
+// turn is taken.
 
 // method is how a fundamental's equations are solved.
 type method int8
@@ -130,26 +132,30 @@ func (g *game) bandFits(steps, bytes float64) bool {
 	return steps <= g.lim.bandUpTo && bytes <= g.lim.bytes
 }
 
-// choose picks the method for f's board, once: the structured elimination
-// when it is small enough, else the band when its windows fit bandUpTo
-// steps (laying them out fills the band's tables), else GMRES.
+// pick is the one choice of a method for a game's equations, for every
+// question: the structured elimination when its m unknowns over rows rows
+// fit (denseFits), else the band when band lays it out within bandUpTo
+// steps and MaxBytes (band is called only then), else GMRES.
+func pick(g *game, m, rows int, band func() (steps, bytes float64)) method {
+	switch {
+	case denseFits(g, m, rows):
+		return viaElimination
+	case g.bandFits(band()):
+		return viaBand
+	}
+	return viaGMRES
+}
+
+// choose picks the method for f's board, once.
 func (f *fundamental) choose() method {
 	if f.how == unchosen {
-		switch {
-		case f.dense():
-			f.how = viaElimination
-		case f.g.bandFits(f.layBand()):
-			f.how = viaBand
-		default:
-			f.how = viaGMRES
-		}
+		f.how = pick(f.g, len(f.sq), int(f.g.last)+1, f.layBand)
 	}
 	return f.how
 }
 
 // expectedTurns is ExpectedTurns, stopping with ctx's error once ctx is
-// done: the structured elimination when its rows fit the thresholds, else
-// the band, else GMRES.
+// done: pick's method for the unknowns of its own structured elimination.
 //
 // Moves only go forward except along snakes (and bounces), so the equations
 // reduce to one unknown per square that some move goes back to. The
@@ -180,13 +186,36 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 	if err := g.checkRolls(); err != nil {
 		return 0, err
 	}
+	if g.start == g.last {
+		return 0, nil
+	}
 	x := structuredPool.Get().(*structured)
 	defer structuredPool.Put(x) // its squares reached serve sweepExpected too
-	if e, ok, err := x.expected(ctx, &g); ok {
-		return e, err
+	m, rows, err := x.number(ctx, &g)
+	if err != nil {
+		return 0, err
 	}
-	if e, ok, err := r.bandExpected(ctx, b, g); ok {
-		return e, err
+	var band *fundamental // what the band compiled, if pick tried it
+	defer func() {
+		if band != nil {
+			band.release()
+		}
+	}()
+	how := pick(&g, m, rows, func() (steps, bytes float64) {
+		band, steps, bytes, err = r.layExpectedBand(ctx, b, &g)
+		return steps, bytes
+	})
+	switch {
+	case err != nil:
+		return 0, err
+	case how == viaElimination:
+		return x.solve(ctx, &g, m, rows)
+	case how == viaBand:
+		return bandValue(ctx, band, g)
+	}
+	if band != nil {
+		band.release() // before GMRES takes its memory
+		band = nil
 	}
 	return sweepExpected(ctx, g, x.backs, x.fair) // by value: only that path moves g to the heap
 }

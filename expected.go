@@ -49,33 +49,39 @@ func (r Rules) ExpectedTurns(b *Board) (float64, error) {
 	return r.expectedTurns(context.Background(), b)
 }
 
-// bandExpected is ExpectedTurns of g by the banded elimination (band.go),
-// and false where that does not suit the board. g comes by value, as to
-// sweepExpected.
-func (r Rules) bandExpected(ctx context.Context, b *Board, g game) (float64, bool, error) {
+// layExpectedBand is ExpectedTurns' band (band.go) for pick: once a
+// lower bound of its work from the rules fits, it compiles the insights'
+// chain and lays the band out, returning it (nil where nothing was
+// compiled) with its steps and bytes, +Inf steps where it does not suit.
+// err is the chain's verdict that the start may not finish, or ctx's
+// error.
+func (r Rules) layExpectedBand(ctx context.Context, b *Board, g *game) (f *fundamental, steps, bytes float64, err error) {
 	// The band needs the compiled turns as well as its own steps.
 	if g.compileWork()+g.bandReach(ctx, nil) > g.lim.bandUpTo {
-		return 0, false, nil
+		return nil, math.Inf(1), 0, nil
 	}
-	f, fg, err := r.insight(ctx, b)
+	f, _, err = r.insight(ctx, b)
 	if err != nil {
-		return 0, false, nil
+		return nil, math.Inf(1), 0, nil // GMRES says why
 	}
-	defer f.release()
 	if err := f.fromStart(); err != nil {
-		return 0, true, err
+		return f, math.Inf(1), 0, err
 	}
-	if !g.bandFits(f.layBand()) {
-		return 0, false, stopped(ctx)
-	}
+	steps, bytes = f.layBand()
+	return f, steps, bytes, stopped(ctx)
+}
+
+// bandValue is ExpectedTurns by the band that f laid out
+// (layExpectedBand). g comes by value, as to sweepExpected.
+func bandValue(ctx context.Context, f *fundamental, g game) (float64, error) {
 	if err := f.bandSolve(nil); err != nil {
-		return 0, true, err
+		return 0, err
 	}
-	e := f.values[fg.start]
+	e := f.values[f.g.start]
 	if math.IsInf(e, 0) || math.IsNaN(e) {
-		return 0, true, errBeyondFloat64(ctx, g, nil)
+		return 0, errBeyondFloat64(ctx, g, nil)
 	}
-	return e, true, nil
+	return e, nil
 }
 
 // errBeyondFloat64 is ExpectedTurns' error for g, a game whose
@@ -236,18 +242,16 @@ func (x *structured) takeTrim(r []float64, v, to int32, n float64, width int) fl
 	return n
 }
 
-// expected is ExpectedTurns by the structured elimination, and false
-// where that does not suit the game: its unknowns past denseUpTo, or its
-// rows or work past their bounds. x.backs then holds the unknowns it
-// counted and x.fair the squares the board's search found reached, for
-// the solve taken instead.
-func (x *structured) expected(ctx context.Context, g *game) (float64, bool, error) {
-	last := g.last
-	size := int(last) + 1
-	if g.start == last {
-		return 0, true, nil
-	}
-
+// number finds the squares g's start reaches and numbers the unknowns
+// of its structured elimination, returning how many there are and the
+// rows the elimination takes. It stops counting once they are more than
+// the elimination takes, the count it returns then failing denseFits:
+// for one die of wide totals the count comes from the board
+// (fairUnknowns) before any throw is taken. x.backs holds the count and
+// x.fair the squares the board's search found reached, for the solve taken
+// instead.
+func (x *structured) number(ctx context.Context, g *game) (m, rows int, err error) {
+	size := int(g.last) + 1
 	// The squares a turn can end on, and among them those some turn goes
 	// back to: these carry the unknowns.
 	x.unknown = grow(x.unknown, size)
@@ -255,56 +259,55 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, bool, erro
 		x.unknown[i] = -1
 	}
 	x.squares, x.backs, x.fair = x.squares[:0], 0, nil
-	rows, rest := size, 0.0
+	rows = size
 	if g.simple {
-		var err error
 		if x.c.reached, err = g.fairReached(x.c.reached); err != nil {
-			return 0, true, err
+			return 0, 0, err
 		}
 		x.fair = x.c.reached
 		// A wide die's unknowns are counted from the board first: taking
 		// its every roll to number them costs as much as the solves.
 		if g.fairPriced() {
 			if x.backs = g.fairUnknowns(x.c.reached); !denseFits(g, x.backs, rows) {
-				return 0, false, nil
+				return x.backs, rows, nil
 			}
 		}
-		if !x.noteFair(g) {
-			x.backs = len(x.squares)
-			return 0, false, nil
+		x.noteFair(g)
+		x.backs = len(x.squares)
+		return x.backs, rows, nil
+	}
+	// As for a wide fair die: other wide dice's unknowns from the board,
+	// before their every turn is taken.
+	if g.endsPriced() {
+		reached, err := g.fairReached(nil)
+		if err != nil {
+			return 0, 0, err
 		}
-	} else {
-		// As for a wide fair die: other wide dice's unknowns from the
-		// board, before their every turn is taken.
-		if g.endsPriced() {
-			reached, err := g.fairReached(nil)
-			if err != nil {
-				return 0, true, err
-			}
-			x.fair = reached
-			if x.backs = g.fairUnknowns(reached); !denseFits(g, x.backs, rows) {
-				return 0, false, nil
-			}
-		}
-		rest = g.rest
-		if err := x.c.compileThrows(ctx, g); err != nil {
-			return 0, true, err
-		}
-		if err := x.noteHouse(ctx, g, rest); err != nil {
-			return 0, true, err
-		}
-		if g.again > 0 {
-			rows = 2 * size // the S rows
+		x.fair = reached
+		if x.backs = g.fairUnknowns(reached); !denseFits(g, x.backs, rows) {
+			return x.backs, rows, nil
 		}
 	}
-	m := len(x.squares)
-	x.backs = m
+	if err := x.c.compileThrows(ctx, g); err != nil {
+		return 0, 0, err
+	}
+	if err := x.noteHouse(ctx, g, g.rest); err != nil {
+		return 0, 0, err
+	}
+	if g.again > 0 {
+		rows = 2 * size // the S rows
+	}
+	x.backs = len(x.squares)
+	return x.backs, rows, nil
+}
+
+// solve is ExpectedTurns of g by the structured elimination over the m
+// unknowns that number found, in rows rows.
+func (x *structured) solve(ctx context.Context, g *game, m, rows int) (float64, error) {
+	size := int(g.last) + 1
 	width := m + 2
-	// A few unknowns make rows narrow enough for any board.
-	if !denseFits(g, m, rows) {
-		return 0, false, nil
-	} else if bytes := float64(rows * width * 8); bytes > g.lim.bytes {
-		return 0, true, g.tooBig(bytes, "the expected length on %d squares", last)
+	if bytes := float64(rows * width * 8); bytes > g.lim.bytes {
+		return 0, g.tooBig(bytes, "the expected length on %d squares", g.last)
 	}
 	x.rows = grow(x.rows, rows*width)
 	x.hi = grow(x.hi, rows)
@@ -312,17 +315,17 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, bool, erro
 	if g.simple {
 		err = x.sweepFair(ctx, g, width)
 	} else {
-		err = x.sweepHouse(ctx, g, rest, width)
+		err = x.sweepHouse(ctx, g, g.rest, width)
 	}
 	if err != nil {
-		return 0, true, err
+		return 0, err
 	}
 
 	x.div, x.value = grow(x.div, m), grow(x.value, m)
 	if k, err := eliminate(ctx, x.rows, width, x.squares, x.div, x.value, 1, 0); err != nil {
-		return 0, true, err
+		return 0, err
 	} else if k >= 0 {
-		return 0, true, errBeyondFloat64(ctx, *g, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", x.squares[k]%int32(size)))
+		return 0, errBeyondFloat64(ctx, *g, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", x.squares[k]%int32(size)))
 	}
 	// The start's own row is untouched by the elimination unless the start
 	// is itself an unknown, whose value is then the answer.
@@ -337,9 +340,9 @@ func (x *structured) expected(ctx context.Context, g *game) (float64, bool, erro
 		}
 	}
 	if math.IsInf(e, 0) || math.IsNaN(e) {
-		return 0, true, errBeyondFloat64(ctx, *g, nil)
+		return 0, errBeyondFloat64(ctx, *g, nil)
 	}
-	return e, true, nil
+	return e, nil
 }
 
 // noteFair numbers the unknowns of one fair die, whose turn is its rolls,
