@@ -226,7 +226,11 @@ type exactEdge struct {
 
 // exactTurns lists every square's turns with their exact chances, merged
 // by destination: the turn model of turn.go followed to the end of every
-// run of Again throws, its weights made exact from the dice's counts.
+// run of Again throws, its weights made exact from the dice's counts. It
+// is the one table of turns the chain (chain.go) does not give: the
+// chain's weights are float64, and its runs stop at turnTiny, which would
+// leave out squares reached only after a run less likely than 2⁻⁶⁴, so
+// the squares reached are found from this table too.
 func exactTurns(g *game) ([][]exactEdge, error) {
 	d := &g.dice
 	if d.n != nil && d.counts == nil {
