@@ -394,40 +394,51 @@ func (g *game) searchCan(spans [][2]int32, can []bool) {
 	claim(last, last)
 	top := int64(spans[len(spans)-1][1])
 	period := 2 * (int64(last) - 1)
-	// span claims the squares u a span's total takes to position x.
-	span := func(x int64) {
+	// span claims the squares u a span's total takes to a position in
+	// x..y.
+	span := func(x, y int64) {
 		for _, sp := range spans {
-			claim(int32(max(x-int64(sp[1]), 0)), int32(min(x-int64(sp[0]), int64(last)-1)))
+			claim(int32(max(x-int64(sp[1]), 0)), int32(min(y-int64(sp[0]), int64(last)-1)))
 		}
 	}
-	// from takes the squares whose throw lands on p, before its jump.
-	from := func(p int32) {
-		span(int64(p))
+	// from takes the squares whose throw lands on a square of lo..hi, all
+	// below the last or the last alone, before its jump.
+	from := func(lo, hi int32) {
+		span(int64(lo), int64(hi))
 		switch {
-		case g.over == Finish && p == last:
+		case g.over == Finish && hi == last:
 			claim(int32(max(int64(last)-top+1, 0)), last-1) // past the last square
 		case g.over == Bounce:
-			// The positions past the last square that fold onto p: on the
-			// way back, and again every period.
-			firsts := []int64{2*int64(last) - int64(p), int64(p) + period}
-			if p == last {
+			// The positions past the last square that fold onto them: on
+			// the way back, and again every period.
+			firsts := [][2]int64{{2*int64(last) - int64(hi), 2*int64(last) - int64(lo)}, {int64(lo) + period, int64(hi) + period}}
+			if lo == last {
 				firsts = firsts[1:]
 			}
 			for _, x := range firsts {
-				for ; x-top <= int64(last)-1; x += period {
-					span(x)
+				for ; x[0]-top <= int64(last)-1; x[0], x[1] = x[0]+period, x[1]+period {
+					span(x[0], min(x[1], int64(last)-1+top))
 				}
 			}
 		}
 	}
 	for i := 0; i < len(queue); i++ {
 		s := queue[i]
+		// The squares a claim queued come in order: those of a run below
+		// the last that start no jump are taken at once.
+		j := i
 		if g.jumps[s] < 0 {
-			from(s)
+			for s < last && j+1 < len(queue) && queue[j+1] == queue[j]+1 && queue[j+1] < last && g.jumps[queue[j+1]] < 0 {
+				j++
+			}
+			from(s, queue[j])
 		}
-		for _, p := range into[at[s]:at[s+1]] {
-			from(p)
+		for _, u := range queue[i : j+1] {
+			for _, p := range into[at[u]:at[u+1]] {
+				from(p, p)
+			}
 		}
+		i = j
 	}
 }
 

@@ -378,23 +378,36 @@ func TestAgainWalksUpFront(t *testing.T) {
 // on a board far longer than a throw, whose fewest turns alone pass the
 // work bound, are refused from the board before any turn is taken: an
 // empty 1000×1000 board under a die of 100 faces, fair (its walk by
-// intervals) or loaded (over a table of turns).
+// intervals) or loaded (over a table of turns); and a 1000×1000 board of
+// 1% random jumps, whose ladders make the fewest turns few, under the
+// loaded die, where the squares its chances are on, turn by turn as runs
+// (spread.go), cost more than the bound within 21 turns.
 func TestLongBoardWalksUpFront(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds a board of 10⁶ squares")
+		t.Skip("builds boards of 10⁶ squares")
 	}
 	t.Parallel()
-	b := mustJumps(t, 1000, nil)
+	empty, jumpy := mustJumps(t, 1000, nil), mustBoard(t, randomGrid(1000, 0.01, 1))
 	loaded := make([]int, 100)
 	for i := range loaded {
 		loaded[i] = 1 + i%3
 	}
-	for _, r := range []Rules{{Faces: 100}, {Faces: 100, Overshoot: Bounce}, {Weights: loaded, Overshoot: Bounce}} {
-		_, qErr := r.Quantile(b, 0.5)
-		_, mErr := r.ModeTurns(b)
+	for _, tc := range []struct {
+		name string
+		b    *Board
+		r    Rules
+	}{
+		{"empty", empty, Rules{Faces: 100}},
+		{"empty", empty, Rules{Faces: 100, Overshoot: Bounce}},
+		{"empty", empty, Rules{Weights: loaded, Overshoot: Bounce}},
+		{"1% jumps", jumpy, Rules{Weights: loaded}},
+		{"1% jumps", jumpy, Rules{Weights: loaded, Overshoot: Bounce}},
+	} {
+		_, qErr := tc.r.Quantile(tc.b, 0.5)
+		_, mErr := tc.r.ModeTurns(tc.b)
 		for _, err := range []error{qErr, mErr} {
 			if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "following random play under throws of totals up to 100 on 1000000 squares, for at least") {
-				t.Errorf("%v: %v, want a refusal from the board", r, err)
+				t.Errorf("%v, %s: %v, want a refusal from the board", tc.r, tc.name, err)
 			}
 		}
 	}

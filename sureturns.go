@@ -2,7 +2,6 @@ package snakes
 
 import (
 	"math"
-	"slices"
 )
 
 // This file says, turn by turn, which turns a walk surely takes and looks
@@ -27,9 +26,9 @@ func raceAfter(t int, tracks []*track) (checked, goes bool) {
 			return false, false
 		}
 		sure = sure && tr.sure.sure()
-		g, l := tr.sure.going(t, tr.on)
+		g, l := tr.sure.going(t, tr.seen)
 		going = going || g || l > 1e-17
-		left = left && tr.sure.keeps(t, tr.on, l)
+		left = left && tr.sure.keeps(t, tr.seen, l)
 		fewest = max(fewest, tr.sure.fewest)
 	}
 	goes = going && left && (t%settled != 0 || t < fewest)
@@ -116,10 +115,12 @@ func (g *game) sureTurns(s *throwSearch, can []bool, need walkNeed) *sureTurns {
 }
 
 // finishing returns at least the chance that a throw from v finishes:
-// one onto the last square or a jump to it, or under Finish past it.
+// one onto the last square or a jump to it, or under Finish past it; under
+// Bounce, from a square whose throws may pass the end, finishAtMost.
 func (st *sureTurns) finishing(v int32) float64 {
 	g, d := st.g, &st.g.dice
-	if g.over == Bounce {
+	if g.over == Bounce && v+d.hi > g.last {
+		// A bounce may fold onto the last square or a jump to it.
 		return g.finishAtMost(len(st.onto), st.most)
 	}
 	p := 0.0
@@ -144,8 +145,27 @@ func (st *sureTurns) finishing(v int32) float64 {
 // keeps reports whether a walk's left, carried down by what finishes,
 // is surely above 0 after turn t: what it surely has left, or the chances
 // on the squares of on, are far above its rounding (2⁻³⁰).
-func (st *sureTurns) keeps(t int, on []bool, left float64) bool {
-	return left > 0x1p-30 || t <= st.kept && slices.Contains(on, true)
+func (st *sureTurns) keeps(t int, on seen, left float64) bool {
+	return left > 0x1p-30 || t <= st.kept && on.any
+}
+
+// seen is what sureTurns reads of the squares a walk's chances are
+// surely on: whether there are any, and whether any of them can finish.
+type seen struct{ any, can bool }
+
+// sees returns what on holds, for a set of squares.
+func (st *sureTurns) sees(on []bool) seen {
+	var s seen
+	for v, ok := range on {
+		if ok {
+			s.any = true
+			if st.can[v] {
+				s.can = true
+				break
+			}
+		}
+	}
+	return s
 }
 
 // ontoLast returns the squares below the last whose jump lands on it.
@@ -208,15 +228,8 @@ func (st *sureTurns) turn(finish float64) {
 // going reports whether, after turn t, the chances on the squares of on
 // that can finish are above 0 (10⁻¹⁸ for a race), and what at least is
 // still going without a trap, with a hundredth to spare for rounding.
-func (st *sureTurns) going(t int, on []bool) (going bool, left float64) {
-	if t <= st.alive {
-		for v, ok := range on {
-			if ok && st.can[v] {
-				going = true
-				break
-			}
-		}
-	}
+func (st *sureTurns) going(t int, on seen) (going bool, left float64) {
+	going = t <= st.alive && on.can
 	if !st.trapped {
 		// Less 10⁻⁹: 1 − done may be a rounding of 0 (the chances of a
 		// die's totals sum to 1 within 10⁻¹¹), and then nothing is
@@ -232,7 +245,7 @@ func (st *sureTurns) going(t int, on []bool) (going bool, left float64) {
 // of on that can finish are what is still going: above 0 while t ≤ alive.
 // Without a trap, 1 − done is going, and with a hundredth to spare for
 // rounding.
-func (st *sureTurns) after(t int, on []bool) (checked, goes bool) {
+func (st *sureTurns) after(t int, on seen) (checked, goes bool) {
 	checked, goes = st.surely(t, on)
 	// Until turns holds the walk may not have spent what the turns cost,
 	// but whatever it does it has taken those it surely takes.
@@ -240,7 +253,7 @@ func (st *sureTurns) after(t int, on []bool) (checked, goes bool) {
 }
 
 // surely is after as long as the walk goes turn by turn.
-func (st *sureTurns) surely(t int, on []bool) (checked, goes bool) {
+func (st *sureTurns) surely(t int, on seen) (checked, goes bool) {
 	if !st.turns {
 		return false, false
 	}

@@ -12,15 +12,18 @@ import (
 // surely takes (sureturns.go), each a pass over the ends of the turns from
 // the squares the chances are on. Those squares are known exactly, layer
 // by layer, by the search by intervals; a square's turn has at least as
-// many ends as the squares its throws land on that start no jump. Under
-// Again a turn throws from the squares of its run (turn.go's links), each
-// throw of another total an end of its own: the squares priced are then
-// some of those the chances are on, those the other totals put the token
-// on, and no trap is claimed unless the other totals alone cannot finish.
-// A walk under thousands of totals whose compile fits the bound but whose
-// first few turns do not is then refused in milliseconds instead of after
-// seconds of compiling. A fair die's walks go by intervals instead
-// (fairwalk.go), and cost what their squares do.
+// many ends as the squares its throws land on that start no jump. Where a
+// turn is one throw (no Again, no throw to enter) the squares go as runs
+// (spread.go), each turn in time that grows with its runs and the jumps
+// they cover rather than the board's squares. Under Again a turn throws
+// from the squares of its run (turn.go's links), each throw of another
+// total an end of its own: the squares priced are then some of those the
+// chances are on, those the other totals put the token on, and no trap is
+// claimed unless the other totals alone cannot finish. A walk under
+// thousands of totals whose compile fits the bound but whose first few
+// turns do not is then refused in milliseconds instead of after seconds of
+// compiling. A fair die's walks go by intervals instead (fairwalk.go), and
+// cost what their squares do.
 
 // A walkNeed is what a figure needs of a walk, for its price: the turns
 // of a length distribution, a quantile, the mode, or a race. The zero
@@ -65,16 +68,19 @@ func raceNeedOf(g *game, squares []int) walkNeed {
 // square's ends are counted span by span.
 const pricedSpans = 64
 
-// pricedLayers is the most turns whose squares priceWalk finds one by
-// one, each in time linear in the squares and spans; past them it goes on
-// only where the squares have settled, the same every turn or every other.
+// pricedLayers is the most turns whose squares priceWalk finds as sets,
+// each in time linear in the squares and spans; past them it goes on only
+// where the squares have settled, the same every turn or every other. A
+// spread's turns (spread.go) cost their runs, and go on within
+// pricingWork.
 const pricedLayers = 32
 
 // pricingWork bounds the price itself, in squares times spans over its
-// layers, about 7 ns each here: with the searches, the price takes 90 ms
-// on 10⁶ squares (30 to 40 ms between two looks at the context), where
-// compiling the turns alone takes seconds. Past it the walk is left to
-// its own budget.
+// layers (or a spread's runs, jumps and squares where a throw may finish),
+// about 7 ns each here: with the searches, the price takes 90 ms on 10⁶
+// squares (30 to 40 ms between two looks at the context), where compiling
+// the turns alone takes seconds. Past it the walk is left to its own
+// budget.
 const pricingWork = 1 << 23
 
 // priceWalk refuses a walk of g for need, with an error wrapping
@@ -84,8 +90,8 @@ const pricingWork = 1 << 23
 // totals or more, or runs of Again throws as many: others cost their
 // compile (checkWalk) or their squares (fairwalk.go). Its time grows with
 // the squares times the spans times the longest run, for each of at most
-// pricedLayers turns, and stays within pricingWork of them; it stops with
-// ctx's error once ctx is done.
+// pricedLayers turns, or with the runs of a spread's turns, and stops once
+// past pricingWork of them; it stops with ctx's error once ctx is done.
 func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 	if g.walksByIntervals() || g.lim.unpriced || g.last < 2 ||
 		g.outBound() < float64(g.lim.intervalsFrom) {
@@ -119,8 +125,10 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 	if g.again != 0 {
 		sight = &sightings{on: make([]bool, g.last+1)}
 	}
+	// Without Again or a throw to enter, the squares go as runs (spread.go).
+	runs := g.again == 0 && g.enter == 0 && spreadBoardBytes(g) <= g.lim.bytes
 	for _, start := range starts {
-		tr := g.newTrack(start, can, need, sight)
+		tr := g.newTrack(start, can, need, sight, runs)
 		if tr == nil {
 			return nil // past the memory bound, or never finishing: the walk says so
 		}
@@ -163,17 +171,25 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 		}
 	}
 	ends := newPlains(g)
-	cover := make([]int32, g.last+2)
-	layers := 0.0 // the layers found, each a pass over the squares and spans
+	var cover []int32
+	if runs {
+		sb := newSpreadBoard(tracks[0].sure, spans, ends)
+		for _, tr := range tracks {
+			tr.sb, tr.seen = sb, sb.sees(tr.runs)
+		}
+	} else {
+		cover = make([]int32, g.last+2)
+	}
+	layers := 0.0 // the work of the layers found: a pass over the squares and spans each, or a spread's runs
 	for t := 1; ; t++ {
 		for _, tr := range tracks {
-			if !tr.settled {
-				if layers++; layers*perLayer > pricingWork {
+			if !tr.settled && tr.sb == nil {
+				if layers += perLayer; layers > pricingWork {
 					return nil
 				}
 			}
-			cost, ok := tr.turn(g, t, spans, ends, cover)
-			if !ok {
+			cost, spent, ok := tr.turn(g, t, spans, ends, cover)
+			if layers += spent; !ok || layers > pricingWork {
 				return nil
 			}
 			work += cost
@@ -181,7 +197,7 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 		if err := stopped(ctx); err != nil {
 			return err
 		}
-		checked, goes := tracks[0].sure.after(t, tracks[0].on)
+		checked, goes := tracks[0].sure.after(t, tracks[0].seen)
 		if len(tracks) > 1 {
 			checked, goes = raceAfter(t, tracks)
 		}
@@ -292,14 +308,20 @@ type track struct {
 	sure             *sureTurns
 	on, next, before []bool       // the squares the chances are on, the last left out; scratch
 	ts               *turnScratch // under Again
-	costs, finishes  [2]float64
-	settled          bool // on holds the squares of every later turn, or of every other
+	// Without Again or a throw to enter, the squares are runs instead of
+	// on: a spread and its board (spread.go).
+	sb                         *spreadBoard
+	runs, nextRuns, beforeRuns spread
+	seen                       seen // what the squares hold
+	costs, finishes            [2]float64
+	settled                    bool // the squares are those of every later turn, or of every other
 }
 
 // newTrack returns the track of a walk of g from start, or nil where the
 // last square cannot be reached or the search is past the memory bound;
-// under Again its squares are counted in sight.
-func (g *game) newTrack(start int32, can []bool, need walkNeed, sight *sightings) *track {
+// under Again its squares are counted in sight. With runs its squares are
+// a spread, whose board the caller sets.
+func (g *game) newTrack(start int32, can []bool, need walkNeed, sight *sightings, runs bool) *track {
 	gs := *g
 	gs.start = start
 	s := newThrowSearch(gs, false)
@@ -307,8 +329,15 @@ func (g *game) newTrack(start int32, can []bool, need walkNeed, sight *sightings
 		return nil
 	}
 	tr := &track{s: s, sure: gs.sureTurns(s, can, need)}
+	if runs {
+		if start != g.last {
+			tr.runs = spread{{start, start}}
+		}
+		return tr
+	}
 	tr.on, tr.next, tr.before = make([]bool, g.last+1), make([]bool, g.last+1), make([]bool, g.last+1)
 	tr.on[start] = true
+	tr.seen = tr.sure.sees(tr.on)
 	if g.again != 0 {
 		tr.ts = tr.ts.fit(int(g.last) + 1)
 		tr.sure.sight = sight
@@ -318,12 +347,19 @@ func (g *game) newTrack(start int32, can []bool, need walkNeed, sight *sightings
 }
 
 // turn counts turn t of tr and moves its squares on, returning the turn's
-// cost, or false past pricedLayers.
-func (tr *track) turn(g *game, t int, spans [][2]int32, ends plains, cover []int32) (float64, bool) {
+// cost and, for a spread, the work of its layer; or false past
+// pricedLayers.
+func (tr *track) turn(g *game, t int, spans [][2]int32, ends plains, cover []int32) (cost, spent float64, ok bool) {
 	cost, finish := 2*float64(g.last)+turnOverhead, 0.0
-	if tr.settled {
+	switch {
+	case tr.settled:
 		cost, finish = min(tr.costs[0], tr.costs[1]), max(tr.finishes[0], tr.finishes[1])
-	} else {
+	case tr.sb != nil:
+		cost, finish = tr.sb.turn(tr.runs)
+		spent = float64(len(tr.runs) + len(tr.sb.zone))
+		tr.costs[0], tr.costs[1] = tr.costs[1], cost
+		tr.finishes[0], tr.finishes[1] = tr.finishes[1], finish
+	default:
 		for v, ok := range tr.on[:g.last] {
 			if ok {
 				c, f := tr.sure.turnFrom(int32(v), tr.ts, spans, ends)
@@ -335,11 +371,13 @@ func (tr *track) turn(g *game, t int, spans [][2]int32, ends plains, cover []int
 		tr.finishes[0], tr.finishes[1] = tr.finishes[1], finish
 	}
 	tr.sure.turn(finish)
-	if tr.settled {
-		return cost, true
-	}
-	if t > pricedLayers {
-		return 0, false
+	switch {
+	case tr.settled:
+		return cost, 0, true
+	case tr.sb != nil:
+		return cost, spent + tr.spreadOn(t), true
+	case t > pricedLayers:
+		return 0, 0, false
 	}
 	if tr.ts != nil {
 		g.runImage(tr.ts, spans, tr.on, tr.next, cover)
@@ -360,10 +398,33 @@ func (tr *track) turn(g *game, t int, spans [][2]int32, ends plains, cover []int
 			tr.on[v] = tr.on[v] && tr.before[v]
 		}
 	}
+	tr.seen = tr.sure.sees(tr.on)
 	if tr.sure.sight != nil {
 		tr.sure.sight.see(tr.on)
 	}
-	return cost, true
+	return cost, 0, true
+}
+
+// spreadOn moves a spread track's squares on a turn after turn t, as turn
+// moves a set of them, and returns the work it took.
+func (tr *track) spreadOn(t int) float64 {
+	next, work := tr.sb.image(tr.runs, tr.nextRuns)
+	alternate := false
+	switch {
+	case slices.Equal(next, tr.runs):
+		tr.settled = true
+		tr.costs[0], tr.finishes[0] = tr.costs[1], tr.finishes[1]
+	case t > 1 && slices.Equal(next, tr.beforeRuns):
+		tr.settled, alternate = true, true
+	}
+	tr.beforeRuns, tr.runs, tr.nextRuns = tr.runs, next, tr.beforeRuns
+	if alternate {
+		// What is going on both sets of squares is going on either.
+		both := intersect(tr.runs, tr.beforeRuns, tr.nextRuns)
+		tr.runs, tr.nextRuns = both, tr.runs
+	}
+	tr.seen = tr.sb.sees(tr.runs)
+	return work
 }
 
 // turnFrom returns at least what following the ends of a turn from v costs

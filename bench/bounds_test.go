@@ -27,6 +27,7 @@ func BenchmarkBounds(b *testing.B) {
 	every5 := snakesEvery(b, 100, 5)
 	every40 := snakesEvery(b, 100, 40)
 	huge := mustBoard(b, randomGrid(1000, 0.1, 1))
+	jumpy := mustBoard(b, randomGrid(1000, 0.01, 1))
 	emptyHuge := snakesEvery(b, 1000, 0)
 	for _, tc := range []struct {
 		name string
@@ -128,6 +129,13 @@ func BenchmarkBounds(b *testing.B) {
 		// alone, each a pass over 10⁶ squares, pass the bound.
 		{"Quantile/long-loaded", func() error {
 			_, err := snakes.Rules{Weights: boards.Loaded(100), Overshoot: snakes.Bounce}.Quantile(emptyHuge, 0.5)
+			return err
+		}},
+		// The same die on 10⁶ squares with 1% random jumps, whose ladders
+		// make the fewest turns few: the squares its chances are on, as
+		// runs, cost the bound within 21 turns.
+		{"Quantile/jumps-loaded", func() error {
+			_, err := snakes.Rules{Weights: boards.Loaded(100), Overshoot: snakes.Bounce}.Quantile(jumpy, 0.5)
 			return err
 		}},
 		// 10⁶ squares, 10% random jumps: each jump's end a cache miss.
