@@ -34,8 +34,9 @@ type spreadBoard struct {
 	zone []int32
 	fin  []float64
 	far  float64
-	runs spread  // scratch of image
-	ends []int32 // scratch of image
+	// scratch of image
+	runs, points, merged spread
+	ends                 []int32
 }
 
 // spreadBoardBytes is what newSpreadBoard allocates for g, at most: its
@@ -53,7 +54,7 @@ func newSpreadBoard(st *sureTurns, spans [][2]int32, ends plains) *spreadBoard {
 	for v := int32(0); v <= g.last; v++ {
 		c := 0.0
 		if v < g.last {
-			c, _ = st.turnFrom(v, nil, spans, ends)
+			c = throwEnds(g, v, spans, ends) // turnFrom's, every square rolled
 		}
 		sb.cost[v+1] = sb.cost[v] + c
 		sb.can[v+1] = sb.can[v]
@@ -149,13 +150,18 @@ func (sb *spreadBoard) image(s, out spread) (spread, float64) {
 	}
 	work += float64(len(ends))
 	slices.Sort(ends)
+	points := sb.points[:0]
 	for _, to := range ends {
-		out = append(out, [2]int32{to, to})
+		points = append(points, [2]int32{to, to})
 	}
-	sb.runs, sb.ends = land, ends
-	if stays > 0 || len(ends) > 0 {
-		out = merge(out)
+	// Three sorted lists: the squares left by totals past the end, the
+	// landings, and the jumps' ends.
+	if !slices.IsSortedFunc(out[:stays], byStart) { // several spans' stays
+		slices.SortFunc(out[:stays], byStart)
 	}
+	merged := joinSorted(sb.merged[:0], out[:stays], out[stays:])
+	out = joinSorted(out[:0], merged, points)
+	sb.runs, sb.ends, sb.points, sb.merged = land, ends, points, merged
 	// The last square ends the game: no chance stays on it.
 	if n := len(out); n > 0 && out[n-1][1] == g.last {
 		if out[n-1][0] == g.last {
@@ -167,18 +173,42 @@ func (sb *spreadBoard) image(s, out spread) (spread, float64) {
 	return out, work + float64(len(out))
 }
 
-// merge sorts runs and joins those that overlap or touch, in place. Runs
-// that come as a few sorted lists one after another sort in time about
-// linear (slices.SortStableFunc merges them).
+// merge sorts runs and joins those that overlap or touch, in place.
 func merge(runs spread) spread {
-	slices.SortStableFunc(runs, func(x, y [2]int32) int { return int(x[0]) - int(y[0]) })
+	if !slices.IsSortedFunc(runs, byStart) {
+		slices.SortFunc(runs, byStart)
+	}
 	out := runs[:0]
 	for _, r := range runs {
-		if n := len(out); n > 0 && r[0] <= out[n-1][1]+1 {
-			out[n-1][1] = max(out[n-1][1], r[1])
-			continue
+		out = join(out, r)
+	}
+	return out
+}
+
+// byStart orders runs by their first square.
+func byStart(x, y [2]int32) int { return int(x[0]) - int(y[0]) }
+
+// join appends r to out, sorted by start, joined with out's last run if
+// they overlap or touch.
+func join(out spread, r [2]int32) spread {
+	if n := len(out); n > 0 && r[0] <= out[n-1][1]+1 {
+		out[n-1][1] = max(out[n-1][1], r[1])
+		return out
+	}
+	return append(out, r)
+}
+
+// joinSorted appends to out the runs of x and y, each sorted by start,
+// joined as merge joins them; out shares no array with either.
+func joinSorted(out, x, y spread) spread {
+	for len(x) > 0 || len(y) > 0 {
+		var r [2]int32
+		if len(y) == 0 || len(x) > 0 && x[0][0] <= y[0][0] {
+			r, x = x[0], x[1:]
+		} else {
+			r, y = y[0], y[1:]
 		}
-		out = append(out, r)
+		out = join(out, r)
 	}
 	return out
 }

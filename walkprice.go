@@ -438,10 +438,15 @@ func (st *sureTurns) turnFrom(v int32, ts *turnScratch, spans [][2]int32, ends p
 	case v < g.firstRolled():
 		return g.enterEnds(1 + farSteps), st.finishing(v)
 	}
+	return throwEnds(g, v, spans, ends), st.finishing(v)
+}
+
+// throwEnds is turnFrom's cost for a turn of one throw from v, rolled.
+func throwEnds(g *game, v int32, spans [][2]int32, ends plains) (cost float64) {
 	for _, sp := range spans {
 		cost += ends.count(v, v+sp[0], min(v+sp[1], g.last), 1+farSteps)
 	}
-	return cost, st.finishing(v)
+	return cost
 }
 
 // run is turnFrom under Again: each square of the turn's run ends the turn
