@@ -201,7 +201,7 @@ func walkOf(t interface{ Fatal(...any) }, r Rules, b *Board) (*game, *walk) {
 // A report's walks are among them: its distribution and its quantiles.
 func TestWalkPricedAsMet(t *testing.T) {
 	t.Parallel()
-	walksPricedAsMet(t, 9, 10, 3, 6, atLeast{priced: 20, again: 5, answered: 150}, func(t *rapid.T, _ Rules, b *Board) []pricedCall {
+	walksPricedAsMet(t, 9, 10, 3, 6, atLeast{priced: 20, again: 5, runs: 20, answered: 150}, func(t *rapid.T, _ Rules, b *Board) []pricedCall {
 		turns := rapid.IntRange(0, 200).Draw(t, "maxTurns")
 		q := rapid.Float64Range(0.01, 1).Draw(t, "q")
 		return append([]pricedCall{
@@ -273,7 +273,7 @@ func TestFairWalkPricedAsMet(t *testing.T) {
 // TestAgainWalksUpFront has some.
 func TestRacePricedAsMet(t *testing.T) {
 	t.Parallel()
-	walksPricedAsMet(t, 26, 27, 4, 5, atLeast{priced: 5, answered: 30}, func(t *rapid.T, _ Rules, b *Board) []pricedCall {
+	walksPricedAsMet(t, 26, 27, 4, 5, atLeast{priced: 5, runs: 3, answered: 30}, func(t *rapid.T, _ Rules, b *Board) []pricedCall {
 		players := rapid.IntRange(2, 3).Draw(t, "players")
 		if rapid.IntRange(0, 4).Draw(t, "many?") == 0 {
 			players = rapid.IntRange(9, 12).Draw(t, "many players") // a track a square, many of them
@@ -294,15 +294,16 @@ func TestRacePricedAsMet(t *testing.T) {
 
 // atLeast is how many calls a test of prices must see refused from the
 // board, under Again among them, and answered.
-type atLeast struct{ priced, again, answered int }
+type atLeast struct{ priced, again, runs, answered int }
 
 // walksPricedAsMet checks the calls that calls draws on boards of n×n
 // squares, n in lo..hi, under a loaded die (drawLoaded), each under
 // bounds bounds from half a compile to 2^top compiles (pricedAsMet), and that
 // at least as many as least says were refused from the board (under
-// Again) and answered.
+// Again; with the squares as runs, without Again or a throw to enter) and
+// answered.
 func walksPricedAsMet(t *testing.T, lo, hi, bounds int, top float64, least atLeast, calls func(*rapid.T, Rules, *Board) []pricedCall) {
-	var priced, answered, again int
+	var priced, answered, again, runs int
 	rapid.Check(t, func(t *rapid.T) {
 		r, b := drawLoaded(t, lo, hi)
 		g, err := r.playable(b)
@@ -315,12 +316,15 @@ func walksPricedAsMet(t *testing.T, lo, hi, bounds int, top float64, least atLea
 			bound := g.compileWork() * math.Exp2(rapid.Float64Range(-1, top).Draw(t, "bound (log2 of compiles)"))
 			pricedAsMet(t, r.WithMaxWork(int64(bound)), b, bound, figs, &priced, &answered)
 		}
-		if r.Again > 0 {
+		switch {
+		case r.Again > 0:
 			again += priced - before
+		case r.Enter == 0:
+			runs += priced - before
 		}
 	})
-	t.Logf("refused from the board: %d (%d under Again); answered: %d", priced, again, answered)
-	if priced < least.priced || again < least.again || answered < least.answered {
-		t.Fatalf("refused from the board %d times (%d under Again) and answered %d, want %d (%d) and %d", priced, again, answered, least.priced, least.again, least.answered)
+	t.Logf("refused from the board: %d (%d under Again, %d as runs); answered: %d", priced, again, runs, answered)
+	if priced < least.priced || again < least.again || runs < least.runs || answered < least.answered {
+		t.Fatalf("refused from the board %d times (%d under Again, %d as runs) and answered %d, want %d (%d, %d) and %d", priced, again, runs, answered, least.priced, least.again, least.runs, least.answered)
 	}
 }
