@@ -7,7 +7,8 @@ import (
 
 // This file holds the squares a walk's chances are surely on as runs of
 // squares (a spread), for the price of a walk whose turn is one throw
-// from every square (walkprice.go: no Again, no throw to enter). A run of
+// (walkprice.go: no Again; off the board under Enter, only a throw of
+// Enter moves). A run of
 // squares throws onto a run of landings a span of totals wide, broken
 // only at the squares that start a jump, so that a turn's layer costs the
 // runs and the jumps they cover, not the board's squares: on 10⁶ squares
@@ -53,8 +54,11 @@ func newSpreadBoard(st *sureTurns, spans [][2]int32, ends plains) *spreadBoard {
 	sb.cost, sb.can = make([]float64, size+1), make([]int32, size+1)
 	for v := int32(0); v <= g.last; v++ {
 		c := 0.0
-		if v < g.last {
-			c = throwEnds(g, v, spans, ends) // turnFrom's, every square rolled
+		switch {
+		case v < g.firstRolled():
+			c = g.enterEnds(1 + farSteps) // turnFrom's
+		case v < g.last:
+			c = throwEnds(g, v, spans, ends)
 		}
 		sb.cost[v+1] = sb.cost[v] + c
 		sb.can[v+1] = sb.can[v]
@@ -108,9 +112,24 @@ func newSpreadBoard(st *sureTurns, spans [][2]int32, ends plains) *spreadBoard {
 func (sb *spreadBoard) image(s, out spread) (spread, float64) {
 	g := sb.g
 	out, land := out[:0], sb.runs[:0]
+	ends := sb.ends[:0] // squares a throw puts the token on, one by one
 	add := func(lo, hi int32) { land = append(land, [2]int32{lo, hi}) }
 	for _, r := range s {
 		a, b := r[0], r[1]
+		if a == 0 && g.enter > 0 {
+			// Off the board only a throw of Enter moves; another leaves
+			// the token there.
+			if g.dice.weight(g.enter) > 0 {
+				_, to := g.throwFrom(0, g.enter)
+				ends = append(ends, to)
+			}
+			if g.enterStays() {
+				ends = append(ends, 0)
+			}
+			if a++; a > b {
+				continue
+			}
+		}
 		for _, sp := range sb.spans {
 			lo, hi := sp[0], sp[1]
 			if x, y := a+lo, min(b+hi, g.last); x <= y {
@@ -132,7 +151,6 @@ func (sb *spreadBoard) image(s, out spread) (spread, float64) {
 	// A square that starts a jump holds no chance: what lands there is on
 	// its jump's end.
 	stays := len(out)
-	ends := sb.ends[:0]
 	for _, r := range land {
 		lo := r[0]
 		k := sort.Search(len(sb.starts), func(i int) bool { return sb.starts[i] >= r[0] })

@@ -10,20 +10,23 @@ import (
 // moves square by square: the same squares turn by turn, the same cost and
 // finishing bound, and the same classes.
 
-// TestSpreadAsSquares follows the squares of a walk without Again or a
-// throw to enter, from the start and from three drawn squares, for 16
+// TestSpreadAsSquares follows the squares of a walk without Again, with
+// or without a throw to enter, from the start and from three drawn squares, for 16
 // turns as a spread and as a set (image, over the
 // search's intervals), and checks that they are the same squares, that a
 // turn from them costs and finishes what the set's squares say one by one
 // (turnFrom, finishing), and that they say the same of what can finish.
 func TestSpreadAsSquares(t *testing.T) {
 	t.Parallel()
-	var draws, jumped int
+	var draws, jumped, entered int
 	rapid.Check(t, func(t *rapid.T) {
 		r, b := drawLoaded(t, 3, 24)
-		r.Again, r.AgainLimit, r.OnLimit, r.Enter = 0, 0, VoidTurn, 0
+		r.Again, r.AgainLimit, r.OnLimit = 0, 0, VoidTurn
 		if r.Validate() != nil {
 			return
+		}
+		if r.Enter > 0 {
+			entered++
 		}
 		g, err := r.playable(b)
 		if err != nil {
@@ -85,8 +88,8 @@ func TestSpreadAsSquares(t *testing.T) {
 			jumped++
 		}
 	})
-	t.Logf("%d draws, %d with jumps", draws, jumped)
-	if draws < 80 || jumped < 60 {
-		t.Errorf("%d draws, %d with jumps, want 80 and 60 or more", draws, jumped)
+	t.Logf("%d draws, %d with jumps, %d with a throw to enter", draws, jumped, entered)
+	if draws < 80 || jumped < 60 || entered < 20 {
+		t.Errorf("%d draws, %d with jumps, %d with a throw to enter, want 80, 60 and 20 or more", draws, jumped, entered)
 	}
 }

@@ -13,7 +13,7 @@ import (
 // the squares the chances are on. Those squares are known exactly, layer
 // by layer, by the search by intervals; a square's turn has at least as
 // many ends as the squares its throws land on that start no jump. Where a
-// turn is one throw (no Again, no throw to enter) the squares go as runs
+// turn is one throw (no Again) the squares go as runs
 // (spread.go), each turn in time that grows with its runs and the jumps
 // they cover rather than the board's squares. Under Again a turn throws
 // from the squares of its run (turn.go's links), each throw of another
@@ -125,8 +125,8 @@ func (g *game) priceWalk(ctx context.Context, need walkNeed) error {
 	if g.again != 0 {
 		sight = &sightings{on: make([]bool, g.last+1)}
 	}
-	// Without Again or a throw to enter, the squares go as runs (spread.go).
-	runs := g.again == 0 && g.enter == 0 && spreadBoardBytes(g) <= g.lim.bytes
+	// Without Again, the squares go as runs (spread.go).
+	runs := g.again == 0 && spreadBoardBytes(g) <= g.lim.bytes
 	for _, start := range starts {
 		tr := g.newTrack(start, can, need, sight, runs)
 		if tr == nil {
@@ -308,8 +308,8 @@ type track struct {
 	sure             *sureTurns
 	on, next, before []bool       // the squares the chances are on, the last left out; scratch
 	ts               *turnScratch // under Again
-	// Without Again or a throw to enter, the squares are runs instead of
-	// on: a spread and its board (spread.go).
+	// Without Again, the squares are runs instead of on: a spread and its
+	// board (spread.go).
 	sb                         *spreadBoard
 	runs, nextRuns, beforeRuns spread
 	seen                       seen // what the squares hold

@@ -201,7 +201,7 @@ func walkOf(t interface{ Fatal(...any) }, r Rules, b *Board) (*game, *walk) {
 // A report's walks are among them: its distribution and its quantiles.
 func TestWalkPricedAsMet(t *testing.T) {
 	t.Parallel()
-	walksPricedAsMet(t, 9, 10, 3, 6, atLeast{priced: 20, again: 5, runs: 20, answered: 150}, func(t *rapid.T, _ Rules, b *Board) []pricedCall {
+	walksPricedAsMet(t, 9, 10, 3, 6, atLeast{priced: 20, again: 5, runs: 100, answered: 150}, func(t *rapid.T, _ Rules, b *Board) []pricedCall {
 		turns := rapid.IntRange(0, 200).Draw(t, "maxTurns")
 		q := rapid.Float64Range(0.01, 1).Draw(t, "q")
 		return append([]pricedCall{
@@ -273,7 +273,7 @@ func TestFairWalkPricedAsMet(t *testing.T) {
 // TestAgainWalksUpFront has some.
 func TestRacePricedAsMet(t *testing.T) {
 	t.Parallel()
-	walksPricedAsMet(t, 26, 27, 4, 5, atLeast{priced: 5, runs: 3, answered: 30}, func(t *rapid.T, _ Rules, b *Board) []pricedCall {
+	walksPricedAsMet(t, 26, 27, 4, 5, atLeast{priced: 5, runs: 15, answered: 30}, func(t *rapid.T, _ Rules, b *Board) []pricedCall {
 		players := rapid.IntRange(2, 3).Draw(t, "players")
 		if rapid.IntRange(0, 4).Draw(t, "many?") == 0 {
 			players = rapid.IntRange(9, 12).Draw(t, "many players") // a track a square, many of them
@@ -300,8 +300,7 @@ type atLeast struct{ priced, again, runs, answered int }
 // squares, n in lo..hi, under a loaded die (drawLoaded), each under
 // bounds bounds from half a compile to 2^top compiles (pricedAsMet), and that
 // at least as many as least says were refused from the board (under
-// Again; with the squares as runs, without Again or a throw to enter) and
-// answered.
+// Again; with the squares as runs, without Again) and answered.
 func walksPricedAsMet(t *testing.T, lo, hi, bounds int, top float64, least atLeast, calls func(*rapid.T, Rules, *Board) []pricedCall) {
 	var priced, answered, again, runs int
 	rapid.Check(t, func(t *rapid.T) {
@@ -316,10 +315,9 @@ func walksPricedAsMet(t *testing.T, lo, hi, bounds int, top float64, least atLea
 			bound := g.compileWork() * math.Exp2(rapid.Float64Range(-1, top).Draw(t, "bound (log2 of compiles)"))
 			pricedAsMet(t, r.WithMaxWork(int64(bound)), b, bound, figs, &priced, &answered)
 		}
-		switch {
-		case r.Again > 0:
+		if r.Again > 0 {
 			again += priced - before
-		case r.Enter == 0:
+		} else {
 			runs += priced - before
 		}
 	})
