@@ -8,12 +8,11 @@ import (
 // This file holds the squares a walk's chances are surely on as runs of
 // squares (a spread), for the price of a walk whose turn is one throw
 // (walkprice.go: no Again; off the board under Enter, only a throw of
-// Enter moves). A run of
-// squares throws onto a run of landings a span of totals wide, broken
-// only at the squares that start a jump, so that a turn's layer costs the
-// runs and the jumps they cover, not the board's squares: on 10⁶ squares
-// of 1% random jumps a layer is a few thousand runs, where a set of
-// squares costs a pass over all of them.
+// Enter moves). A run of squares throws onto a run of landings a span of
+// totals wide, broken only at the squares that start a jump, so that a
+// turn's layer costs the runs and the jumps they cover, not the board's
+// squares: on 10⁶ squares of 1% random jumps a layer is a few thousand
+// runs, where a set of squares costs a pass over all of them.
 
 // A spread is a set of squares as sorted runs [lo, hi], disjoint and not
 // adjacent.

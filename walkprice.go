@@ -13,17 +13,17 @@ import (
 // the squares the chances are on. Those squares are known exactly, layer
 // by layer, by the search by intervals; a square's turn has at least as
 // many ends as the squares its throws land on that start no jump. Where a
-// turn is one throw (no Again) the squares go as runs
-// (spread.go), each turn in time that grows with its runs and the jumps
-// they cover rather than the board's squares. Under Again a turn throws
-// from the squares of its run (turn.go's links), each throw of another
-// total an end of its own: the squares priced are then some of those the
-// chances are on, those the other totals put the token on, and no trap is
-// claimed unless the other totals alone cannot finish. A walk under
-// thousands of totals whose compile fits the bound but whose first few
-// turns do not is then refused in milliseconds instead of after seconds of
-// compiling. A fair die's walks go by intervals instead (fairwalk.go), and
-// cost what their squares do.
+// turn is one throw (no Again) the squares go as runs (spread.go), each
+// turn in time that grows with its runs and the jumps they cover rather
+// than the board's squares. Under Again a turn throws from the squares of
+// its run (turn.go's links), each throw of another total an end of its
+// own: the squares priced are then some of those the chances are on, those
+// the other totals put the token on, and no trap is claimed unless the
+// other totals alone cannot finish. A walk under thousands of totals whose
+// compile fits the bound but whose first few turns do not is then refused
+// in milliseconds instead of after seconds of compiling. A fair die's
+// walks go by intervals instead (fairwalk.go), and cost what their squares
+// do.
 
 // A walkNeed is what a figure needs of a walk, for its price: the turns
 // of a length distribution, a quantile, the mode, or a race. The zero
