@@ -29,7 +29,7 @@ import (
 // returns what the banded elimination over them costs: its steps and its
 // bytes. It stops early with +Inf steps once a lower bound of them passes
 // bandUpTo, or once f's context is done (the caller's solve reports it).
-// choose tries the band after the structured elimination and before
+// pick tries the band after the structured elimination and before
 // GMRES, whose steps grow with the length of the game where the band's do
 // not.
 func (f *fundamental) layBand() (steps, bytes float64) {
@@ -153,8 +153,8 @@ func (f *fundamental) covering(k int32, each func(i int32)) {
 
 // bandSolve eliminates the sure squares' equations and sets f.values to N·b
 // (b ≡ 1 when rhs is nil), 0 on the last square and +Inf off the sure
-// squares, as solve does. layBand must have laid out its windows. It stops with
-// f.ctx's error once that is done.
+// squares, as solve does. layBand must have laid out its windows. It stops
+// with f.ctx's error once that is done.
 func (f *fundamental) bandSolve(rhs []float64) error {
 	g := f.g
 	size := int(g.last) + 1
