@@ -10,12 +10,12 @@ import (
 // moves square by square: the same squares turn by turn, the same cost and
 // finishing bound, and the same classes.
 
-// TestSpreadAsSquares follows the squares of a walk without Again, with
-// or without a throw to enter, from the start and from three drawn squares, for 16
-// turns as a spread and as a set (image, over the
-// search's intervals), and checks that they are the same squares, that a
-// turn from them costs and finishes what the set's squares say one by one
-// (turnFrom, finishing), and that they say the same of what can finish.
+// TestSpreadAsSquares follows the squares of a walk without Again, with or
+// without a throw to enter, from the start and from three drawn squares,
+// for 16 turns as a spread and as a set (image, over the search's
+// intervals), and checks that they are the same squares, that a turn from
+// them costs and finishes what the set's squares say one by one (turnFrom,
+// finishing), and that they say the same of what can finish.
 func TestSpreadAsSquares(t *testing.T) {
 	t.Parallel()
 	var draws, jumped, entered int
