@@ -209,8 +209,8 @@ func (a *Analysis) insight(ctx context.Context) (*fundamental, error) {
 
 // walk returns a walk from the start, over a's chain unless it goes by
 // intervals (fairwalk.go), stopping when ctx is done. It runs on a's turn.
-func (a *Analysis) walk(ctx context.Context, need walkNeed) (*walk, error) {
-	return playWalk(ctx, &a.g, need, func() (*chain, error) { return a.chain(ctx) }, func() (*fairClasses, error) {
+func (a *Analysis) walk(ctx context.Context) (*walk, error) {
+	return playWalk(ctx, &a.g, func() (*chain, error) { return a.chain(ctx) }, func() (*fairClasses, error) {
 		if a.fair == nil {
 			cl, err := a.g.fairClasses()
 			if err != nil {
@@ -224,9 +224,9 @@ func (a *Analysis) walk(ctx context.Context, need walkNeed) (*walk, error) {
 
 // startWalk returns a walk of a's from the start for need, for the
 // caller alone, stopping when ctx is done.
-func (a *Analysis) startWalk(ctx context.Context, need walkNeed) (*walk, error) {
+func (a *Analysis) startWalk(ctx context.Context) (*walk, error) {
 	var c once[*walk] // never kept: each caller walks on its own
-	return figure(ctx, a, field(&c), func() (*walk, error) { return a.walk(ctx, need) })
+	return figure(ctx, a, field(&c), func() (*walk, error) { return a.walk(ctx) })
 }
 
 // ExpectedTurns is [Rules.ExpectedTurns].
@@ -286,9 +286,6 @@ func (a *Analysis) Visits(ctx context.Context) ([]float64, error) {
 // [Rules.Jumps]).
 func (a *Analysis) Jumps(ctx context.Context) ([]JumpStats, error) {
 	v, err := figure(ctx, a, field(&a.jumps), func() ([]JumpStats, error) {
-		if err := a.g.priceJumps(); err != nil {
-			return nil, err
-		}
 		f, err := a.insight(ctx)
 		if err != nil {
 			return nil, err
@@ -314,7 +311,7 @@ func (a *Analysis) LengthDistribution(ctx context.Context, maxTurns int) ([]floa
 		return nil, err
 	}
 	v, err := figure(ctx, a, entry(&a.dist, maxTurns), func() ([]float64, error) {
-		w, err := a.walk(ctx, walkNeed{turns: maxTurns})
+		w, err := a.walk(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -329,7 +326,7 @@ func (a *Analysis) Quantile(ctx context.Context, q float64) (int, error) {
 		return 0, err
 	}
 	return figure(ctx, a, entry(&a.quantile, q), func() (int, error) {
-		w, err := a.walk(ctx, walkNeed{turns: -1, q: q})
+		w, err := a.walk(ctx)
 		if err != nil {
 			return 0, err
 		}
@@ -344,7 +341,7 @@ func (a *Analysis) Quantile(ctx context.Context, q float64) (int, error) {
 // ModeTurns is [Rules.ModeTurns].
 func (a *Analysis) ModeTurns(ctx context.Context) (int, error) {
 	return figure(ctx, a, field(&a.mode), func() (int, error) {
-		w, err := a.walk(ctx, walkNeed{turns: -1, mode: true})
+		w, err := a.walk(ctx)
 		if err != nil {
 			return 0, err
 		}
@@ -377,7 +374,7 @@ func (a *Analysis) WinChancesFrom(ctx context.Context, squares []int) ([]float64
 			}
 			return j.wins(squares), nil
 		}
-		w, err := a.walk(ctx, raceNeedOf(&a.g, squares))
+		w, err := a.walk(ctx)
 		if err != nil {
 			return nil, err
 		}

@@ -174,7 +174,7 @@ func TestCancelWithin50ms(t *testing.T) {
 		{"Quantile/316x316", Rules{}, big, func(ctx context.Context, a *Analysis) error { _, err := a.Quantile(ctx, 0.99); return err }},
 		{"ModeTurns/316x316", Rules{}, big, func(ctx context.Context, a *Analysis) error { _, err := a.ModeTurns(ctx); return err }},
 		{"WinChances/316x316", Rules{}, big, func(ctx context.Context, a *Analysis) error { _, err := a.WinChances(ctx, 4); return err }},
-		// A fair die's walks by intervals, a loaded die's priced first.
+		// A fair die's walks by intervals, a loaded die's over its turns.
 		{"LengthDistribution/316x316/65536 faces", Rules{Faces: 65536, Overshoot: Bounce}, big, func(ctx context.Context, a *Analysis) error {
 			_, err := a.LengthDistribution(ctx, 1<<20)
 			return err

@@ -97,20 +97,16 @@ func (f *fundamental) layBand() (steps, bytes float64) {
 // at least the rows whose turns reach over it times how far back its own
 // turns go. One pass up the board, since the rows reaching over a square
 // all start below it; it allocates the turns' scratch and 4 bytes a square.
-// Where rows is not nil only the rows of the squares it holds count: the
-// least of a solve over a set of rows that includes them (fairPrices).
 // Once ctx is done it returns +Inf: no band, and the caller's next solve
 // says why.
-func (g *game) bandReach(ctx context.Context, rows []bool) float64 {
+func (g *game) bandReach(ctx context.Context) float64 {
 	cover := make([]int32, g.last+2) // the rows reaching over each square, as differences
 	sum, covering := 0.0, int32(0)
 	span := func(v, lo, hi int32) bool {
 		covering += cover[v]
-		if rows == nil || rows[v] {
-			sum += float64(covering) * float64(v-lo+1)
-			cover[v+1]++
-			cover[hi+1]--
-		}
+		sum += float64(covering) * float64(v-lo+1)
+		cover[v+1]++
+		cover[hi+1]--
 		return sum <= g.lim.bandUpTo
 	}
 	if g.endsPriced() {

@@ -83,39 +83,3 @@ func (r Rules) Distances(b *Board) []int {
 	}
 	return dist
 }
-
-// minRollsGrid is the seeds' first approach, kept as an independent check on
-// Flatten and search: a plain FIFO breadth-first search that converts each
-// label to its cell inside the loop and reads the jump straight off grid,
-// which must be valid. Rules are the zero Rules.
-func minRollsGrid(grid [][]int) int {
-	n := len(grid)
-	last := n * n
-	if last == 1 {
-		return 0
-	}
-	seen := make([]bool, last+1)
-	seen[1] = true
-	queue := []int{1}
-	for rolls := 1; len(queue) > 0; rolls++ {
-		var next []int
-		for _, v := range queue {
-			for t := v + 1; t <= min(v+6, last); t++ {
-				r, c := cellOf(n, t)
-				to := t
-				if grid[r][c] != -1 {
-					to = grid[r][c]
-				}
-				if to == last {
-					return rolls
-				}
-				if !seen[to] {
-					seen[to] = true
-					next = append(next, to)
-				}
-			}
-		}
-		queue = next
-	}
-	return -1
-}

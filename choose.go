@@ -26,10 +26,10 @@ import "context"
 // expectedhouse.go) counts the unknowns of the squares the start reaches
 // from the chain in throw form, or from the board for one fair die, and
 // whose band is tried only once a lower bound of its work and its
-// compile's from the rules alone fits. Under a fair die of intervalsFrom
-// faces or more, whose turns cost as much to take as the solves,
-// ExpectedTurns prices all three from the board (faircost.go) before any
-// turn is taken.
+// compile's from the rules alone fits. Under a die of intervalsFrom faces
+// or more, whose turns cost as much to take as the solves, ExpectedTurns
+// counts the unknowns and the band's least work from the board
+// (faircost.go) before any turn is taken.
 
 // method is how a fundamental's equations are solved.
 type method int8
@@ -62,60 +62,6 @@ func (f *fundamental) dense() bool {
 func denseFits(g *game, m, rows int) bool {
 	lim := g.lim
 	return m <= lim.denseUpTo && (rows*(m+2)*8 <= lim.denseBytes || m <= 4) && structuredWork(g, float64(m)) <= lim.work
-}
-
-// fairPrice is what the board of a game of wide dice (endsPriced) says of
-// its solves before a turn is taken (faircost.go), when the start surely
-// finishes: the least each method costs, as whether it may fit.
-type fairPrice struct {
-	m    int  // the unknowns of the squares the start reaches: at least the insights'
-	band bool // the structured elimination or the band may fit
-	kept bool // the structured elimination or Jumps' kept rows (jumpsbig.go) may fit
-	// keptLeast is the least of the kept rows' multiply-adds: a row of
-	// m+2 added an end.
-	keptLeast float64
-}
-
-// fairPrices prices g's solves from its board, or returns false where it
-// cannot: not a game endsPriced prices, or a start that may not surely
-// finish (the figures say so themselves after compiling).
-func (g *game) fairPrices() (fairPrice, bool) {
-	if !g.endsPriced() || g.lim.unpriced {
-		return fairPrice{}, false
-	}
-	reached, ok := g.surelyReached()
-	if !ok {
-		return fairPrice{}, false
-	}
-	p := fairPrice{m: g.fairUnknowns(reached)}
-	dense := p.m == 0 || denseFits(g, p.m, int(g.last)+1)
-	// The insights' rows include those of the squares reached: the
-	// band's least is over theirs alone.
-	p.band = dense || g.bandReach(context.Background(), reached) <= g.lim.bandUpTo
-	p.keptLeast = jumpsPerStep * g.fairEnds(1) * float64(p.m+2)
-	p.kept = dense || p.keptLeast <= g.lim.jumpsWork
-	return p, true
-}
-
-// priceInsights refuses, before a turn is taken, the insights of a game of
-// wide dice (endsPriced) that no method can solve within the bounds: the
-// structured elimination, the band, Jumps' kept rows, or GMRES by its
-// fewest passes.
-func (g *game) priceInsights() error {
-	if p, ok := g.fairPrices(); ok && !p.band && !p.kept {
-		return g.fewestSweeps(g.compileWork(), solveSweeps, g.fairSweep())
-	}
-	return nil
-}
-
-// priceJumps refuses, before a turn is taken, Jumps of a game of wide
-// dice (endsPriced) that neither the structured elimination nor kept rows
-// can solve within the bounds.
-func (g *game) priceJumps() error {
-	if p, ok := g.fairPrices(); ok && !p.kept {
-		return errorf(ErrTooLarge, "the jumps of a board with %d or more squares that moves go back to take at least %.3g multiply-adds, over Jumps' bound of %.3g", p.m, p.keptLeast, g.lim.jumpsWork)
-	}
-	return nil
 }
 
 // structuredWork is what the structured elimination of g with m unknowns
@@ -217,7 +163,7 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 		band.release() // before GMRES takes its memory
 		band = nil
 	}
-	return sweepExpected(ctx, g, x.backs, x.fair) // by value: only that path moves g to the heap
+	return sweepExpected(ctx, g, x.backs) // by value: only that path moves g to the heap
 }
 
 // byIntervals reports whether the searches (MinRolls, Distances,

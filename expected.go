@@ -57,7 +57,7 @@ func (r Rules) ExpectedTurns(b *Board) (float64, error) {
 // error.
 func (r Rules) layExpectedBand(ctx context.Context, b *Board, g *game) (f *fundamental, steps, bytes float64, err error) {
 	// The band needs the compiled turns as well as its own steps.
-	if g.compileWork()+g.bandReach(ctx, nil) > g.lim.bandUpTo {
+	if g.compileWork()+g.bandReach(ctx) > g.lim.bandUpTo {
 		return nil, math.Inf(1), 0, nil
 	}
 	f, _, err = r.insight(ctx, b)
@@ -126,9 +126,8 @@ func tenTo(lg float64) string {
 // with m or more squares that moves go back to (the structured
 // elimination stops counting past what it takes), found by a pass over
 // every turn that the solve's own compiling of them repeats: both count.
-// Wide dice's m is counted from the board (faircost.go), which also
-// prices the solve's fewest passes before anything is compiled.
-func sweepExpected(ctx context.Context, g game, m int, reached []bool) (float64, error) {
+// Wide dice's m is counted from the board (faircost.go), with no pass.
+func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 	size := float64(g.last) + 1
 	out := min(g.outBound(), size)
 	bytes := walkBytes(size, out) + systemBytes(size, float64(m), float64(min(m, 64)))
@@ -137,16 +136,7 @@ func sweepExpected(ctx context.Context, g game, m int, reached []bool) (float64,
 	}
 	first := g.compileWork() // the pass that found the unknowns
 	if g.endsPriced() {
-		// Counted from the board, as are the fewest passes of the solve;
-		// the compile alone is within the bound (checkRolls).
-		first = 0
-		// Where the start may not finish the walk says so: that comes
-		// before any price.
-		if m > 0 && !g.lim.unpriced && g.surelyFinishes(reached) {
-			if err := g.fewestSweeps(g.compileWork(), solveSweeps, g.fairSweep()); err != nil {
-				return 0, err
-			}
-		}
+		first = 0 // the unknowns were counted from the board
 	} else if steps := 2 * g.compileWork(); steps > g.lim.work {
 		return 0, g.tooLong(steps, "taking every turn (throws of totals up to %d) from %d squares twice, to find the squares that moves go back to and to solve for them,", g.faces, g.last)
 	}

@@ -58,27 +58,6 @@ func (g *game) enterEnd() (int32, bool) {
 	return to, to != 0
 }
 
-// enterStays reports whether a throw under Enter can leave the token on
-// square 0: one of a total other than Enter.
-func (g *game) enterStays() bool { return g.dice.weight(g.enter) < g.dice.den }
-
-// enterEnds returns at least what the ends of square 0's turn cost a
-// pass under Enter, as fairEnds counts them: itself, on a throw of another
-// total, and where a throw of Enter ends, far times if that is over
-// nearSquares away.
-func (g *game) enterEnds(far float64) float64 {
-	n := 0.0
-	if g.enterStays() {
-		n++
-	}
-	if to, ok := g.enterEnd(); ok && to <= nearSquares {
-		n++
-	} else if ok {
-		n += far
-	}
-	return n
-}
-
 // firstRolled is the lowest square whose turns are every total's: 1 under
 // Enter, where square 0 moves only on a throw of Enter, else 0.
 func (g *game) firstRolled() int32 {
@@ -179,42 +158,6 @@ func (g *game) fairUnknowns(reached []bool) int {
 	return m
 }
 
-// fairSweep returns at least what a pass over every compiled turn of g
-// costs (chain.sweep): a step a square, and every square a turn reaches
-// that starts no jump is an end of its own, costing a step, farSteps more
-// past nearSquares.
-func (g *game) fairSweep() float64 {
-	return float64(g.last) + 1 + g.fairEnds(1+farSteps)
-}
-
-// fairEnds returns at least how many ends the compiled turns of g have,
-// those past nearSquares from their square counted far times each.
-func (g *game) fairEnds(far float64) float64 {
-	last, lo, faces := g.last, g.dice.lo, g.faces
-	plain := newPlains(g)
-	ends := func(v, lo, hi int32) float64 { return plain.count(v, lo, hi, far) }
-	sum := 0.0
-	from := g.firstRolled()
-	if from > 0 {
-		sum += g.enterEnds(far)
-	}
-	for v := from; v < last; v++ { // square 0's turns are compiled too
-		sum += ends(v, v+lo, min(v+faces, last))
-		if v+faces > last {
-			switch {
-			case g.over == Stay:
-				sum++ // the edge back to v
-			case g.over == Bounce:
-				// Those at or below v: the ones above may be in-board ends.
-				sum += ends(v, g.bounceLo(v), min(v, g.bounceHi(v)))
-			case v+lo > last:
-				sum += ends(v, last, last) // every throw finishes
-			}
-		}
-	}
-	return sum
-}
-
 // fairSpans calls each with every square v from the start up and the
 // lowest and highest squares other than the last that its turns end on
 // (v itself when none is lower or higher), until each returns false: what
@@ -300,29 +243,6 @@ func (g *game) fairSpans(each func(v, lo, hi int32) bool) {
 			return
 		}
 	}
-}
-
-// surelyReached returns the squares the start reaches, and whether the
-// start surely finishes from them (no square it reaches is a trap, as
-// fairClasses finds them): false too where the search is over the memory
-// bound.
-func (g *game) surelyReached() ([]bool, bool) {
-	cl, err := g.fairClasses()
-	if err != nil {
-		return nil, false
-	}
-	return cl.reached, cl.trap < 0
-}
-
-// surelyFinishes reports whether the start surely finishes
-// (surelyReached), reached the squares it reaches as fairReached finds
-// them, or nil to find them.
-func (g *game) surelyFinishes(reached []bool) bool {
-	if reached == nil {
-		_, ok := g.surelyReached()
-		return ok
-	}
-	return fairTrap(reached, g.fairCan()) < 0
 }
 
 // fairCan returns, for every square, whether the last square can be
@@ -440,35 +360,4 @@ func (g *game) searchCan(spans [][2]int32, can []bool) {
 		}
 		i = j
 	}
-}
-
-// plains counts the squares that start no jump: plains[i] of 1..i-1.
-type plains []int32
-
-func newPlains(g *game) plains {
-	p := make(plains, g.last+2)
-	for t := int32(1); t <= g.last; t++ {
-		p[t+1] = p[t]
-		if g.jumps[t] < 0 {
-			p[t+1]++
-		}
-	}
-	return p
-}
-
-// count returns the squares in [lo, hi] that start no jump, those over
-// nearSquares from v counted far times each: at least what the ends of a
-// turn from v landing there cost a pass (chain.go).
-func (p plains) count(v, lo, hi int32, far float64) float64 {
-	if lo > hi {
-		return 0
-	}
-	all := func(lo, hi int32) float64 {
-		if lo > hi {
-			return 0
-		}
-		return float64(p[hi+1] - p[lo])
-	}
-	near := all(max(lo, v-nearSquares), min(hi, v+nearSquares))
-	return near + far*(all(lo, hi)-near)
 }

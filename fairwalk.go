@@ -143,13 +143,6 @@ const fairMoveSteps = 4
 // turn: the searches of its classes.
 func fairWalkStart(g *game) float64 { return 8 * (float64(g.last) + 1) }
 
-// fairTurnSteps is the least a turn of a walk by intervals costs: its
-// moves (under Bounce a period's places, more than the squares) and the
-// walk's own pass over the squares.
-func fairTurnSteps(g *game) float64 {
-	return fairMoveSteps*float64(g.last) + 2*float64(g.last) + turnOverhead
-}
-
 // windows sets out[i] to the sum of src[i−width+1..i] (from 0 near the
 // start) for every i, width ≥ 1: by blocks of width, each window the end
 // of one block from its start and the rest of the block before, so that

@@ -90,7 +90,7 @@ func TestFairWalk(t *testing.T) {
 			}
 			return seen
 		}
-		w, err := playWalk(context.Background(), &g, walkNeed{}, nil, nil)
+		w, err := playWalk(context.Background(), &g, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -45,10 +45,9 @@ func (r Rules) insightInto(b *Board, f *fundamental) (*game, error) {
 }
 
 // checkInsight refuses a game whose insights, whatever their solve, would
-// pass the bounds: the fundamental's tables, the work of classifying its
-// squares, or under wide dice (endsPriced) the least any solve costs
-// (priceInsights). Every caller checks it before insightOn, and before
-// compiling a chain of its own.
+// pass the bounds: the fundamental's tables, or the work of classifying
+// its squares, both known before they start. Every caller checks it
+// before insightOn, and before compiling a chain of its own.
 func checkInsight(g *game) error {
 	size := float64(g.last) + 1
 	if bytes := fundamentalBytes(size, min(g.outBound(), size), 0); bytes > g.lim.bytes {
@@ -57,7 +56,7 @@ func checkInsight(g *game) error {
 	if steps := g.compileWork() + g.turnWork()*4; steps > g.lim.work {
 		return g.tooLong(steps, "classifying %d squares under throws of totals up to %d", g.last, g.faces)
 	}
-	return g.priceInsights()
+	return nil
 }
 
 // insightOn readies f over the chain c, whose game checkInsight passed,
@@ -374,7 +373,7 @@ type JumpStats struct {
 // ends of each jump and the squares jumps lead up to (jumpsbig.go), and
 // eliminates the unknowns on every core: memory about (m + 2·jumps)·8m
 // bytes, time squares·e·(m + jumps/2) + m³/3 + jumps·m² for e ends a
-// turn can have (the first term's move by move, priced as MaxWork's
+// turn can have (the first term's move by move, counted as MaxWork's
 // steps, the rest at 8 a step); a figure keeps 1e-10 of itself plus 8e-13 of the
 // length (a fresh solve there by GMRES keeps no better than 2e-13). A board
 // of 10⁵ squares and 1% random jumps takes about 1.4 times ExpectedTurns;
@@ -394,11 +393,6 @@ type JumpStats struct {
 // refuses with [ErrTooLarge] past the structured solve's bounds. Taken
 // counts every throw that takes the jump, mid-turn ones included.
 func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
-	if g, err := r.playable(b); err == nil {
-		if err := g.priceJumps(); err != nil {
-			return nil, err
-		}
-	}
 	f, _, err := r.insight(context.Background(), b)
 	if err != nil {
 		return nil, err

@@ -67,12 +67,6 @@ type limits struct {
 	// intervalsFrom is the fewest totals a throw can show past which
 	// the searches go by intervals of squares (choose.go): 24.
 	intervalsFrom int32
-
-	// unpriced turns off the refusals made from the board under a wide
-	// die before its turns are taken (choose.go, walkprice.go), so that a
-	// test can check them against what the call itself meets: never set
-	// but in tests.
-	unpriced bool
 }
 
 // defaultLimits are every call's limits, never changed.

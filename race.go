@@ -104,7 +104,7 @@ func (r Rules) winChancesFrom(ctx context.Context, b *Board, squares []int) ([]f
 		}
 		return j.wins(squares), nil
 	}
-	w, err := playWalk(ctx, &g, raceNeedOf(&g, squares), nil, nil)
+	w, err := playWalk(ctx, &g, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -267,7 +267,7 @@ func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err err
 		}
 		return j.length()
 	}
-	w, err := playWalk(context.Background(), &g, raceNeed, nil, nil)
+	w, err := playWalk(context.Background(), &g, nil, nil)
 	if err != nil {
 		return 0, 0, err
 	}

@@ -146,3 +146,17 @@ func TestRaceTooLongToFollow(t *testing.T) {
 		t.Fatalf("GameLength %v, %v; walks %v, %v", rounds, turns, wantRounds, wantTurns)
 	}
 }
+
+// walkOf returns the game of r on b and a walk from its start, over its
+// compiled turns.
+func walkOf(t interface{ Fatal(...any) }, r Rules, b *Board) (*game, *walk) {
+	g, err := r.playable(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := newWalk(context.Background(), &g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &g, w
+}

@@ -27,9 +27,9 @@ import (
 // 100 bytes a square and time proportional to the squares whatever the
 // faces (a die of 65536 faces on 10⁴ squares walks 8000 turns a second
 // here). Under other dice of thousands of totals the compile of the turns
-// (16 steps a throw) and the turns the figure surely takes are priced from
-// the board, and a call past MaxWork refused before either is begun (see
-// docs/rules.md, Bounds); a walk can still pass the bound later.
+// (16 steps a throw) is refused before it starts when it alone is past
+// MaxWork; the walk counts its steps as it goes, and is refused once they
+// pass the bound (see docs/rules.md, Bounds).
 //
 // Errors wrap [ErrInvalidRules] for invalid r or a negative maxTurns,
 // [ErrInvalidBoard] for a nil or empty board, and [ErrTooLarge] when the
@@ -43,7 +43,7 @@ func (r Rules) LengthDistribution(b *Board, maxTurns int) ([]float64, error) {
 	if err := g.checkTurns(maxTurns); err != nil {
 		return nil, err
 	}
-	w, err := playWalk(context.Background(), &g, walkNeed{turns: maxTurns}, nil, nil)
+	w, err := playWalk(context.Background(), &g, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -146,11 +146,7 @@ func (r Rules) quantiles(ctx context.Context, b *Board, qs []float64) ([]int, er
 			return nil, err
 		}
 	}
-	need := walkNeed{turns: -1}
-	if len(qs) > 0 {
-		need.q = qs[len(qs)-1]
-	}
-	w, err := r.walk(ctx, b, need)
+	w, err := r.walk(ctx, b)
 	if err != nil {
 		return nil, err
 	}
@@ -268,7 +264,7 @@ func (w *walk) skip(n int, factor float64) {
 // smallest on a tie. Its error wraps [ErrNeverFinishes] when the player can
 // never finish; other errors are as for [Rules.MedianTurns].
 func (r Rules) ModeTurns(b *Board) (int, error) {
-	w, err := r.walk(context.Background(), b, walkNeed{turns: -1, mode: true})
+	w, err := r.walk(context.Background(), b)
 	if err != nil {
 		return 0, err
 	}

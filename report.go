@@ -223,7 +223,7 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	}
 	// Whether the game surely ends is known once its turns are: a walk
 	// finds any trap it can reach.
-	walk, err := a.startWalk(ctx, walkNeed{})
+	walk, err := a.startWalk(ctx)
 	if err != nil {
 		if !skip(FigurePlay, err) {
 			return nil, err
@@ -246,7 +246,7 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 
 	// Follow the distribution only as far as the report shows it.
 	progress(rep, StageDistribution)
-	w, err := a.startWalk(ctx, distributionNeed)
+	w, err := a.startWalk(ctx)
 	if err == nil {
 		err = rep.distribution(w)
 	}
@@ -316,7 +316,7 @@ var reportQuantiles = []float64{0.1, 0.5, 0.9, 0.99}
 // quantiles fills in the median, the mode and the percentiles, following
 // a's walks from the start.
 func (rep *Report) quantiles(ctx context.Context, a *Analysis) error {
-	w, err := a.startWalk(ctx, walkNeed{turns: -1, q: reportQuantiles[len(reportQuantiles)-1]})
+	w, err := a.startWalk(ctx)
 	if err != nil {
 		return err
 	}
@@ -365,9 +365,6 @@ func (rep *Report) insights(ctx context.Context, a *Analysis) error {
 
 // maxReportTurns is the longest distribution a report shows.
 const maxReportTurns = 1000
-
-// distributionNeed is what distribution needs of its walk, for its price.
-var distributionNeed = walkNeed{turns: maxReportTurns, cover: reportCover, least: reportTurns[len(reportTurns)-1]}
 
 // reportCover is the chance of having finished by which distribution
 // stops.

@@ -22,10 +22,6 @@ const (
 	tailWindow = 2520
 	tailSettle = 1e-10
 
-	// tailEarliest is the fewest turns a walk follows before its tail can
-	// settle: three windows, each agreeing with the one before.
-	tailEarliest = 3 * tailWindow
-
 	// tailFrom is how many turns a walk must have left to go before a
 	// settled tail answers for it: short games are followed to the end, so
 	// their answers stay exact, unless the work bound would refuse them.

@@ -238,16 +238,6 @@ func (s *throwSearch) rolls() int {
 	return int(s.dist[s.g.last*s.runs])
 }
 
-// reaches reports whether the search reached square v, mid-turn or not.
-func (s *throwSearch) reaches(v int32) bool {
-	for r := range s.runs {
-		if s.dist[v*s.runs+r] >= 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // distances returns, per square, the fewest throws after which the token
 // can stand there, mid-turn or not, or -1.
 func (s *throwSearch) distances() []int {

@@ -65,13 +65,12 @@ func chainWalk(ctx context.Context, g *game, compiled func() (*chain, error)) (*
 	return walkOn(ctx, c, g.compileWork()), nil
 }
 
-// playWalk returns a walk from g's start for a random-play figure that
-// needs need of it, which stops once ctx is done: the one choice of how
-// they move, by intervals where g's walks go so (fairwalk.go, over the
-// classes kept returns, found afresh when it is nil), else over the chain
-// compiled returns (see chainWalk), priced first from the board
-// (walkprice.go).
-func playWalk(ctx context.Context, g *game, need walkNeed, compiled func() (*chain, error), kept func() (*fairClasses, error)) (*walk, error) {
+// playWalk returns a walk from g's start for a random-play figure, which
+// stops once ctx is done: the one choice of how they move, by intervals
+// where g's walks go so (fairwalk.go, over the classes kept returns, found
+// afresh when it is nil), else over the chain compiled returns (see
+// chainWalk).
+func playWalk(ctx context.Context, g *game, compiled func() (*chain, error), kept func() (*fairClasses, error)) (*walk, error) {
 	if err := checkPlay(g); err != nil {
 		return nil, err
 	}
@@ -84,13 +83,7 @@ func playWalk(ctx context.Context, g *game, need walkNeed, compiled func() (*cha
 		if err != nil {
 			return nil, err
 		}
-		if err := g.priceFairWalk(cl, need); err != nil {
-			return nil, err
-		}
 		return fairWalkOn(ctx, g, cl, shared), nil
-	}
-	if err := g.priceWalk(ctx, need); err != nil {
-		return nil, err
 	}
 	return chainWalk(ctx, g, compiled)
 }
@@ -295,10 +288,10 @@ func (w *walk) budget() error {
 
 // walk returns a walk on b under r for a figure that needs need of it,
 // which stops once ctx is done.
-func (r Rules) walk(ctx context.Context, b *Board, need walkNeed) (*walk, error) {
+func (r Rules) walk(ctx context.Context, b *Board) (*walk, error) {
 	g, err := r.playable(b)
 	if err != nil {
 		return nil, err
 	}
-	return playWalk(ctx, &g, need, nil, nil)
+	return playWalk(ctx, &g, nil, nil)
 }

@@ -46,7 +46,7 @@ func BenchmarkBounds(b *testing.B) {
 		}},
 		// 250 short snakes under a die of 6000 faces: the structured
 		// elimination's rows are over the bound, the band answers; under
-		// 13000 faces no solve fits, refused from the board's prices.
+		// 13000 faces no solve fits, refused after the compile.
 		{"ExpectedTurns/wide-band", func() error {
 			_, err := snakes.Rules{Faces: 6000, Overshoot: snakes.Finish}.ExpectedTurns(every40)
 			return err
@@ -70,8 +70,7 @@ func BenchmarkBounds(b *testing.B) {
 			return err
 		}},
 		// A loaded die's walk reads its table of turns, each of thousands
-		// of ends: the compile fits, the turns pass the bound, which the
-		// board's price sees; under Finish the mode's price does not.
+		// of ends: the compile fits, the turns pass the bound.
 		{"Quantile/loaded", func() error {
 			_, err := snakes.Rules{Weights: boards.Loaded(8000), Overshoot: snakes.Bounce}.Quantile(empty, 0.5)
 			return err
@@ -80,7 +79,7 @@ func BenchmarkBounds(b *testing.B) {
 			_, err := snakes.Rules{Weights: boards.Loaded(8000), Overshoot: snakes.Finish}.ModeTurns(empty)
 			return err
 		}},
-		// Its solves are priced from the board as a fair die's.
+		// Its solves: the compile fits, GMRES's passes do not.
 		{"ExpectedTurns/loaded", func() error {
 			_, err := snakes.Rules{Weights: boards.Loaded(8000), Overshoot: snakes.Bounce}.ExpectedTurns(empty)
 			return err
@@ -95,7 +94,7 @@ func BenchmarkBounds(b *testing.B) {
 			_, err := snakes.Rules{Weights: boards.Loaded(8000), Overshoot: snakes.Bounce}.WinChancesFrom(empty, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
 			return err
 		}},
-		// The same die, a throw of 8000 to enter: priced as without.
+		// The same die, a throw of 8000 to enter.
 		{"Quantile/enter", func() error {
 			_, err := snakes.Rules{Weights: boards.Loaded(8000), Enter: 8000, Overshoot: snakes.Bounce}.Quantile(empty, 0.5)
 			return err
@@ -105,8 +104,8 @@ func BenchmarkBounds(b *testing.B) {
 			return err
 		}},
 		// Another throw on a 1000 of a fair die of 1000 faces: a run of
-		// up to 8 throws a turn, priced from the board; with three in a
-		// row voiding the turn, or 300 faces, the walk finds its refusal.
+		// up to 8 throws a turn; with three in a row voiding the turn, or
+		// 300 faces, turns of fewer ends.
 		{"Quantile/again", func() error {
 			_, err := snakes.Rules{Faces: 1000, Again: 1000}.Quantile(empty, 0.5)
 			return err
@@ -120,7 +119,7 @@ func BenchmarkBounds(b *testing.B) {
 			return err
 		}},
 		// A fair die of 65536 faces on an empty 1000×1000 board: its walk
-		// by intervals priced in closed form, 6·10⁶ steps a turn.
+		// by intervals, 6·10⁶ steps a turn.
 		{"Quantile/fair-huge", func() error {
 			_, err := snakes.Rules{Faces: 65536}.Quantile(emptyHuge, 0.5)
 			return err
@@ -132,8 +131,7 @@ func BenchmarkBounds(b *testing.B) {
 			return err
 		}},
 		// The same die on 10⁶ squares with 1% random jumps, whose ladders
-		// make the fewest turns few: the squares its chances are on, as
-		// runs, cost the bound within 21 turns.
+		// make the fewest turns few.
 		{"Quantile/jumps-loaded", func() error {
 			_, err := snakes.Rules{Weights: boards.Loaded(100), Overshoot: snakes.Bounce}.Quantile(jumpy, 0.5)
 			return err
