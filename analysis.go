@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/snakesladders/snakes/internal/budget"
 )
 
 // This file is Analysis: one board under one rule set, compiled once and
@@ -381,7 +383,7 @@ func (a *Analysis) WinChancesFrom(ctx context.Context, squares []int) ([]float64
 		cost := math.Inf(1)
 		if w.trap < 0 && w.fm == nil {
 			from, variance, err := a.spread(ctx)
-			if err := stopped(ctx); err != nil {
+			if err := budget.Stopped(ctx); err != nil {
 				return nil, err
 			}
 			cost = raceBound(w, squares, from, variance, err)

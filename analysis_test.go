@@ -10,8 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/snakesladders/snakes/internal/boards"
 	"pgregory.net/rapid"
+
+	"github.com/snakesladders/snakes/internal/boards"
 )
 
 // This file tests Analysis: its answers against the Rules methods', what

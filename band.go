@@ -3,6 +3,9 @@ package snakes
 import (
 	"context"
 	"math"
+
+	"github.com/snakesladders/snakes/internal/budget"
+	"github.com/snakesladders/snakes/internal/linalg"
 )
 
 // This file solves the equations of boards whose moves mostly stay near the
@@ -71,7 +74,7 @@ func (f *fundamental) layBand() (steps, bytes float64) {
 		if !f.sure[k] {
 			continue
 		}
-		if k&1023 == 0 && stopped(f.ctx) != nil {
+		if k&1023 == 0 && budget.Stopped(f.ctx) != nil {
 			return math.Inf(1), 0 // the caller's solve reports it
 		}
 		lo := min(f.bandLo[k], low.min(k+1, f.bandHi[k]))
@@ -116,7 +119,7 @@ func (g *game) bandReach(ctx context.Context) float64 {
 	ts := new(turnScratch).fit(int(g.last) + 1)
 	var ends []edge
 	for v := g.start; v < g.last; v++ {
-		if v&1023 == 0 && stopped(ctx) != nil {
+		if v&1023 == 0 && budget.Stopped(ctx) != nil {
 			return math.Inf(1)
 		}
 		lo, hi := v, v
@@ -186,8 +189,8 @@ func (f *fundamental) bandSolve(rhs []float64) error {
 		}
 		lo := f.bandLo[k]
 		rowK := f.band[f.bandAt(k, lo):f.bandAt(k, k)] // its columns below k, the live ones
-		if steps += len(rowK) * int(f.ahead+1); steps > checkEvery {
-			if err := stopped(f.ctx); err != nil {
+		if steps += len(rowK) * int(f.ahead+1); steps > budget.CheckEvery {
+			if err := budget.Stopped(f.ctx); err != nil {
 				return err
 			}
 			steps = 0
@@ -205,7 +208,7 @@ func (f *fundamental) bandSolve(rhs []float64) error {
 			}
 			m := c / d
 			f.band[at] = m // the multiplier, for further right-hand sides
-			addScaled(f.band[f.bandAt(i, lo):f.bandAt(i, k)], rowK, m)
+			linalg.AddScaled(f.band[f.bandAt(i, lo):f.bandAt(i, k)], rowK, m)
 			f.bandExit[i] += m * f.bandExit[k]
 			r[i] += m * r[k]
 		})

@@ -3,6 +3,8 @@ package snakes
 import (
 	"fmt"
 	"sync"
+
+	"github.com/snakesladders/snakes/internal/errs"
 )
 
 // This file is the Board: a grid validated once and kept with what every
@@ -68,7 +70,7 @@ func NewBoard(grid [][]int) (*Board, error) {
 // of jumps: check n, or parse with [ParseBoardLimit], when n is not trusted.
 func FromJumps(n int, jumps map[int]int) (*Board, error) {
 	if n < 1 || n > maxSide {
-		return nil, errorf(ErrInvalidBoard, "size %d is outside 1..%d (n² must fit in an int32)", n, maxSide)
+		return nil, errs.Errorf(ErrInvalidBoard, "size %d is outside 1..%d (n² must fit in an int32)", n, maxSide)
 	}
 	last := n * n
 	flat := make([]int32, last+1)
@@ -87,7 +89,7 @@ func FromJumps(n int, jumps map[int]int) (*Board, error) {
 		}
 		if problem != "" {
 			if err == nil || from < bad {
-				bad, err = from, errorf(ErrInvalidBoard, "square %d %s", from, problem)
+				bad, err = from, errs.Errorf(ErrInvalidBoard, "square %d %s", from, problem)
 			}
 			continue
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"slices"
+
+	"github.com/snakesladders/snakes/internal/errs"
 )
 
 // This file builds the joint chain of every player's token (its states,
@@ -394,7 +396,7 @@ func (j *joint) length() (rounds, turns float64, err error) {
 		for _, p := range j.at(j.win, pos, 0, 0) {
 			total += p
 		}
-		return 0, 0, errorf(ErrNeverFinishes, "a player can be trapped: the game ends with probability %.6g", total)
+		return 0, 0, errs.Errorf(ErrNeverFinishes, "a player can be trapped: the game ends with probability %.6g", total)
 	}
 	c := j.at(j.turns, pos, 0, 0)
 	for _, t := range c {

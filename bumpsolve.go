@@ -3,6 +3,8 @@ package snakes
 import (
 	"context"
 	"math"
+
+	"github.com/snakesladders/snakes/internal/errs"
 )
 
 // This file solves the joint chain of bump.go for the chances to win or
@@ -90,7 +92,7 @@ func (j *joint) solveDense(ctx context.Context, sys *jointSystem, x []float64, t
 			}
 		}
 		if row(piv)[c] == 0 {
-			return errorf(ErrTooLarge, "the joint chain of %d players' tokens has no solution by elimination", n)
+			return errs.Errorf(ErrTooLarge, "the joint chain of %d players' tokens has no solution by elimination", n)
 		}
 		if piv != c {
 			pr, cr := row(piv), row(c)
@@ -206,7 +208,7 @@ func (j *joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns 
 		}
 		last, lastRate = change, rate
 		if work > j.g.lim.work {
-			return errorf(ErrTooLarge, "the joint chain of %d players' tokens did not settle within %.3g steps%s", n, j.g.lim.work, j.g.workName())
+			return errs.Errorf(ErrTooLarge, "the joint chain of %d players' tokens did not settle within %.3g steps%s", n, j.g.lim.work, j.g.workName())
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package snakes
 
-import "context"
+import (
+	"context"
+
+	"github.com/snakesladders/snakes/internal/budget"
+)
 
 // This file compiles a board under a rule set into the chain that the
 // random-play engines read, in one of two forms. In turn form (compile)
@@ -79,7 +83,7 @@ func (c *chain) compile(ctx context.Context, g *game) error {
 		c.leave[v], c.inv[v], c.cost[v] = leave, 1/leave, cost
 		c.sweep += cost
 	}
-	if err := stopped(ctx); err != nil {
+	if err := budget.Stopped(ctx); err != nil {
 		return err
 	}
 	c.classify()

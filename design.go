@@ -7,6 +7,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"sync"
+
+	"github.com/snakesladders/snakes/internal/errs"
 )
 
 // This file designs boards: a local search for a board whose game lasts as
@@ -104,12 +106,12 @@ func DesignProgress(ctx context.Context, s Spec, progress func(distance float64)
 			return b, nil
 		}
 		e, _ := s.Rules.ExpectedTurns(b)
-		return b, errorf(ErrNoDesign, "a %d×%d board with no jumps has %.12g expected turns, %.3g from %v", s.Size, s.Size, e, math.Abs(e-s.Turns), s.Turns)
+		return b, errs.Errorf(ErrNoDesign, "a %d×%d board with no jumps has %.12g expected turns, %.3g from %v", s.Size, s.Size, e, math.Abs(e-s.Turns), s.Turns)
 	}
 	workers := []*designer{newDesigner(s, 0), newDesigner(s, 1)}
 	for _, d := range workers {
 		if !d.place() {
-			return nil, errorf(ErrInvalidSpec, "the %d×%d board has no room for %d printable jumps", s.Size, s.Size, s.total())
+			return nil, errs.Errorf(ErrInvalidSpec, "the %d×%d board has no room for %d printable jumps", s.Size, s.Size, s.total())
 		}
 	}
 	_, deadline := ctx.Deadline()
@@ -160,7 +162,7 @@ func DesignProgress(ctx context.Context, s Spec, progress func(distance float64)
 	}
 	b := newBoard(s.Size, closest.flatOf(closest.bestFrom, closest.bestTo))
 	e, _ := s.Rules.ExpectedTurns(b)
-	return b, errorf(ErrNoDesign, "%s before a board came within %g of %v turns: the closest found has %.12g expected turns, %.3g away", why, s.Tolerance, s.Turns, e, math.Abs(e-s.Turns))
+	return b, errs.Errorf(ErrNoDesign, "%s before a board came within %g of %v turns: the closest found has %.12g expected turns, %.3g away", why, s.Tolerance, s.Turns, e, math.Abs(e-s.Turns))
 }
 
 func (s Spec) total() int { return s.Ladders + s.Snakes + s.Jumps }
@@ -170,31 +172,31 @@ func (s Spec) check() error {
 	n := s.Size
 	switch {
 	case n < 2 || n > maxDesignSide:
-		return errorf(ErrInvalidSpec, "Size is %d, want 2..%d", n, maxDesignSide)
+		return errs.Errorf(ErrInvalidSpec, "Size is %d, want 2..%d", n, maxDesignSide)
 	case s.Ladders < 0:
-		return errorf(ErrInvalidSpec, "Ladders is %d, want 0 or more", s.Ladders)
+		return errs.Errorf(ErrInvalidSpec, "Ladders is %d, want 0 or more", s.Ladders)
 	case s.Snakes < 0:
-		return errorf(ErrInvalidSpec, "Snakes is %d, want 0 or more", s.Snakes)
+		return errs.Errorf(ErrInvalidSpec, "Snakes is %d, want 0 or more", s.Snakes)
 	case s.Jumps < 0:
-		return errorf(ErrInvalidSpec, "Jumps is %d, want 0 or more", s.Jumps)
+		return errs.Errorf(ErrInvalidSpec, "Jumps is %d, want 0 or more", s.Jumps)
 	case s.Jumps > 0 && s.Ladders+s.Snakes > 0:
-		return errorf(ErrInvalidSpec, "Jumps is %d with Ladders %d and Snakes %d; give either Jumps or Ladders and Snakes", s.Jumps, s.Ladders, s.Snakes)
+		return errs.Errorf(ErrInvalidSpec, "Jumps is %d with Ladders %d and Snakes %d; give either Jumps or Ladders and Snakes", s.Jumps, s.Ladders, s.Snakes)
 	case 2*s.total() > n*n-2 || s.Ladders > n*(n-1)-1 || s.Snakes > n*(n-1)-1:
-		return errorf(ErrInvalidSpec, "%d ladders, %d snakes and %d jumps: more than a %d×%d board has room for, with every start and end on its own square", s.Ladders, s.Snakes, s.Jumps, n, n)
+		return errs.Errorf(ErrInvalidSpec, "%d ladders, %d snakes and %d jumps: more than a %d×%d board has room for, with every start and end on its own square", s.Ladders, s.Snakes, s.Jumps, n, n)
 	case math.IsNaN(s.Turns) || math.IsInf(s.Turns, 0) || s.Turns <= 0:
-		return errorf(ErrInvalidSpec, "Turns is %v, want a finite number above 0", s.Turns)
+		return errs.Errorf(ErrInvalidSpec, "Turns is %v, want a finite number above 0", s.Turns)
 	case math.IsNaN(s.Tolerance) || s.Tolerance < 0:
-		return errorf(ErrInvalidSpec, "Tolerance is %v, want 0 (meaning 5e-7) or more", s.Tolerance)
+		return errs.Errorf(ErrInvalidSpec, "Tolerance is %v, want 0 (meaning 5e-7) or more", s.Tolerance)
 	}
 	if err := s.Rules.Validate(); err != nil {
-		return errorf(ErrInvalidSpec, "Rules: %s", err.Error()[len("snakes: "):])
+		return errs.Errorf(ErrInvalidSpec, "Rules: %s", err.Error()[len("snakes: "):])
 	}
 	// Each move takes every turn from every square, a few times over;
 	// past this a move would take long enough to make cancelling slow.
 	g, _ := s.Rules.game(nil)
 	g.last = int32(n * n)
 	if rolls := g.turnWork(); rolls > maxDesignRolls {
-		return errorf(ErrInvalidSpec, "Size %d with throws of totals up to %d: about %.0f throws a move, over the bound of %d", n, g.faces, rolls, maxDesignRolls)
+		return errs.Errorf(ErrInvalidSpec, "Size %d with throws of totals up to %d: about %.0f throws a move, over the bound of %d", n, g.faces, rolls, maxDesignRolls)
 	}
 	return nil
 }

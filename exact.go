@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+
+	"github.com/snakesladders/snakes/internal/errs"
 )
 
 // This file is ExactExpectedTurns: the expected length as an exact fraction,
@@ -46,7 +48,7 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 		return nil, err
 	}
 	if g.last > maxExactSquares {
-		return nil, errorf(ErrTooLarge, "exact arithmetic on %d squares: over the bound of %d squares", g.last, maxExactSquares)
+		return nil, errs.Errorf(ErrTooLarge, "exact arithmetic on %d squares: over the bound of %d squares", g.last, maxExactSquares)
 	}
 	if g.start == g.last {
 		return new(big.Rat), nil
@@ -88,7 +90,7 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 	}
 	m := len(back)
 	if entries := float64(g.last+1) * float64(m+1); entries > maxExactEntries {
-		return nil, errorf(ErrTooLarge, "exact arithmetic on %d squares with %d squares that moves go back to: over the bound of %d fractions", g.last, m, maxExactEntries)
+		return nil, errs.Errorf(ErrTooLarge, "exact arithmetic on %d squares with %d squares that moves go back to: over the bound of %d fractions", g.last, m, maxExactEntries)
 	}
 	if steps := exactSteps(&g, out, m); steps > g.lim.work {
 		return nil, g.tooLong(steps, "exact arithmetic on %d squares with %d squares that moves go back to", g.last, m)
@@ -126,7 +128,7 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 			leave.Add(leave, p)
 		}
 		if leave.Sign() == 0 {
-			return nil, errorf(ErrNeverFinishes, "square %d can be reached, and no turn leaves it", v)
+			return nil, errs.Errorf(ErrNeverFinishes, "square %d can be reached, and no turn leaves it", v)
 		}
 		leave.Inv(leave)
 		for _, c := range row {
@@ -234,7 +236,7 @@ type exactEdge struct {
 func exactTurns(g *game) ([][]exactEdge, error) {
 	d := &g.dice
 	if d.n != nil && d.counts == nil {
-		return nil, errorf(ErrTooLarge, "exact arithmetic on dice with over 2⁵³ outcomes a throw")
+		return nil, errs.Errorf(ErrTooLarge, "exact arithmetic on dice with over 2⁵³ outcomes a throw")
 	}
 	weight := func(s int32) *big.Rat {
 		if d.n == nil {

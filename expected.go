@@ -5,6 +5,10 @@ import (
 	"math"
 	"strconv"
 	"sync"
+
+	"github.com/snakesladders/snakes/internal/budget"
+	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/linalg"
 )
 
 // This file is ExpectedTurns' solves, which choose.go tries in turn: the
@@ -68,7 +72,7 @@ func (r Rules) layExpectedBand(ctx context.Context, b *Board, g *game) (f *funda
 		return f, math.Inf(1), 0, err
 	}
 	steps, bytes = f.layBand()
-	return f, steps, bytes, stopped(ctx)
+	return f, steps, bytes, budget.Stopped(ctx)
 }
 
 // bandValue is ExpectedTurns by the band that f laid out
@@ -97,9 +101,9 @@ func errBeyondFloat64(ctx context.Context, g game, never error) error {
 		return never
 	}
 	if ok && lg > 300 {
-		return errorf(ErrTooLarge, "the game surely ends, but its expected number of turns, about %s, is beyond the float64 range (over 1.8·10³⁰⁸)", tenTo(lg))
+		return errs.Errorf(ErrTooLarge, "the game surely ends, but its expected number of turns, about %s, is beyond the float64 range (over 1.8·10³⁰⁸)", tenTo(lg))
 	}
-	return errorf(ErrTooLarge, "the game surely ends, but its expected number of turns is beyond the float64 range (over 1.8·10³⁰⁸)")
+	return errs.Errorf(ErrTooLarge, "the game surely ends, but its expected number of turns is beyond the float64 range (over 1.8·10³⁰⁸)")
 }
 
 // tenTo writes 10^lg as a mantissa of two digits and a power of ten:
@@ -146,7 +150,7 @@ func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 	}
 	w.work += first
 	if w.trap >= 0 {
-		return 0, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.trap)
+		return 0, errs.Errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.trap)
 	}
 	y, err := newSystem(w).solve(nil, 1)
 	if err != nil {
@@ -212,7 +216,7 @@ func (x *structured) take(r []float64, v, to int32, width int) int32 {
 	case to < v:
 		r[2+x.unknown[to]]++
 	default:
-		addRow(r, x.row(to, width))
+		linalg.AddRow(r, x.row(to, width))
 	}
 	return 0
 }
@@ -227,7 +231,7 @@ func (x *structured) takeTrim(r []float64, v, to int32, n float64, width int) fl
 	case to < v:
 		r[2+x.unknown[to]] += n
 	default:
-		addScaled(r, x.row(to, width)[:x.hi[to]], n)
+		linalg.AddScaled(r, x.row(to, width)[:x.hi[to]], n)
 	}
 	return n
 }
@@ -312,10 +316,10 @@ func (x *structured) solve(ctx context.Context, g *game, m, rows int) (float64, 
 	}
 
 	x.div, x.value = grow(x.div, m), grow(x.value, m)
-	if k, err := eliminate(ctx, x.rows, width, x.squares, x.div, x.value, 1, 0); err != nil {
+	if k, err := linalg.Eliminate(ctx, x.rows, width, x.squares, x.div, x.value, 1, 0); err != nil {
 		return 0, err
 	} else if k >= 0 {
-		return 0, errBeyondFloat64(ctx, *g, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", x.squares[k]%int32(size)))
+		return 0, errBeyondFloat64(ctx, *g, errs.Errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", x.squares[k]%int32(size)))
 	}
 	// The start's own row is untouched by the elimination unless the start
 	// is itself an unknown, whose value is then the answer.
@@ -371,7 +375,7 @@ func (x *structured) sweepFair(ctx context.Context, g *game, width int) error {
 	// No look at the context in here: one costs this loop a tenth to a
 	// fifth of its speed, and the rows' bounds keep a sweep of a board the
 	// server takes (250,000 squares) within 10 ms.
-	if err := stopped(ctx); err != nil {
+	if err := budget.Stopped(ctx); err != nil {
 		return err
 	}
 	for v := last - 1; v >= g.start; v-- {
@@ -391,7 +395,7 @@ func (x *structured) sweepFair(ctx context.Context, g *game, width int) error {
 			case to < v:
 				r[2+x.unknown[to]]++
 			default:
-				addRow(r, x.row(to, width))
+				linalg.AddRow(r, x.row(to, width))
 			}
 		}
 		for roll := top - v + 1; roll <= g.faces; roll++ {
@@ -400,7 +404,7 @@ func (x *structured) sweepFair(ctx context.Context, g *game, width int) error {
 		}
 		leave := float64(g.faces - stay) // whole rolls less whole rolls: exact
 		if leave == 0 {
-			return errorf(ErrNeverFinishes, "square %d can be reached, and no turn leaves it", v)
+			return errs.Errorf(ErrNeverFinishes, "square %d can be reached, and no turn leaves it", v)
 		}
 		r[0] += g.dice.den // one turn, whatever it does
 		inv := 1 / leave

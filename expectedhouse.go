@@ -1,6 +1,12 @@
 package snakes
 
-import "context"
+import (
+	"context"
+
+	"github.com/snakesladders/snakes/internal/budget"
+	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/linalg"
+)
 
 // This file is ExpectedTurns' structured elimination for every game but
 // one fair die. It reads the chain in throw form (chain.go) and a turn as
@@ -28,7 +34,7 @@ func (x *structured) noteHouse(ctx context.Context, g *game, rest float64) error
 	}
 	for u := g.last - 1; u >= g.start; u-- {
 		if u&1023 == 0 {
-			if err := stopped(ctx); err != nil {
+			if err := budget.Stopped(ctx); err != nil {
 				return err
 			}
 		}
@@ -81,7 +87,7 @@ func (x *structured) sweepHouse(ctx context.Context, g *game, rest float64, widt
 	last[1] = 1
 	x.hi[g.last] = 2
 	// No look at the context in here, as in sweepFair.
-	if err := stopped(ctx); err != nil {
+	if err := budget.Stopped(ctx); err != nil {
 		return err
 	}
 	for u := g.last - 1; u >= g.start; u-- {
@@ -106,7 +112,7 @@ func (x *structured) sweepHouse(ctx context.Context, g *game, rest float64, widt
 			for _, l := range links {
 				switch {
 				case l.u == u && chained:
-					addScaled(r, s, l.f)
+					linalg.AddScaled(r, s, l.f)
 					leave += l.f * moved
 				case l.u == u:
 					_, m := x.takeEnds(r, u, ends, l.f, width)
@@ -114,7 +120,7 @@ func (x *structured) sweepHouse(ctx context.Context, g *game, rest float64, widt
 				case rest == 0: // every throw is Again: the links end nothing
 				case l.u > u:
 					sr := size + l.u
-					addScaled(r, x.row(sr, width)[:x.hi[sr]], l.f*rest)
+					linalg.AddScaled(r, x.row(sr, width)[:x.hi[sr]], l.f*rest)
 					leave += l.f * rest
 				default:
 					r[2+x.unknownS[l.u]] += l.f * rest
@@ -125,7 +131,7 @@ func (x *structured) sweepHouse(ctx context.Context, g *game, rest float64, widt
 				leave += x.takeTrim(r, u, end, links[len(links)-1].f*a, width)
 			}
 			if leave == 0 {
-				return errorf(ErrNeverFinishes, "square %d can be reached, and no turn leaves it", u)
+				return errs.Errorf(ErrNeverFinishes, "square %d can be reached, and no turn leaves it", u)
 			}
 			r[0] += g.dice.den // one turn, whatever it does
 			scaleRow(r, 1/leave)
@@ -134,7 +140,7 @@ func (x *structured) sweepHouse(ctx context.Context, g *game, rest float64, widt
 			// u: S(u) counts the expected turns from u for it.
 			if chained && stay > 0 {
 				s = x.row(size+u, width)[:max(len(s), int(x.hi[u]))]
-				addScaled(s, r[:x.hi[u]], stay)
+				linalg.AddScaled(s, r[:x.hi[u]], stay)
 			}
 		}
 		if chained {

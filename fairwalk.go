@@ -3,6 +3,8 @@ package snakes
 import (
 	"context"
 	"slices"
+
+	"github.com/snakesladders/snakes/internal/linalg"
 )
 
 // This file moves a walk's chances a turn on under one wide fair die by
@@ -103,11 +105,11 @@ func (m *fairMoves) folded(mass, next []float64, share float64) float64 {
 	last, period, width := int(g.last), m.period, m.width
 	whole := 0.0 // what every place gets of the whole periods
 	if m.wrapping > 0 {
-		var all sum
+		var all linalg.Sum
 		for _, p := range mass[:last] {
-			all.add(p)
+			all.Add(p)
 		}
-		whole = m.wrapping * all.value()
+		whole = m.wrapping * all.Value()
 	}
 	if width > 0 {
 		// line[i] is the chance at place i−(width−1) round the period: the

@@ -1,6 +1,10 @@
 package snakes
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/snakesladders/snakes/internal/errs"
+)
 
 // This file knows the numbering: how LeetCode 909's boustrophedon labels
 // map to rows and columns, and back.
@@ -56,14 +60,14 @@ func Flatten(grid [][]int) ([]int, error) {
 func flatten(grid [][]int) ([]int32, error) {
 	n := len(grid)
 	if n == 0 {
-		return nil, errorf(ErrInvalidBoard, "the grid has no rows")
+		return nil, errs.Errorf(ErrInvalidBoard, "the grid has no rows")
 	}
 	if n > maxSide {
-		return nil, errorf(ErrInvalidBoard, "the grid has %d rows; at most %d are supported (n² must fit in an int32)", n, maxSide)
+		return nil, errs.Errorf(ErrInvalidBoard, "the grid has %d rows; at most %d are supported (n² must fit in an int32)", n, maxSide)
 	}
 	for r, row := range grid {
 		if len(row) != n {
-			return nil, errorf(ErrInvalidBoard, "row %d has %s, want %d", r, count(len(row), "cell", "cells"), n)
+			return nil, errs.Errorf(ErrInvalidBoard, "row %d has %s, want %d", r, errs.Count(len(row), "cell", "cells"), n)
 		}
 	}
 	last := n * n
@@ -79,7 +83,7 @@ func flatten(grid [][]int) ([]int32, error) {
 		for c, v := range row {
 			label := first + c*step
 			if v != -1 && (v < 1 || v > last || label == last) {
-				return nil, errorf(ErrInvalidBoard, "row %d, column %d (square %d) %s", r, c, label, jumpProblem(n, label, v))
+				return nil, errs.Errorf(ErrInvalidBoard, "row %d, column %d (square %d) %s", r, c, label, jumpProblem(n, label, v))
 			}
 			flat[label] = int32(v)
 		}

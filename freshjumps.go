@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"math"
+
+	"github.com/snakesladders/snakes/internal/budget"
 )
 
 // This file gives the jumps' figures by fresh solves, where removing a jump
@@ -67,7 +69,7 @@ func (r Rules) freshJumps(b *Board, g *game, f *fundamental, visits []float64, s
 		if js.Taken == 0 {
 			continue // never landed on: removing it changes nothing
 		}
-		if err := stopped(f.ctx); err != nil {
+		if err := budget.Stopped(f.ctx); err != nil {
 			return err
 		}
 		effect, err := r.effectWithout(f.ctx, b, js.From, e)

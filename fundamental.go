@@ -5,6 +5,9 @@ import (
 	"math"
 	"runtime"
 	"sync"
+
+	"github.com/snakesladders/snakes/internal/budget"
+	"github.com/snakesladders/snakes/internal/linalg"
 )
 
 // This file holds what the board insights share: the game's fundamental
@@ -151,9 +154,9 @@ func (f *fundamental) sweep(rhs []float64, lo, hi int) {
 	}
 	// A block of squares at a time, the context looked at between blocks:
 	// a look inside the loop costs it a fifth of its speed.
-	block := int32(max(checkEvery/(6*(hi-lo+1)), 64))
+	block := int32(max(budget.CheckEvery/(6*(hi-lo+1)), 64))
 	for top := g.last - 1; top >= 0; top -= block {
-		if stopped(f.ctx) != nil {
+		if budget.Stopped(f.ctx) != nil {
 			return
 		}
 		f.sweepSquares(rhs, lo, hi, max(top-block+1, 0), top)
@@ -182,7 +185,7 @@ func (f *fundamental) sweepSquares(rhs []float64, lo, hi int, bottom, top int32)
 					r[k-lo] += n
 				}
 			default:
-				addScaled(r, f.row(to)[lo:hi], n)
+				linalg.AddScaled(r, f.row(to)[lo:hi], n)
 			}
 		}
 		if lo == 0 {
@@ -214,11 +217,11 @@ func (f *fundamental) solve(rhs []float64) error {
 	// Each column of the rows is swept on its own, so that on large boards
 	// the cores take a share of the columns each.
 	if float64(size)*float64(w) > g.lim.parallelFrom {
-		parallel(w, runtime.GOMAXPROCS(0), func(_, lo, hi int) { f.sweep(rhs, lo, hi) })
+		linalg.Parallel(w, runtime.GOMAXPROCS(0), func(_, lo, hi int) { f.sweep(rhs, lo, hi) })
 	} else {
 		f.sweep(rhs, 0, w)
 	}
-	if err := stopped(f.ctx); err != nil {
+	if err := budget.Stopped(f.ctx); err != nil {
 		return err
 	}
 	// The start's row as the sweep left it, for visits: the elimination
@@ -232,7 +235,7 @@ func (f *fundamental) solve(rhs []float64) error {
 	// and the frozen columns for visits.
 	f.div = grow(f.div, m)
 	f.val = grow(f.val, m)
-	if _, err := eliminate(f.ctx, f.rows, w, rowOf, f.div, f.val, runtime.GOMAXPROCS(0), g.lim.parallelFrom); err != nil {
+	if _, err := linalg.Eliminate(f.ctx, f.rows, w, rowOf, f.div, f.val, runtime.GOMAXPROCS(0), g.lim.parallelFrom); err != nil {
 		return err
 	}
 	f.values = grow(f.values, size)

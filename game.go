@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sort"
+
+	"github.com/snakesladders/snakes/internal/errs"
 )
 
 // This file is the Game: several players on one board under one set of
@@ -55,7 +57,7 @@ type Game struct {
 // odds are worked out when first asked for.
 func NewGame(b *Board, r Rules, players int) (*Game, error) {
 	if players < 1 || players > maxGamePlayers {
-		return nil, errorf(ErrInvalidRules, "players is %d, want 1..%d", players, maxGamePlayers)
+		return nil, errs.Errorf(ErrInvalidRules, "players is %d, want 1..%d", players, maxGamePlayers)
 	}
 	g, err := r.playable(b)
 	if err != nil {
@@ -132,19 +134,19 @@ func (gm *Game) Moves() []Move { return slices.Clone(gm.moves) }
 // growth of the game's record.
 func (gm *Game) Apply(faces ...int) (Move, error) {
 	if gm.winner >= 0 {
-		return Move{}, errorf(ErrGameOver, "the game is over: player %d won", gm.winner)
+		return Move{}, errs.Errorf(ErrGameOver, "the game is over: player %d won", gm.winner)
 	}
 	dice := max(gm.r.Dice, 1)
 	if len(faces) != dice {
-		return Move{}, errorf(ErrInvalidThrow, "%s thrown, want %s, one a die", count(len(faces), "face", "faces"), count(dice, "face", "faces"))
+		return Move{}, errs.Errorf(ErrInvalidThrow, "%s thrown, want %s, one a die", errs.Count(len(faces), "face", "faces"), errs.Count(dice, "face", "faces"))
 	}
 	total := 0
 	for i, f := range faces {
 		switch {
 		case f < 1 || f > gm.faces:
-			return Move{}, errorf(ErrInvalidThrow, "die %d shows %d, want 1..%d", i+1, f, gm.faces)
+			return Move{}, errs.Errorf(ErrInvalidThrow, "die %d shows %d, want 1..%d", i+1, f, gm.faces)
 		case len(gm.r.Weights) > 0 && gm.r.Weights[f-1] == 0:
-			return Move{}, errorf(ErrInvalidThrow, "die %d shows %d, a face of weight 0 that never shows", i+1, f)
+			return Move{}, errs.Errorf(ErrInvalidThrow, "die %d shows %d, a face of weight 0 that never shows", i+1, f)
 		}
 		total += f
 	}
@@ -176,7 +178,7 @@ func (gm *Game) move(total int32) Move {
 // error wrapping [ErrGameOver].
 func (gm *Game) Throw(rng *rand.Rand) (Move, error) {
 	if gm.winner >= 0 {
-		return Move{}, errorf(ErrGameOver, "the game is over: player %d won", gm.winner)
+		return Move{}, errs.Errorf(ErrGameOver, "the game is over: player %d won", gm.winner)
 	}
 	dice := max(gm.r.Dice, 1)
 	gm.buf = gm.buf[:0]

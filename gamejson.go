@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/snakesladders/snakes/internal/errs"
 )
 
 // This file encodes a Game as JSON and decodes it by replaying its throws.
@@ -49,7 +51,7 @@ func (gm *Game) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("snakes: decoding a game: %w", err)
 	}
 	if len(in.Board) == 0 {
-		return errorf(ErrInvalidBoard, "the game has no board")
+		return errs.Errorf(ErrInvalidBoard, "the game has no board")
 	}
 	board, err := ParseBoard(in.Board)
 	if err != nil {
@@ -61,7 +63,7 @@ func (gm *Game) UnmarshalJSON(data []byte) error {
 	}
 	for i, faces := range in.Throws {
 		if _, err := out.Apply(faces...); err != nil {
-			return errorf(kindOf(err), "throw %d: %s", i, strings.TrimPrefix(err.Error(), "snakes: "))
+			return errs.Errorf(kindOf(err), "throw %d: %s", i, strings.TrimPrefix(err.Error(), "snakes: "))
 		}
 	}
 	*gm = *out
@@ -70,8 +72,8 @@ func (gm *Game) UnmarshalJSON(data []byte) error {
 
 // kindOf is the sentinel an error of this package wraps.
 func kindOf(err error) error {
-	if e, ok := err.(*invalid); ok {
-		return e.kind
+	if e, ok := err.(*errs.Error); ok {
+		return e.Unwrap()
 	}
 	return err
 }

@@ -2,6 +2,9 @@ package snakes
 
 import (
 	"math"
+
+	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/linalg"
 )
 
 // This file solves the game's equations, (I − Q)·y = b over the squares a
@@ -110,17 +113,17 @@ func (s *system) residual(r, y, b []float64, bc, floor float64) (worst, top floa
 		if b != nil {
 			rhs = b[v]
 		}
-		var acc sum
-		acc.addProduct(den, rhs)
+		var acc linalg.Sum
+		acc.AddProduct(den, rhs)
 		moves := 0.0
 		for _, e := range w.out(v) {
 			if e.to != v {
-				acc.addProduct(e.n, y[e.to])
+				acc.AddProduct(e.n, y[e.to])
 				moves += e.n
 			}
 		}
-		acc.addProduct(-moves, y[v])
-		r[v] = acc.value() / den
+		acc.AddProduct(-moves, y[v])
+		r[v] = acc.Value() / den
 		worst = max(worst, math.Abs(r[v])/max(rhs, floor))
 		top = max(top, math.Abs(y[v]))
 	}
@@ -159,7 +162,7 @@ func (s *system) fewest(sweeps float64) error {
 // it past the work bound.
 func (g *game) fewestSweeps(work, sweeps, pass float64) error {
 	if need := work + sweeps*pass; need > g.lim.work {
-		return errorf(ErrTooLarge, "solving the equations of %d squares takes at least %.3g steps (%v passes over every turn), over the bound of %.3g%s", g.last, need, sweeps, g.lim.work, g.workName())
+		return errs.Errorf(ErrTooLarge, "solving the equations of %d squares takes at least %.3g steps (%v passes over every turn), over the bound of %.3g%s", g.last, need, sweeps, g.lim.work, g.workName())
 	}
 	return nil
 }
@@ -255,7 +258,7 @@ func (s *system) solve(b []float64, bc float64) ([]float64, error) {
 			if worst <= max(1e-9, 0x1p-48*top/bmin) && top <= 0x1p40*bmax {
 				return y, nil
 			}
-			return nil, errorf(ErrTooLarge, "the equations of %d squares did not converge: relative residual %.3g after %d refinements", s.w.g.last, worst, round)
+			return nil, errs.Errorf(ErrTooLarge, "the equations of %d squares did not converge: relative residual %.3g after %d refinements", s.w.g.last, worst, round)
 		}
 		rhs, rc = r, 0 // refine: solve for the correction
 	}
@@ -289,7 +292,7 @@ func newGMRES(m, restart int) *gmres {
 // below 1e-15 of c, no direction is left, or the walk's work runs past
 // MaxWork.
 func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *walk) error {
-	norm := math.Sqrt(dot(c, c))
+	norm := math.Sqrt(linalg.Dot(c, c))
 	if norm == 0 {
 		return nil
 	}
@@ -301,7 +304,7 @@ func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *walk) 
 		for i := range r {
 			r[i] = c[i] - r[i]
 		}
-		beta := math.Sqrt(dot(r, r))
+		beta := math.Sqrt(linalg.Dot(r, r))
 		if beta <= target {
 			return nil
 		}
@@ -316,12 +319,12 @@ func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *walk) 
 			apply(v, gm.basis[k])
 			h := gm.h[k]
 			for i := 0; i <= k; i++ {
-				h[i] = dot(v, gm.basis[i])
+				h[i] = linalg.Dot(v, gm.basis[i])
 				for j, b := range gm.basis[i] {
 					v[j] -= h[i] * b
 				}
 			}
-			h[k+1] = math.Sqrt(dot(v, v))
+			h[k+1] = math.Sqrt(linalg.Dot(v, v))
 			// Orthogonalizing against the basis: k+2 passes over the
 			// unknowns, as long as a sweep where most squares are unknowns.
 			w.work += float64(k+2) * float64(gm.m)
@@ -485,7 +488,7 @@ func (s *system) visits() ([]float64, error) {
 			if worst <= 1e-9 {
 				return out, nil
 			}
-			return nil, errorf(ErrTooLarge, "the visits of %d squares did not converge: residual %.3g after %d refinements", w.g.last, worst, round)
+			return nil, errs.Errorf(ErrTooLarge, "the visits of %d squares did not converge: residual %.3g after %d refinements", w.g.last, worst, round)
 		}
 		best = worst
 		copy(src, r)

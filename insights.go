@@ -5,6 +5,9 @@ import (
 	"math"
 	"runtime"
 	"slices"
+
+	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/linalg"
 )
 
 // This file is what a board does, from one solve: ExpectedFrom, Variance,
@@ -211,7 +214,7 @@ func (r Rules) variance(b *Board, from []float64) (float64, error) {
 // may not finish from there.
 func (f *fundamental) fromStart() error {
 	if !f.sure[f.g.start] {
-		return errorf(ErrNeverFinishes, "from square %d the player can reach a square with no way on to the last", f.g.start)
+		return errs.Errorf(ErrNeverFinishes, "from square %d the player can reach a square with no way on to the last", f.g.start)
 	}
 	return nil
 }
@@ -236,7 +239,7 @@ func (f *fundamental) variance() (float64, error) {
 			return 0, err
 		}
 	}
-	var at sum
+	var at linalg.Sum
 	dev := grow(f.rhs2, len(t))
 	share := 1 / g.dice.den
 	for v := int32(0); v < g.last; v++ {
@@ -255,7 +258,7 @@ func (f *fundamental) variance() (float64, error) {
 		}
 		dev[v] = d * share
 		if vis != nil {
-			at.add(vis[v] * dev[v])
+			at.Add(vis[v] * dev[v])
 		}
 	}
 	dev[g.last] = 0
@@ -272,7 +275,7 @@ func (f *fundamental) variance() (float64, error) {
 		f.bandAgain(dev, out)
 		return out[g.start], nil
 	}
-	return at.value(), nil
+	return at.Value(), nil
 }
 
 // Visits returns, for every square s (indexed by label), the expected
@@ -513,7 +516,7 @@ func (r Rules) effectsWithout(ctx context.Context, g *game, b *Board, stats []Ju
 func (r Rules) keepRowsWithin(f *fundamental, g *game, stats []JumpStats) error {
 	m := float64(len(f.sq))
 	if g.again != 0 || r.Chain {
-		return errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to, under Chain or Again: Jumps solves the board without each jump there, and does so up to %d of them", m, g.lim.denseUpTo)
+		return errs.Errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to, under Chain or Again: Jumps solves the board without each jump there, and does so up to %d of them", m, g.lim.denseUpTo)
 	}
 	size := float64(g.last) + 1
 	// The kept rows (their slots given, no row yet), the fundamental's
@@ -524,7 +527,7 @@ func (r Rules) keepRowsWithin(f *fundamental, g *game, stats []JumpStats) error 
 	}
 	work := keptWork(f, g, len(stats))
 	if work > g.lim.jumpsWork {
-		return errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to take about %.3g multiply-adds, over Jumps' bound of %.3g", m, work, g.lim.jumpsWork)
+		return errs.Errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to take about %.3g multiply-adds, over Jumps' bound of %.3g", m, work, g.lim.jumpsWork)
 	}
 	return nil
 }

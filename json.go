@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/snakesladders/snakes/internal/errs"
 )
 
 // This file reads and writes boards, rules and their names as JSON and text,
@@ -48,7 +50,7 @@ func ParseBoardLimit(data []byte, maxSquares int) (*Board, error) {
 	trimmed := bytes.TrimSpace(data)
 	switch {
 	case len(trimmed) == 0:
-		return nil, errorf(ErrInvalidBoard, "the board JSON is empty")
+		return nil, errs.Errorf(ErrInvalidBoard, "the board JSON is empty")
 	case !json.Valid(data):
 		var v any
 		return nil, jsonError(data, json.Unmarshal(data, &v))
@@ -72,7 +74,7 @@ func ParseBoardLimit(data []byte, maxSquares int) (*Board, error) {
 			return nil, jsonError(data, err)
 		}
 		if form.Size == nil {
-			return nil, errorf(ErrInvalidBoard, `the board JSON has no "size"`)
+			return nil, errs.Errorf(ErrInvalidBoard, `the board JSON has no "size"`)
 		}
 		if err := checkSquares(*form.Size, maxSquares); err != nil {
 			return nil, err
@@ -81,19 +83,19 @@ func ParseBoardLimit(data []byte, maxSquares int) (*Board, error) {
 		for key, to := range form.Jumps {
 			from, err := strconv.Atoi(key)
 			if err != nil {
-				return nil, errorf(ErrInvalidBoard, `"jumps" key %q is not a square label`, key)
+				return nil, errs.Errorf(ErrInvalidBoard, `"jumps" key %q is not a square label`, key)
 			}
 			jumps[from] = to
 		}
 		return FromJumps(*form.Size, jumps)
 	}
-	return nil, errorf(ErrInvalidBoard, "the board JSON is %.20s, want a grid [[...]] or an object {\"size\": n, \"jumps\": {...}}", trimmed)
+	return nil, errs.Errorf(ErrInvalidBoard, "the board JSON is %.20s, want a grid [[...]] or an object {\"size\": n, \"jumps\": {...}}", trimmed)
 }
 
 // checkSquares refuses an n×n board of more than maxSquares squares.
 func checkSquares(n, maxSquares int) error {
 	if n > 0 && n <= maxSide && n*n > maxSquares {
-		return errorf(ErrTooLarge, "the board is %d×%d, %d squares, over the limit of %d", n, n, n*n, maxSquares)
+		return errs.Errorf(ErrTooLarge, "the board is %d×%d, %d squares, over the limit of %d", n, n, n*n, maxSquares)
 	}
 	return nil
 }
@@ -123,15 +125,15 @@ func jsonError(data []byte, err error) error {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syntax):
-		return errorf(ErrInvalidBoard, "board JSON %s: %s", position(data, syntax.Offset), strings.TrimPrefix(syntax.Error(), "json: "))
+		return errs.Errorf(ErrInvalidBoard, "board JSON %s: %s", position(data, syntax.Offset), strings.TrimPrefix(syntax.Error(), "json: "))
 	case errors.As(err, &typ):
 		where := position(data, typ.Offset)
 		if typ.Field != "" {
 			where += fmt.Sprintf(", field %s", typ.Field)
 		}
-		return errorf(ErrInvalidBoard, "board JSON %s: found %s, want %s", where, jsonKind(typ.Value), jsonKind(typ.Type.Kind().String()))
+		return errs.Errorf(ErrInvalidBoard, "board JSON %s: found %s, want %s", where, jsonKind(typ.Value), jsonKind(typ.Type.Kind().String()))
 	}
-	return errorf(ErrInvalidBoard, "board JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
+	return errs.Errorf(ErrInvalidBoard, "board JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
 }
 
 // jsonKind names a kind of JSON value, or of the Go value it was to fill,
@@ -162,7 +164,7 @@ func position(data []byte, offset int64) string {
 // MarshalText encodes o as "stay", "bounce" or "finish".
 func (o Overshoot) MarshalText() ([]byte, error) {
 	if o < Stay || o > Finish {
-		return nil, errorf(ErrInvalidRules, "Overshoot is %d, want Stay (0), Bounce (1) or Finish (2)", int(o))
+		return nil, errs.Errorf(ErrInvalidRules, "Overshoot is %d, want Stay (0), Bounce (1) or Finish (2)", int(o))
 	}
 	return []byte(strings.ToLower(o.String())), nil
 }
@@ -176,7 +178,7 @@ func (o *Overshoot) UnmarshalText(text []byte) error {
 			return nil
 		}
 	}
-	return errorf(ErrInvalidRules, "overshoot %q, want stay, bounce or finish", text)
+	return errs.Errorf(ErrInvalidRules, "overshoot %q, want stay, bounce or finish", text)
 }
 
 // MarshalText encodes p as "void" or "start".
@@ -187,7 +189,7 @@ func (p Penalty) MarshalText() ([]byte, error) {
 	case BackToStart:
 		return []byte("start"), nil
 	}
-	return nil, errorf(ErrInvalidRules, "OnLimit is %d, want VoidTurn (0) or BackToStart (1)", int(p))
+	return nil, errs.Errorf(ErrInvalidRules, "OnLimit is %d, want VoidTurn (0) or BackToStart (1)", int(p))
 }
 
 // UnmarshalText decodes "void" or "start", in any case, or the constants'
@@ -200,5 +202,5 @@ func (p *Penalty) UnmarshalText(text []byte) error {
 			return nil
 		}
 	}
-	return errorf(ErrInvalidRules, "onLimit %q, want void or start", text)
+	return errs.Errorf(ErrInvalidRules, "onLimit %q, want void or start", text)
 }

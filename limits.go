@@ -3,6 +3,8 @@ package snakes
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/snakesladders/snakes/internal/errs"
 )
 
 // This file holds the bounds on every call (MaxBytes, MaxWork) and the
@@ -152,12 +154,12 @@ func (g *game) tooBig(bytes float64, format string, args ...any) error {
 	if g.lim.bytes < MaxBytes {
 		name = ""
 	}
-	return errorf(ErrTooLarge, "%s needs about %s of memory, over the bound of %s%s", fmt.Sprintf(format, args...), size(bytes), size(g.lim.bytes), name)
+	return errs.Errorf(ErrTooLarge, "%s needs about %s of memory, over the bound of %s%s", fmt.Sprintf(format, args...), size(bytes), size(g.lim.bytes), name)
 }
 
 // tooLong is tooBig for a request of steps, over g's work bound.
 func (g *game) tooLong(steps float64, format string, args ...any) error {
-	return errorf(ErrTooLarge, "%s takes about %.3g steps, over the bound of %.3g%s", fmt.Sprintf(format, args...), steps, g.lim.work, g.workName())
+	return errs.Errorf(ErrTooLarge, "%s takes about %.3g steps, over the bound of %.3g%s", fmt.Sprintf(format, args...), steps, g.lim.work, g.workName())
 }
 
 // workName names g's work bound in a message: " (MaxWork)" where it is

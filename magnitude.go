@@ -3,6 +3,8 @@ package snakes
 import (
 	"context"
 	"math"
+
+	"github.com/snakesladders/snakes/internal/budget"
 )
 
 // This file finds the order of magnitude of an expected length past the
@@ -90,7 +92,7 @@ func (f *fundamental) magnitude() (float64, bool) {
 	row(g.last)[1] = toX(1)
 	den := toX(g.dice.den)
 	for v := g.last - 1; v >= 0; v-- {
-		if v%1024 == 0 && stopped(f.ctx) != nil {
+		if v%1024 == 0 && budget.Stopped(f.ctx) != nil {
 			return 0, false
 		}
 		if !f.sure[v] {
@@ -122,7 +124,7 @@ func (f *fundamental) magnitude() (float64, bool) {
 	m := len(f.sq)
 	div, val := make([]xfloat, m), make([]xfloat, m)
 	for k := m - 1; k >= 0; k-- {
-		if stopped(f.ctx) != nil {
+		if budget.Stopped(f.ctx) != nil {
 			return 0, false
 		}
 		rk := row(f.sq[k])[:2+k]

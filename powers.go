@@ -1,6 +1,11 @@
 package snakes
 
-import "math"
+import (
+	"math"
+
+	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/linalg"
+)
 
 // This file answers quantiles on small boards by powers of the turn
 // matrix: P(T ≤ t) for any t from log₂ t products, exact to rounding
@@ -114,13 +119,13 @@ func (p *powers) complement(a []float64) {
 				top = j
 			}
 		}
-		var rest sum
+		var rest linalg.Sum
 		for j, x := range row {
 			if j != top {
-				rest.add(x)
+				rest.Add(x)
 			}
 		}
-		row[top] = 1 - rest.value()
+		row[top] = 1 - rest.Value()
 	}
 }
 
@@ -150,13 +155,13 @@ func (p *powers) reached(x []float64, q float64) bool {
 	if p.trap {
 		return false
 	}
-	var alive sum
+	var alive linalg.Sum
 	for i, xi := range x {
 		if p.can[i] {
-			alive.add(xi)
+			alive.Add(xi)
 		}
 	}
-	a, low := alive.split()
+	a, low := alive.Split()
 	return a < tailBound(q) || a == tailBound(q) && low <= 0
 }
 
@@ -186,15 +191,15 @@ func (p *powers) quantile(w *walk, q float64) (int, error) {
 	for x := p.times(p.start, 0); !p.reached(x, q); x = p.times(p.start, k) {
 		if k == powersSquarings {
 			if p.trap {
-				var can sum
+				var can linalg.Sum
 				for i, xi := range x {
 					if p.can[i] || i == p.lastAt {
-						can.add(xi)
+						can.Add(xi)
 					}
 				}
-				return 0, errorf(ErrNeverFinishes, "the player finishes with probability at most %.4g, less than %v", can.value(), q)
+				return 0, errs.Errorf(ErrNeverFinishes, "the player finishes with probability at most %.4g, less than %v", can.Value(), q)
 			}
-			return 0, errorf(ErrTooLarge, "the %v quantile of the length is over %.3g turns, more than an int holds", q, math.Ldexp(1, powersSquarings))
+			return 0, errs.Errorf(ErrTooLarge, "the %v quantile of the length is over %.3g turns, more than an int holds", q, math.Ldexp(1, powersSquarings))
 		}
 		if k+1 >= len(p.pow) {
 			p.square()
@@ -215,7 +220,7 @@ func (p *powers) quantile(w *walk, q float64) (int, error) {
 		w.work += n * n
 	}
 	if t >= math.MaxInt {
-		return 0, errorf(ErrTooLarge, "the %v quantile of the length is over %.3g turns, more than an int holds", q, float64(t))
+		return 0, errs.Errorf(ErrTooLarge, "the %v quantile of the length is over %.3g turns, more than an int holds", q, float64(t))
 	}
 	return int(t + 1), nil
 }

@@ -3,6 +3,9 @@ package snakes
 import (
 	"context"
 	"math"
+
+	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/linalg"
 )
 
 // This file is the race of several players: WinChances, WinChancesFrom and
@@ -114,14 +117,14 @@ func (r Rules) winChancesFrom(ctx context.Context, b *Board, squares []int) ([]f
 // checkRace refuses players' squares WinChancesFrom cannot answer.
 func checkRace(g *game, squares []int) error {
 	if len(squares) == 0 {
-		return errorf(ErrInvalidRules, "no players: squares is empty")
+		return errs.Errorf(ErrInvalidRules, "no players: squares is empty")
 	}
 	if err := checkPlayers(len(squares)); err != nil {
 		return err
 	}
 	for i, s := range squares {
 		if s < int(g.start) || s > int(g.last) {
-			return errorf(ErrInvalidRules, "squares[%d] is %d, want a square in %d..%d", i, s, g.start, g.last)
+			return errs.Errorf(ErrInvalidRules, "squares[%d] is %d, want a square in %d..%d", i, s, g.start, g.last)
 		}
 	}
 	return nil
@@ -236,10 +239,10 @@ func onStart(g *game, players int) []int {
 
 func checkPlayers(players int) error {
 	if players < 1 {
-		return errorf(ErrInvalidRules, "players is %d, want at least 1", players)
+		return errs.Errorf(ErrInvalidRules, "players is %d, want at least 1", players)
 	}
 	if players > maxPlayers {
-		return errorf(ErrTooLarge, "players is %d, over the bound of %d", players, maxPlayers)
+		return errs.Errorf(ErrTooLarge, "players is %d, over the bound of %d", players, maxPlayers)
 	}
 	return nil
 }
@@ -272,7 +275,7 @@ func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err err
 		return 0, 0, err
 	}
 	if w.trap >= 0 {
-		return 0, 0, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.trap)
+		return 0, 0, errs.Errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.trap)
 	}
 	squares := onStart(&g, players)
 	_, rounds, turns, err = w.runRace(squares, boundRace(w, squares))
@@ -319,8 +322,8 @@ func (w *walk) race(squares []int) (*race, error) {
 // sums keep the total within a few roundings of 1.
 func (rc *race) run() (wins []float64, rounds, turns float64, err error) {
 	k := len(rc.of)
-	acc := make([]sum, k)
-	var sumRounds, sumTurns sum
+	acc := make([]linalg.Sum, k)
+	var sumRounds, sumTurns linalg.Sum
 	before := make([]float64, len(rc.walks)) // chance of playing on before turn t
 	f := make([]float64, len(rc.walks))      // chance of finishing on turn t
 	for j, w := range rc.walks {
@@ -352,14 +355,14 @@ func (rc *race) run() (wins []float64, rounds, turns float64, err error) {
 			w := rc.walks[rc.of[i]]
 			if fi := f[rc.of[i]]; fi > 0 {
 				term := fi * prefix * suffix[i+1]
-				acc[i].add(term)
+				acc[i].Add(term)
 				if t > 0 {
-					sumTurns.add(term * (float64(t-1)*float64(k) + float64(i+1)))
+					sumTurns.Add(term * (float64(t-1)*float64(k) + float64(i+1)))
 				}
 			}
 			prefix *= w.left
 		}
-		sumRounds.add(prefix)
+		sumRounds.Add(prefix)
 		if alive < 1e-18 || prefix == 0 && suffix[0] == 0 {
 			break // every later term is below the last bit of every sum
 		}
@@ -376,9 +379,9 @@ func (rc *race) run() (wins []float64, rounds, turns float64, err error) {
 	}
 	wins = make([]float64, k)
 	for i := range acc {
-		wins[i] = acc[i].value()
+		wins[i] = acc[i].Value()
 	}
-	return wins, sumRounds.value(), sumTurns.value(), nil
+	return wins, sumRounds.Value(), sumTurns.Value(), nil
 }
 
 // geometric reports whether every walk has settled into its geometric
@@ -417,24 +420,24 @@ func (rc *race) settled(tails []tail, lambdas, gaps []float64) bool {
 // P·(1−λ_i)·Π_{l<i} λ_l / (1−Λ), and the rounds and turns are geometric
 // series in Λ. 1 − Λ is computed as Σ_i (1−λ_i)·Π_{l<i} λ_l, a sum of
 // positive terms, so that nothing cancels and the chances add up to P.
-func (rc *race) tail(acc []sum, rounds, turns *sum, last int, lambdas, gaps []float64) {
+func (rc *race) tail(acc []linalg.Sum, rounds, turns *linalg.Sum, last int, lambdas, gaps []float64) {
 	k := len(acc)
 	p := 1.0
 	for _, j := range rc.of {
 		p *= rc.walks[j].left
 	}
 	share := make([]float64, k) // (1−λ_i)·Π_{l<i} λ_l
-	var d sum                   // 1 − Λ
+	var d linalg.Sum            // 1 − Λ
 	before := 1.0
 	for i, j := range rc.of {
 		share[i] = gaps[j] * before
-		d.add(share[i])
+		d.Add(share[i])
 		before *= lambdas[j]
 	}
-	oneMinus, all := d.value(), before
-	rounds.add(p * all / oneMinus)
+	oneMinus, all := d.Value(), before
+	rounds.Add(p * all / oneMinus)
 	for i := range acc {
-		acc[i].add(p * share[i] / oneMinus)
-		turns.add(p * share[i] * ((float64(last)*float64(k)+float64(i+1))/oneMinus + float64(k)*all/(oneMinus*oneMinus)))
+		acc[i].Add(p * share[i] / oneMinus)
+		turns.Add(p * share[i] * ((float64(last)*float64(k)+float64(i+1))/oneMinus + float64(k)*all/(oneMinus*oneMinus)))
 	}
 }

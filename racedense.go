@@ -1,5 +1,7 @@
 package snakes
 
+import "github.com/snakesladders/snakes/internal/linalg"
+
 // This file races players exactly over the product of their chains: one
 // state for each way the tokens can stand at the start of a turn, the
 // mover's first, solved by a subtraction-free elimination. It answers the
@@ -172,12 +174,12 @@ func (pr *productRace) solve(w *walk) error {
 			}
 		}
 		rowC := a[c*n : (c+1)*n]
-		var d sum
-		d.add(pr.leak[c])
+		var d linalg.Sum
+		d.Add(pr.leak[c])
 		for j := c + 1; j < n; j++ {
-			d.add(rowC[j])
+			d.Add(rowC[j])
 		}
-		pr.div[c] = d.value()
+		pr.div[c] = d.Value()
 		if pr.div[c] == 0 {
 			continue
 		}

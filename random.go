@@ -5,6 +5,9 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+
+	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/linalg"
 )
 
 // This file reads random play's figures from the walk (walk.go): the
@@ -53,7 +56,7 @@ func (r Rules) LengthDistribution(b *Board, maxTurns int) ([]float64, error) {
 // checkTurns refuses a maxTurns LengthDistribution cannot answer.
 func (g *game) checkTurns(maxTurns int) error {
 	if maxTurns < 0 {
-		return errorf(ErrInvalidRules, "maxTurns is %d, want 0 or more", maxTurns)
+		return errs.Errorf(ErrInvalidRules, "maxTurns is %d, want 0 or more", maxTurns)
 	}
 	if bytes := 8 * (float64(maxTurns) + 1); bytes > g.lim.bytes {
 		return g.tooBig(bytes, "the length distribution to turn %d", maxTurns)
@@ -156,7 +159,7 @@ func (r Rules) quantiles(ctx context.Context, b *Board, qs []float64) ([]int, er
 // checkQuantile refuses a q Quantile cannot answer.
 func checkQuantile(q float64) error {
 	if !(q > 0 && q <= 1) {
-		return errorf(ErrInvalidRules, "q is %v, want a probability in (0, 1]", q)
+		return errs.Errorf(ErrInvalidRules, "q is %v, want a probability in (0, 1]", q)
 	}
 	return nil
 }
@@ -171,8 +174,8 @@ func checkQuantile(q float64) error {
 // windows and the chances do not cycle, all but the last tailNear turns.
 func (w *walk) quantiles(qs []float64) ([]int, error) {
 	out := make([]int, 0, len(qs))
-	var done sum // chance of having finished by turn t, until a skip
-	done.add(w.finished)
+	var done linalg.Sum // chance of having finished by turn t, until a skip
+	done.Add(w.finished)
 	skipped := false
 	var tl tail
 	// Before a skip, the chance of still playing is the sum of what is left
@@ -183,7 +186,7 @@ func (w *walk) quantiles(qs []float64) ([]int, error) {
 		if skipped {
 			return tl.past(tailBound(q))
 		}
-		return q < 1 && done.value() >= q || w.trap < 0 && w.aliveAtMost(tailBound(q))
+		return q < 1 && done.Value() >= q || w.trap < 0 && w.aliveAtMost(tailBound(q))
 	}
 	// On a board of few squares, powers of the turn matrix (powers.go)
 	// answer any length at a fixed cost: once the walk has spent that, the
@@ -195,7 +198,7 @@ func (w *walk) quantiles(qs []float64) ([]int, error) {
 			before, spent := w.alive, w.work
 			f := w.turn()
 			perTurn = w.work - spent
-			done.add(f)
+			done.Add(f)
 			if w.trap < 0 {
 				tl.observe(f, before)
 			}
@@ -208,18 +211,18 @@ func (w *walk) quantiles(qs []float64) ([]int, error) {
 		}
 		switch q := qs[len(out)]; {
 		case w.trap >= 0 && q == 1:
-			return nil, errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.trap)
-		case w.trap >= 0 && done.value()+w.alive < q:
+			return nil, errs.Errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.trap)
+		case w.trap >= 0 && done.Value()+w.alive < q:
 			// What has finished and what still can: a bound, which falls
 			// turn by turn towards the chance of finishing.
-			return nil, errorf(ErrNeverFinishes, "the player finishes with probability at most %.4g (found after %d turns), less than %v", done.value()+w.alive, t, q)
+			return nil, errs.Errorf(ErrNeverFinishes, "the player finishes with probability at most %.4g (found after %d turns), less than %v", done.Value()+w.alive, t, q)
 		}
 		if squares <= powersMax && w.work-start > powersCost(squares) && w.table(powersCost(squares)) {
 			return w.newPowers().quantiles(w, qs, out)
 		}
 		if j := tl.turnsUntil(tailBound(qs[len(out)])); tl.settled(w) && (j > tailFrom || w.work+j*perTurn > w.g.lim.work) {
 			if float64(t)+j > math.MaxInt-2*tailWindow {
-				return nil, errorf(ErrTooLarge, "the %v quantile of the length is about %.3g turns, more than an int holds", qs[len(out)], float64(t)+j)
+				return nil, errs.Errorf(ErrTooLarge, "the %v quantile of the length is about %.3g turns, more than an int holds", qs[len(out)], float64(t)+j)
 			}
 			n := (math.Floor(min(j, tl.skippable())/tailWindow) - 1) * tailWindow
 			if tl.wobble <= 0.5 && w.work+2*tailWindow*perTurn > w.g.lim.work {
@@ -295,7 +298,7 @@ func (w *walk) mode() (int, error) {
 		}
 	}
 	if best == 0 {
-		return 0, errorf(ErrNeverFinishes, "the player can never reach square %d", w.g.last)
+		return 0, errs.Errorf(ErrNeverFinishes, "the player can never reach square %d", w.g.last)
 	}
 	return mode, nil
 }

@@ -11,6 +11,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
+
+	"github.com/snakesladders/snakes/internal/linalg"
 )
 
 // This file tests random play's figures against the exact reference under
@@ -496,11 +498,11 @@ var longRules = Rules{Faces: 4, StartOffBoard: true, Overshoot: Finish, Chain: t
 
 // compensated sums xs without losing their last digits.
 func compensated(xs []float64) float64 {
-	var total sum
+	var total linalg.Sum
 	for _, x := range xs {
-		total.add(x)
+		total.Add(x)
 	}
-	return total.value()
+	return total.Value()
 }
 
 // TestLongGame checks the figures of a game of tens of thousands of turns,

@@ -3,6 +3,9 @@ package snakes
 import (
 	"math"
 	"runtime"
+
+	"github.com/snakesladders/snakes/internal/budget"
+	"github.com/snakesladders/snakes/internal/linalg"
 )
 
 // This file gives what removing one jump does, from one solve of the board
@@ -58,7 +61,7 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats, f
 	// Each batch is a scalar sweep and a replay of the elimination: worth
 	// the cores only on large boards.
 	if float64(size)*float64(len(f.sq)+maxBatch)*float64(batches) > 16*g.lim.parallelFrom {
-		parallel(batches, runtime.GOMAXPROCS(0), func(w, lo, hi int) {
+		linalg.Parallel(batches, runtime.GOMAXPROCS(0), func(w, lo, hi int) {
 			if w == 0 {
 				f.effectBatches(stats, queued, lo, hi, floor, sc, f.ts)
 				return
@@ -70,7 +73,7 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats, f
 	} else {
 		f.effectBatches(stats, queued, 0, batches, floor, sc, f.ts)
 	}
-	if err := stopped(f.ctx); err != nil {
+	if err := budget.Stopped(f.ctx); err != nil {
 		return nil, err
 	}
 	for _, i := range lone {
@@ -104,7 +107,7 @@ func (f *fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int,
 	g, t := f.g, f.values
 	var z [maxBatch]float64
 	for b := lo; b < hi; b++ {
-		if stopped(f.ctx) != nil {
+		if budget.Stopped(f.ctx) != nil {
 			return // jumpEffects reports it
 		}
 		batch := queued[b*maxBatch : min((b+1)*maxBatch, len(queued))]

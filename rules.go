@@ -1,6 +1,10 @@
 package snakes
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/snakesladders/snakes/internal/errs"
+)
 
 // This file is Rules and the game it compiles to: how a throw moves a token
 // (step, land, overshoot, chained jumps).
@@ -238,7 +242,7 @@ func (r Rules) game(b *Board) (game, error) {
 func (r Rules) playable(b *Board) (game, error) {
 	g, err := r.game(b)
 	if err == nil && g.last < 1 {
-		err = errorf(ErrInvalidBoard, "the board has no squares")
+		err = errs.Errorf(ErrInvalidBoard, "the board has no squares")
 	}
 	return g, err
 }

@@ -6,6 +6,8 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"github.com/snakesladders/snakes/internal/errs"
 )
 
 // This file draws a report as SVG: the board, its length distribution and
@@ -62,9 +64,9 @@ func (rep *Report) WriteBoardSVG(w io.Writer) error { return rep.writeBoard(w, f
 func (rep *Report) WriteHeatSVG(w io.Writer) error {
 	if rep.Visits == nil {
 		if rep.Finishes != nil && !*rep.Finishes {
-			return errorf(ErrNeverFinishes, "no heat map: random play may never finish")
+			return errs.Errorf(ErrNeverFinishes, "no heat map: random play may never finish")
 		}
-		return errorf(ErrTooLarge, "no heat map: the visits were not computed")
+		return errs.Errorf(ErrTooLarge, "no heat map: the visits were not computed")
 	}
 	return rep.writeBoard(w, true)
 }
@@ -84,7 +86,7 @@ func (rep *Report) writeBoard(w io.Writer, heat bool) error {
 	b := rep.Board
 	n := b.Size()
 	if n > MaxSVGSide {
-		return errorf(ErrTooLarge, "boards over %d×%d are not drawn (this one is %d×%d)", MaxSVGSide, MaxSVGSide, n, n)
+		return errs.Errorf(ErrTooLarge, "boards over %d×%d are not drawn (this one is %d×%d)", MaxSVGSide, MaxSVGSide, n, n)
 	}
 	cell := 40.0
 	if n > 20 {

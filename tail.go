@@ -1,6 +1,10 @@
 package snakes
 
-import "math"
+import (
+	"math"
+
+	"github.com/snakesladders/snakes/internal/linalg"
+)
 
 // This file answers the quantiles and the mode of games too long to follow
 // turn by turn. Once the chances over the squares have settled into their
@@ -40,8 +44,8 @@ const (
 // A tail watches a walk's turns for the settled tail. Its zero value is
 // ready to use.
 type tail struct {
-	n      int // turns in the current window
-	window sum // −log λ summed over the current window
+	n      int        // turns in the current window
+	window linalg.Sum // −log λ summed over the current window
 	s1, s2 float64
 	rate   float64 // once settled: −log λ per turn, from the latest window
 
@@ -62,7 +66,7 @@ type tail struct {
 	// fraction, and over a skip from the rate: unlike the chance left on
 	// the squares, it keeps its precision when each turn changes that
 	// chance by less than float64 can show (1 − 10⁻¹⁷ rounds to 1).
-	going sum
+	going linalg.Sum
 
 	bracketed bool    // whether lo and hi are known
 	lo, hi    float64 // a bracket of 1 − λ*: see settled
@@ -77,14 +81,14 @@ func (tl *tail) observe(finished, before float64) {
 		tl.logs, tl.bends = make([]float64, tailWindow), make([]float64, tailWindow)
 	}
 	g := -math.Log1p(-min(finished/before, 1))
-	tl.going.add(g)
+	tl.going.Add(g)
 	tl.logs[tl.n] = g
-	tl.window.add(g)
+	tl.window.Add(g)
 	if tl.n++; tl.n < tailWindow {
 		return
 	}
-	s := tl.window.value()
-	tl.n, tl.window = 0, sum{}
+	s := tl.window.Value()
+	tl.n, tl.window = 0, linalg.Sum{}
 	if d, d0 := math.Abs(s-tl.s1), math.Abs(tl.s1-tl.s2); tl.s2 > 0 && s > 0 && d <= tailSettle*s && d <= d0/2 {
 		tl.rate = s / tailWindow
 	} else {
@@ -97,11 +101,11 @@ func (tl *tail) observe(finished, before float64) {
 // bend measures the latest whole window's wobble and drift, in turns.
 func (tl *tail) bend(s float64) {
 	per := s / tailWindow
-	var acc sum
+	var acc linalg.Sum
 	tl.wobble, tl.drift = 0, 0
 	for i, g := range tl.logs {
-		acc.add(g)
-		b := (acc.value() - float64(i+1)*per) / per
+		acc.Add(g)
+		b := (acc.Value() - float64(i+1)*per) / per
 		if per == 0 {
 			b = 0
 		}
@@ -226,17 +230,17 @@ func (w *walk) slowest() (lo, hi float64) {
 // still playing falls to p or below, once settled, as a float (it may
 // exceed every int).
 func (tl *tail) turnsUntil(p float64) float64 {
-	return max(math.Ceil((-math.Log(p)-tl.going.value())/tl.rate), 0)
+	return max(math.Ceil((-math.Log(p)-tl.going.Value())/tl.rate), 0)
 }
 
 // skip counts n turns of the settled tail skipped.
 func (tl *tail) skip(n float64) {
-	tl.going.add(tl.rate * n)
+	tl.going.Add(tl.rate * n)
 	tl.skipped += n
 }
 
 // past reports whether the chance of still playing is p or less, by going.
-func (tl *tail) past(p float64) bool { return tl.going.value() >= -math.Log(p) }
+func (tl *tail) past(p float64) bool { return tl.going.Value() >= -math.Log(p) }
 
 // tailBound is P(T > t) at which quantile q is reached: 1 − q, or tailEnd
 // for q = 1.

@@ -3,6 +3,8 @@ package snakes
 import (
 	"math"
 	"strconv"
+
+	"github.com/snakesladders/snakes/internal/errs"
 )
 
 // This file knows what one throw of the dice can show: the totals and
@@ -54,25 +56,25 @@ func (t *throws) weight(s int32) float64 {
 func (r Rules) throws() (throws, error) {
 	switch {
 	case r.Faces < 0 || r.Faces > maxFaces:
-		return throws{}, errorf(ErrInvalidRules, "Faces is %d, want 0 (meaning 6) or 1..%d", r.Faces, maxFaces)
+		return throws{}, errs.Errorf(ErrInvalidRules, "Faces is %d, want 0 (meaning 6) or 1..%d", r.Faces, maxFaces)
 	case r.Overshoot < Stay || r.Overshoot > Finish:
-		return throws{}, errorf(ErrInvalidRules, "Overshoot is %d, want Stay (0), Bounce (1) or Finish (2)", int(r.Overshoot))
+		return throws{}, errs.Errorf(ErrInvalidRules, "Overshoot is %d, want Stay (0), Bounce (1) or Finish (2)", int(r.Overshoot))
 	case r.OnLimit < VoidTurn || r.OnLimit > BackToStart:
-		return throws{}, errorf(ErrInvalidRules, "OnLimit is %d, want VoidTurn (0) or BackToStart (1)", int(r.OnLimit))
+		return throws{}, errs.Errorf(ErrInvalidRules, "OnLimit is %d, want VoidTurn (0) or BackToStart (1)", int(r.OnLimit))
 	case r.Dice < 0:
-		return throws{}, errorf(ErrInvalidRules, "Dice is %d, want 0 (meaning 1) or more", r.Dice)
+		return throws{}, errs.Errorf(ErrInvalidRules, "Dice is %d, want 0 (meaning 1) or more", r.Dice)
 	case r.Enter < 0:
-		return throws{}, errorf(ErrInvalidRules, "Enter is %d, want 0 (no throw needed to enter) or a total the dice can show", r.Enter)
+		return throws{}, errs.Errorf(ErrInvalidRules, "Enter is %d, want 0 (no throw needed to enter) or a total the dice can show", r.Enter)
 	case r.Again < 0:
-		return throws{}, errorf(ErrInvalidRules, "Again is %d, want 0 (no throw again) or a total the dice can show", r.Again)
+		return throws{}, errs.Errorf(ErrInvalidRules, "Again is %d, want 0 (no throw again) or a total the dice can show", r.Again)
 	case r.AgainLimit < 0 || r.AgainLimit > maxAgainLimit:
-		return throws{}, errorf(ErrInvalidRules, "AgainLimit is %d, want 0 (no limit) or 1..%d", r.AgainLimit, maxAgainLimit)
+		return throws{}, errs.Errorf(ErrInvalidRules, "AgainLimit is %d, want 0 (no limit) or 1..%d", r.AgainLimit, maxAgainLimit)
 	case r.AgainLimit > 0 && r.Again == 0:
-		return throws{}, errorf(ErrInvalidRules, "AgainLimit is %d but Again is 0: a limit needs a total that throws again", r.AgainLimit)
+		return throws{}, errs.Errorf(ErrInvalidRules, "AgainLimit is %d but Again is 0: a limit needs a total that throws again", r.AgainLimit)
 	case len(r.Weights) > 0 && r.Faces != 0 && r.Faces != len(r.Weights):
-		return throws{}, errorf(ErrInvalidRules, "Faces is %d beside %d Weights, want 0 or %d", r.Faces, len(r.Weights), len(r.Weights))
+		return throws{}, errs.Errorf(ErrInvalidRules, "Faces is %d beside %d Weights, want 0 or %d", r.Faces, len(r.Weights), len(r.Weights))
 	case len(r.Weights) > maxFaces:
-		return throws{}, errorf(ErrInvalidRules, "Weights has %d faces, over the bound of %d", len(r.Weights), maxFaces)
+		return throws{}, errs.Errorf(ErrInvalidRules, "Weights has %d faces, over the bound of %d", len(r.Weights), maxFaces)
 	}
 	faces := r.Faces
 	if len(r.Weights) > 0 {
@@ -82,7 +84,7 @@ func (r Rules) throws() (throws, error) {
 	}
 	dice := max(r.Dice, 1)
 	if total := float64(dice) * float64(faces); total > maxFaces {
-		return throws{}, errorf(ErrInvalidRules, "Dice is %d of %d faces: totals up to %.0f, over the bound of %d", dice, faces, total, maxFaces)
+		return throws{}, errs.Errorf(ErrInvalidRules, "Dice is %d of %d faces: totals up to %.0f, over the bound of %d", dice, faces, total, maxFaces)
 	}
 	var t throws
 	if len(r.Weights) == 0 && dice == 1 {
@@ -94,15 +96,15 @@ func (r Rules) throws() (throws, error) {
 		}
 	}
 	if r.Enter > 0 && t.weight(int32(min(r.Enter, maxFaces+1))) == 0 {
-		return throws{}, errorf(ErrInvalidRules, "Enter is %d, a total the dice never show (they show %s)", r.Enter, t.shows())
+		return throws{}, errs.Errorf(ErrInvalidRules, "Enter is %d, a total the dice never show (they show %s)", r.Enter, t.shows())
 	}
 	if r.Again > 0 {
 		a := t.weight(int32(min(r.Again, maxFaces+1)))
 		switch {
 		case a == 0:
-			return throws{}, errorf(ErrInvalidRules, "Again is %d, a total the dice never show (they show %s)", r.Again, t.shows())
+			return throws{}, errs.Errorf(ErrInvalidRules, "Again is %d, a total the dice never show (they show %s)", r.Again, t.shows())
 		case a == t.den && r.AgainLimit == 0:
-			return throws{}, errorf(ErrInvalidRules, "Again is %d, the only total the dice show, with no AgainLimit: a turn would never end", r.Again)
+			return throws{}, errs.Errorf(ErrInvalidRules, "Again is %d, the only total the dice show, with no AgainLimit: a turn would never end", r.Again)
 		}
 	}
 	return t, nil
@@ -135,17 +137,17 @@ func weighDice(weights []int, faces, dice int) (throws, error) {
 		w[k] = 1
 		if len(weights) > 0 {
 			if weights[k] < 0 {
-				return throws{}, errorf(ErrInvalidRules, "Weights[%d] is %d, want 0 or more", k, weights[k])
+				return throws{}, errs.Errorf(ErrInvalidRules, "Weights[%d] is %d, want 0 or more", k, weights[k])
 			}
 			w[k] = float64(weights[k])
 		}
 		sum += w[k]
 	}
 	if sum == 0 {
-		return throws{}, errorf(ErrInvalidRules, "Weights are all 0: no face can show")
+		return throws{}, errs.Errorf(ErrInvalidRules, "Weights are all 0: no face can show")
 	}
 	if work := float64(dice) * float64(dice) * float64(faces) * float64(faces) / 2; dice > 1 && work > maxDiceWork {
-		return throws{}, errorf(ErrInvalidRules, "Dice is %d of %d faces: adding up their chances takes about %.3g steps, over the bound of %d", dice, faces, work, maxDiceWork)
+		return throws{}, errs.Errorf(ErrInvalidRules, "Dice is %d of %d faces: adding up their chances takes about %.3g steps, over the bound of %d", dice, faces, work, maxDiceWork)
 	}
 	// Counts stay whole numbers while the number of outcomes fits in 2⁵³;
 	// past that each die's weights become chances.

@@ -3,6 +3,8 @@ package snakes
 import (
 	"context"
 	"math"
+
+	"github.com/snakesladders/snakes/internal/budget"
 )
 
 // This file is the one model of a turn that every random-play engine
@@ -321,8 +323,8 @@ func (g *game) table(ctx context.Context, low int32, bound float64, first []int3
 		if v >= low {
 			edges = each(v, edges)
 		}
-		if len(edges)-checked > checkEvery/16 {
-			if err := stopped(ctx); err != nil {
+		if len(edges)-checked > budget.CheckEvery/16 {
+			if err := budget.Stopped(ctx); err != nil {
 				return first, edges, err
 			}
 			checked = len(edges)

@@ -3,6 +3,10 @@ package snakes
 import (
 	"context"
 	"math"
+
+	"github.com/snakesladders/snakes/internal/budget"
+	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/linalg"
 )
 
 // This file is the walk: the chances of where one player's token may be,
@@ -197,13 +201,13 @@ func (w *walk) turn() float64 {
 	// finished on it: the race's terms then telescope, and their sum stays
 	// 1 over millions of turns instead of gathering a rounding error a turn.
 	w.left = max(w.left-w.finished, 0)
-	var alive sum
+	var alive linalg.Sum
 	for v, p := range w.mass {
 		if w.c.canFinish[v] {
-			alive.add(p)
+			alive.Add(p)
 		}
 	}
-	w.alive, w.aliveLow = alive.split()
+	w.alive, w.aliveLow = alive.Split()
 	w.turns++
 	w.work += 2*float64(last) + turnOverhead
 	return w.finished
@@ -277,10 +281,10 @@ const settled = 8
 // looking every 64 calls.
 func (w *walk) budget() error {
 	if w.work > w.g.lim.work {
-		return errorf(ErrTooLarge, "games last too long to evaluate: after %d turns %.3g%% of games are still going, and following them further would take over %.3g steps%s", w.turns, 100*w.left, w.g.lim.work, w.g.workName())
+		return errs.Errorf(ErrTooLarge, "games last too long to evaluate: after %d turns %.3g%% of games are still going, and following them further would take over %.3g steps%s", w.turns, 100*w.left, w.g.lim.work, w.g.workName())
 	}
 	if w.ctx != nil && w.work >= w.nextCheck {
-		w.nextCheck = w.work + checkEvery
+		w.nextCheck = w.work + budget.CheckEvery
 		return w.ctx.Err()
 	}
 	return nil

@@ -1,9 +1,9 @@
-package snakes
+package budget
 
 import "context"
 
 // This file is how long loops notice that their call's context is done.
-// Every loop that can run longer than about a millisecond asks stopped at
+// Every loop that can run longer than about a millisecond asks Stopped at
 // least that often, counting its own steps so that short calls pay nothing
 // measurable: a done context's Err takes a lock. The tightest loops (the
 // sweeps of the structured eliminations) look between blocks of squares,
@@ -11,15 +11,15 @@ import "context"
 // own sweeps, whose rows' bounds keep them within 10 ms on a board the
 // server takes), before they start.
 
-// stopped returns ctx's error once ctx is done, and nil for a nil ctx.
-func stopped(ctx context.Context) error {
+// Stopped returns ctx's error once ctx is done, and nil for a nil ctx.
+func Stopped(ctx context.Context) error {
 	if ctx == nil {
 		return nil
 	}
 	return ctx.Err()
 }
 
-// checkEvery is about how many elementary steps (a multiply-add, a move
+// CheckEvery is about how many elementary steps (a multiply-add, a move
 // followed) a loop takes between two looks at its context: well under a
 // millisecond here.
-const checkEvery = 1 << 18
+const CheckEvery = 1 << 18

@@ -1,12 +1,12 @@
-package snakes
+package linalg
 
 import "sync"
 
 // This file shares a loop among the cores.
 
-// parallel runs work over [0, n) in workers contiguous parts, the w-th
+// Parallel runs work over [0, n) in workers contiguous parts, the w-th
 // getting [lo, hi), and waits for them.
-func parallel(n, workers int, work func(w, lo, hi int)) {
+func Parallel(n, workers int, work func(w, lo, hi int)) {
 	workers = max(min(workers, n), 1)
 	var wg sync.WaitGroup
 	for w := range workers {

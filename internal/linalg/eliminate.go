@@ -1,6 +1,10 @@
-package snakes
+package linalg
 
-import "context"
+import (
+	"context"
+
+	"github.com/snakesladders/snakes/internal/budget"
+)
 
 // This file is the subtraction-free elimination (Grassmann–Taksar–Heyman)
 // that ExpectedTurns' structured elimination and the insights' share: the
@@ -15,31 +19,31 @@ func eliminateRows(rows []float64, width int, sq []int32, rk []float64, d float6
 		ri := rows[int(sq[i])*width : int(sq[i]+1)*width]
 		if c := ri[2+k]; c != 0 {
 			if f := c / d; f != 0 {
-				addScaled(ri, rk, f)
+				AddScaled(ri, rk, f)
 			}
 		}
 	}
 }
 
-// eliminate solves the m unknowns of the swept rows (width numbers a
+// Eliminate solves the m unknowns of the swept rows (width numbers a
 // square; rows of the unknowns' squares sq): each unknown equals its own
 // square's row. It eliminates them last to first, keeping each divisor in
 // div; a divisor is one minus the chance to return to the same unknown,
 // computed as the sum of the chances to go anywhere else so that no
 // subtraction loses precision. It then back-substitutes (unknown k depends
 // only on unknowns 0..k-1) into val. A zero divisor means a closed set of
-// squares the last square cannot be reached from: eliminate returns that
+// squares the last square cannot be reached from: Eliminate returns that
 // unknown's index, or -1; and it stops with ctx's error once ctx is done. The columns of the rows left above an unknown
 // are not touched again once it is eliminated, so they stay for visits.
 // With workers over 1, eliminations of over parallelFrom multiply-adds
 // update the rows in that many goroutines, each its own rows, so that the
 // answer does not change.
-func eliminate(ctx context.Context, rows []float64, width int, sq []int32, div, val []float64, workers int, parallelFrom float64) (int, error) {
+func Eliminate(ctx context.Context, rows []float64, width int, sq []int32, div, val []float64, workers int, parallelFrom float64) (int, error) {
 	m := len(sq)
 	steps := 0
 	for k := m - 1; k >= 0; k-- {
-		if steps += k * width; steps > checkEvery {
-			if err := stopped(ctx); err != nil {
+		if steps += k * width; steps > budget.CheckEvery {
+			if err := budget.Stopped(ctx); err != nil {
 				return -1, err
 			}
 			steps = 0
@@ -54,7 +58,7 @@ func eliminate(ctx context.Context, rows []float64, width int, sq []int32, div, 
 		}
 		div[k] = d
 		if workers > 1 && float64(k)*float64(k)*float64(width) > parallelFrom {
-			parallel(k, workers, func(_, lo, hi int) { eliminateRows(rows, width, sq, rk, d, lo, hi) })
+			Parallel(k, workers, func(_, lo, hi int) { eliminateRows(rows, width, sq, rk, d, lo, hi) })
 		} else {
 			eliminateRows(rows, width, sq, rk, d, 0, k)
 		}
