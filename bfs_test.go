@@ -196,7 +196,7 @@ func TestValidation(t *testing.T) {
 		{"too high", [][]int{{-1, -1}, {5, -1}}, "snakes: row 1, column 0 (square 1) holds 5, want -1 or a square in 1..4"},
 		{"negative", [][]int{{-1, -1}, {-1, -7}}, "snakes: row 1, column 1 (square 2) holds -7, want -1 or a square in 1..4"},
 		{"from last", [][]int{{2, -1}, {-1, -1}}, "snakes: row 0, column 0 (square 4) is the last square and holds a jump to 2; the last square cannot start a jump"},
-		{"huge", make([][]int, maxSide+1), "snakes: the grid has 46341 rows; at most 46340 are supported (n² must fit in an int32)"},
+		{"huge", make([][]int, 46341), "snakes: the grid has 46341 rows; at most 46340 are supported (n² must fit in an int32)"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -564,7 +564,7 @@ func minRollsGrid(grid [][]int) int {
 		var next []int
 		for _, v := range queue {
 			for t := v + 1; t <= min(v+6, last); t++ {
-				r, c := cellOf(n, t)
+				r, c := cellAt(n, t)
 				to := t
 				if grid[r][c] != -1 {
 					to = grid[r][c]

@@ -2,9 +2,9 @@ package snakes
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/grid"
 )
 
 // This file is the Board: a grid validated once and kept with what every
@@ -21,31 +21,11 @@ type Board struct {
 	// from them, behind one pointer: decoding into a used Board or copying
 	// one replaces or shares it whole, so no index built for one board is
 	// ever read against another board's squares.
-	sq *squares
+	sq *grid.Squares
 }
 
-// squares is a validated board and the indexes built from it.
-type squares struct {
-	n    int
-	flat []int32 // flat[label] is the jump's destination, -1 for none; flat[0] is unused
-
-	// starts has bit label set where a jump starts, so that a search can
-	// test all squares of one roll's reach at once.
-	starts []uint64
-
-	// chained is flat with every jump followed to where a chain of jumps
-	// stops (see Rules.Chain). Built on first use: most callers never chain.
-	chainOnce sync.Once
-	chained   []int32
-
-	// reverse indexes the jumps by destination, for MinRolls; built on
-	// first use.
-	reverseOnce sync.Once
-	reverse     *reverse
-}
-
-// NewBoard validates grid (see [Flatten] for what is accepted) and returns
-// the board it describes. Errors wrap [ErrInvalidBoard].
+// NewBoard validates the grid cells (see [Flatten] for what is accepted)
+// and returns the board it describes. Errors wrap [ErrInvalidBoard].
 //
 // A jump starting on square 1 is accepted, as printed boards have them; under
 // the zero [Rules] the game starts on square 1 and never takes it, while
@@ -53,12 +33,12 @@ type squares struct {
 //
 // It allocates about 4.1 bytes a square (8.3 GiB at the largest size,
 // 46340×46340) and takes time proportional to the squares.
-func NewBoard(grid [][]int) (*Board, error) {
-	flat, err := flatten(grid)
+func NewBoard(cells [][]int) (*Board, error) {
+	flat, err := grid.Flat(cells)
 	if err != nil {
 		return nil, err
 	}
-	return newBoard(len(grid), flat), nil
+	return newBoard(len(cells), flat), nil
 }
 
 // FromJumps returns the n×n board whose jumps are given as start→destination
@@ -69,8 +49,8 @@ func NewBoard(grid [][]int) (*Board, error) {
 // Like NewBoard it allocates about 4.1 bytes a square, whatever the number
 // of jumps: check n, or parse with [ParseBoardLimit], when n is not trusted.
 func FromJumps(n int, jumps map[int]int) (*Board, error) {
-	if n < 1 || n > maxSide {
-		return nil, errs.Errorf(ErrInvalidBoard, "size %d is outside 1..%d (n² must fit in an int32)", n, maxSide)
+	if n < 1 || n > grid.MaxSide {
+		return nil, errs.Errorf(ErrInvalidBoard, "size %d is outside 1..%d (n² must fit in an int32)", n, grid.MaxSide)
 	}
 	last := n * n
 	flat := make([]int32, last+1)
@@ -85,7 +65,7 @@ func FromJumps(n int, jumps map[int]int) (*Board, error) {
 		if from < 1 || from > last {
 			problem = fmt.Sprintf("is not on a %d×%d board (jump to %d)", n, n, to)
 		} else {
-			problem = jumpProblem(n, from, to)
+			problem = grid.JumpProblem(n, from, to)
 		}
 		if problem != "" {
 			if err == nil || from < bad {
@@ -103,13 +83,7 @@ func FromJumps(n int, jumps map[int]int) (*Board, error) {
 
 // newBoard wraps a validated label→destination array.
 func newBoard(n int, flat []int32) *Board {
-	starts := newBitset(len(flat))
-	for label, to := range flat {
-		if to >= 0 {
-			add(starts, int32(label))
-		}
-	}
-	return &Board{sq: &squares{n: n, flat: flat, starts: starts}}
+	return &Board{sq: grid.New(n, flat)}
 }
 
 // Size returns n, the number of rows and of columns.
@@ -117,7 +91,7 @@ func (b *Board) Size() int {
 	if b == nil || b.sq == nil {
 		return 0
 	}
-	return b.sq.n
+	return b.sq.N
 }
 
 // Squares returns n², the label of the last square.
@@ -126,10 +100,10 @@ func (b *Board) Squares() int { return b.Size() * b.Size() }
 // Jump returns where a token landing on label is moved to, and whether label
 // starts a jump at all. It returns (0, false) for labels off the board.
 func (b *Board) Jump(label int) (to int, ok bool) {
-	if label < 1 || label > b.Squares() || b.sq.flat[label] < 0 {
+	if label < 1 || label > b.Squares() || b.sq.Flat[label] < 0 {
 		return 0, false
 	}
-	return int(b.sq.flat[label]), true
+	return int(b.sq.Flat[label]), true
 }
 
 // Grid returns a fresh copy of the board in the layout [NewBoard] accepts:
@@ -137,16 +111,16 @@ func (b *Board) Jump(label int) (to int, ok bool) {
 // square.
 func (b *Board) Grid() [][]int {
 	n := b.Size()
-	grid := make([][]int, n)
-	cells := make([]int, n*n)
-	for r := range grid {
-		grid[r] = cells[r*n : (r+1)*n : (r+1)*n]
+	out := make([][]int, n)
+	all := make([]int, n*n)
+	for r := range out {
+		out[r] = all[r*n : (r+1)*n : (r+1)*n]
 	}
 	for label := 1; label <= n*n; label++ {
-		r, c := cellOf(n, label)
-		grid[r][c] = int(b.sq.flat[label])
+		r, c := grid.CellOf(n, label)
+		out[r][c] = int(b.sq.Flat[label])
 	}
-	return grid
+	return out
 }
 
 // Cell returns the grid row and column (0-based, as in [NewBoard]'s grid) of
@@ -155,7 +129,7 @@ func (b *Board) Cell(label int) (row, col int, ok bool) {
 	if label < 1 || label > b.Squares() {
 		return 0, 0, false
 	}
-	row, col = cellOf(b.Size(), label)
+	row, col = grid.CellOf(b.Size(), label)
 	return row, col, true
 }
 
@@ -166,5 +140,26 @@ func (b *Board) Label(row, col int) (label int, ok bool) {
 	if row < 0 || row >= n || col < 0 || col >= n {
 		return 0, false
 	}
-	return labelOf(n, row, col), true
+	return grid.LabelOf(n, row, col), true
+}
+
+// Flatten validates the grid cells and returns its label→destination array: flat has
+// n²+1 entries, flat[0] is -1 and unused, and flat[label] is the square a
+// token landing on label is moved to, or -1 when label starts no jump.
+//
+// The grid must be n×n with n ≥ 1 and n² ≤ math.MaxInt32, and every cell must
+// hold -1 or a label in 1..n²; the last square (n²) may not start a jump. A
+// jump to its own square is allowed and has no effect. Errors wrap
+// [ErrInvalidBoard] and name the row and column (0-based indices into cells),
+// the square's label and the value found. It allocates 12 bytes a square.
+func Flatten(cells [][]int) ([]int, error) {
+	flat, err := grid.Flat(cells)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int, len(flat))
+	for i, d := range flat {
+		out[i] = int(d)
+	}
+	return out, nil
 }

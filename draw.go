@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/snakesladders/snakes/internal/grid"
 )
 
 // This file draws a board as text.
@@ -24,7 +26,7 @@ func (b *Board) draw(mark func(label int) rune) string {
 	for r := 0; r < n; r++ {
 		line.Reset()
 		for c := 0; c < n; c++ {
-			label := labelOf(n, r, c)
+			label := grid.LabelOf(n, r, c)
 			fmt.Fprintf(&line, "%*d", width, label)
 			if mark != nil {
 				line.WriteRune(mark(label))

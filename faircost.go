@@ -1,5 +1,7 @@
 package snakes
 
+import "github.com/snakesladders/snakes/internal/grid"
+
 // This file prices the solves of a game of wide dice (endsPriced: one die,
 // fair or loaded, or several) from its board alone, in time linear in the
 // squares and jumps rather than squares times faces: the squares the start
@@ -125,11 +127,11 @@ func (g *game) fairUnknowns(reached []bool) int {
 		}
 	}
 	anyReached := func(lo, hi int32) bool { return lo <= hi && upTo[hi+1] > upTo[lo] }
-	back := newBitset(int(last) + 1)
+	back := grid.NewBitset(int(last) + 1)
 	m := 0
 	mark := func(d int32) {
-		if !has(back, d) {
-			add(back, d)
+		if !grid.Has(back, d) {
+			grid.Add(back, d)
 			m++
 		}
 	}

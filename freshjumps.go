@@ -20,7 +20,7 @@ import (
 // solve of the chance to take it, with every throw that takes it made to
 // end the game.
 func (r Rules) freshJumps(b *Board, g *game, f *fundamental, visits []float64, stats []JumpStats) error {
-	flat := b.sq.flat
+	flat := b.sq.Flat
 	index := map[int32]int{} // jump start → its entry in stats
 	for i, js := range stats {
 		index[int32(js.From)] = i
@@ -113,8 +113,8 @@ func (r Rules) freshJumps(b *Board, g *game, f *fundamental, visits []float64, s
 // expected length e of b under r, by a solve of the board without it:
 // +Inf where that board may never finish.
 func (r Rules) effectWithout(ctx context.Context, b *Board, from int, e float64) (float64, error) {
-	without := make([]int32, len(b.sq.flat))
-	copy(without, b.sq.flat)
+	without := make([]int32, len(b.sq.Flat))
+	copy(without, b.sq.Flat)
 	without[from] = -1
 	e2, err := r.expectedTurns(ctx, newBoard(b.Size(), without))
 	switch {

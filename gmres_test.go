@@ -81,7 +81,7 @@ func sparseGrid(t *rapid.T, n int) [][]int {
 	last := n * n
 	for range rapid.IntRange(0, last/10).Draw(t, "jumps") {
 		from := rapid.IntRange(2, last-1).Draw(t, "from")
-		r, c := cellOf(n, from)
+		r, c := cellAt(n, from)
 		grid[r][c] = rapid.IntRange(1, last).Draw(t, "to")
 	}
 	return grid

@@ -414,7 +414,7 @@ func (r Rules) jumpsOf(b *Board, f *fundamental) ([]JumpStats, error) {
 	}
 	g := f.g
 	size := int(g.last) + 1
-	flat := b.sq.flat
+	flat := b.sq.Flat
 	n := 0
 	for from := 1; from < size; from++ {
 		if to := int(flat[from]); to >= 0 && to != from {

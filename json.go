@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/grid"
 )
 
 // This file reads and writes boards, rules and their names as JSON and text,
@@ -40,7 +41,7 @@ func (b *Board) UnmarshalJSON(data []byte) error {
 // A board takes about 4 bytes a square, and the object form names its size
 // in a few bytes: {"size": 46340} is a board of 2·10⁹ squares, 8 GiB. To
 // parse input that is not trusted, use [ParseBoardLimit].
-func ParseBoard(data []byte) (*Board, error) { return ParseBoardLimit(data, maxSide*maxSide) }
+func ParseBoard(data []byte) (*Board, error) { return ParseBoardLimit(data, grid.MaxSide*grid.MaxSide) }
 
 // ParseBoardLimit is [ParseBoard] for boards of at most maxSquares squares:
 // a larger one gives an error wrapping [ErrTooLarge] that names its size,
@@ -94,7 +95,7 @@ func ParseBoardLimit(data []byte, maxSquares int) (*Board, error) {
 
 // checkSquares refuses an n×n board of more than maxSquares squares.
 func checkSquares(n, maxSquares int) error {
-	if n > 0 && n <= maxSide && n*n > maxSquares {
+	if n > 0 && n <= grid.MaxSide && n*n > maxSquares {
 		return errs.Errorf(ErrTooLarge, "the board is %d×%d, %d squares, over the limit of %d", n, n, n*n, maxSquares)
 	}
 	return nil

@@ -32,7 +32,7 @@ func everySixth(n int) [][]int {
 	grid := emptyGrid(n)
 	for s := 2; s < n*n; s++ {
 		if (s-1)%6 != 0 {
-			r, c := cellOf(n, s)
+			r, c := cellAt(n, s)
 			grid[r][c] = 1
 		}
 	}

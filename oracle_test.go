@@ -200,3 +200,15 @@ func (rr refRules) dist(flat []int) []int {
 	}
 	return dist
 }
+
+// cellAt returns the grid row and column of label on an n×n board, worked
+// out afresh from the rule (rows of n from the bottom, every other one
+// right to left) rather than from the package's numbering.
+func cellAt(n, label int) (row, col int) {
+	fromBottom := (label - 1) / n
+	col = (label - 1) % n
+	if fromBottom%2 == 1 {
+		col = n - 1 - col
+	}
+	return n - 1 - fromBottom, col
+}

@@ -1,5 +1,7 @@
 package snakes
 
+import "github.com/snakesladders/snakes/internal/grid"
+
 // This file is ShortestPath and the Move it answers with.
 
 // A Move is one throw: the token stands on From, the dice total Roll, it is
@@ -82,12 +84,12 @@ func (r Rules) ShortestPath(b *Board) ([]Move, bool) {
 		on := v == g.last
 		for roll := int32(1); !on && dist[v] < int32(rolls) && roll <= g.faces; roll++ {
 			_, to := g.step(v, roll)
-			on = dist[to] == dist[v]+1 && has(good, to)
+			on = dist[to] == dist[v]+1 && grid.Has(good, to)
 		}
 		if on {
-			add(good, v)
+			grid.Add(good, v)
 		} else {
-			clearBit(good, v)
+			grid.Clear(good, v)
 		}
 	}
 	// From the start, the smallest roll to a marked square one roll farther
@@ -97,7 +99,7 @@ func (r Rules) ShortestPath(b *Board) ([]Move, bool) {
 	for v := g.start; v != g.last; {
 		for roll := int32(1); roll <= g.faces; roll++ {
 			landed, to := g.step(v, roll)
-			if dist[to] == dist[v]+1 && has(good, to) {
+			if dist[to] == dist[v]+1 && grid.Has(good, to) {
 				path = append(path, Move{From: int(v), Roll: int(roll), Landed: int(landed), To: int(to), Turn: turn})
 				if roll != g.again {
 					turn++

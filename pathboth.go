@@ -1,6 +1,10 @@
 package snakes
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/snakesladders/snakes/internal/grid"
+)
 
 // This file finds the fewest-throw path on boards large enough for the
 // search to go both ways, at the cost of what the search touches rather
@@ -40,7 +44,7 @@ func bothWaysPath(g *game, m int) []Move {
 	// level.
 	forward, fnext := append(make([]int32, 0, 1024), g.start), make([]int32, 0, 1024)
 	back, bnext := append(make([]int32, 0, 1024), g.last), make([]int32, 0, 1024)
-	rev := g.board.reverseJumps()
+	rev := g.board.ReverseJumps()
 	df, db := 0, 0
 	for df+db < m {
 		if len(forward) <= len(back) {
@@ -122,7 +126,7 @@ func bothWaysPath(g *game, m int) []Move {
 // the throws that land on x when no jump starts there, those that land on
 // a square whose jumps lead to x, and the throws past the end, each
 // checked by step. rev indexes the board's jumps by destination.
-func (g *game) throwsOnto(x int32, rev *reverse, each func(v int32)) {
+func (g *game) throwsOnto(x int32, rev *grid.Reverse, each func(v int32)) {
 	try := func(landing int32) { // every throw onto landing ends on x
 		for v := max(landing-g.faces, 0); v < landing; v++ {
 			each(v)
@@ -132,7 +136,7 @@ func (g *game) throwsOnto(x int32, rev *reverse, each func(v int32)) {
 		try(x)
 	}
 	// The squares whose jump, or chain of jumps, ends on x.
-	if rev.into[x>>6]&(1<<(uint(x)&63)) != 0 {
+	if rev.Into[x>>6]&(1<<(uint(x)&63)) != 0 {
 		// Chains are short: the squares seen are kept in a small slice
 		// rather than a map.
 		var buf [16]int32
@@ -140,11 +144,11 @@ func (g *game) throwsOnto(x int32, rev *reverse, each func(v int32)) {
 		for next := 0; next < len(seen); next++ {
 			y := seen[next]
 			w := y >> 6
-			for _, p := range rev.pairs[rev.at[w]:rev.at[w+1]] {
-				if p.to == y && !slices.Contains(seen, p.from) {
-					seen = append(seen, p.from)
-					if g.jumps[p.from] == x {
-						try(p.from)
+			for _, p := range rev.Pairs[rev.At[w]:rev.At[w+1]] {
+				if p.To == y && !slices.Contains(seen, p.From) {
+					seen = append(seen, p.From)
+					if g.jumps[p.From] == x {
+						try(p.From)
 					}
 				}
 			}

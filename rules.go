@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/grid"
 )
 
 // This file is Rules and the game it compiles to: how a throw moves a token
@@ -190,7 +191,7 @@ type game struct {
 
 	// board is set when the rules allow searching back from the last square
 	// as well: one jump per roll, overshoots stay, a die under 64 faces.
-	board *squares
+	board *grid.Squares
 
 	bump bool // Rules.Bump: only a joint chain of several tokens reads it
 
@@ -229,9 +230,9 @@ func (r Rules) game(b *Board) (game, error) {
 	}
 	g.last = int32(b.Squares())
 	sq := b.sq
-	g.jumps, g.starts = sq.flat, sq.starts
+	g.jumps, g.starts = sq.Flat, sq.Starts
 	if r.Chain {
-		g.jumps = sq.chainedJumps()
+		g.jumps = sq.Chained()
 	} else if g.over == Stay && g.faces < 64 && g.wordwise {
 		g.board = sq
 	}
@@ -289,62 +290,4 @@ func (g *game) bounce(t int32) int32 {
 		k = period - k
 	}
 	return int32(k + 1)
-}
-
-// chainedJumps returns flat with each jump followed through further jumps,
-// computed once per board. Jumps form a graph where every square has at most
-// one outgoing edge, so a chain either reaches a square with no jump or runs
-// into a cycle; entering a cycle at e, the token goes round and stops on the
-// cycle square just before e, since the next jump would revisit e.
-func (sq *squares) chainedJumps() []int32 {
-	sq.chainOnce.Do(func() { sq.chained = chainJumps(sq.flat) })
-	return sq.chained
-}
-
-func chainJumps(flat []int32) []int32 {
-	const (
-		unseen = iota
-		onPath
-		done
-	)
-	out := make([]int32, len(flat))
-	copy(out, flat)
-	state := make([]uint8, len(flat))
-	var path []int32
-	for s := range flat {
-		if flat[s] < 0 || state[s] != unseen {
-			continue
-		}
-		path = path[:0]
-		v := int32(s)
-		for flat[v] >= 0 && state[v] == unseen {
-			state[v] = onPath
-			path = append(path, v)
-			v = flat[v]
-		}
-		var end int32 // where a chain entering at v stops
-		switch {
-		case flat[v] < 0:
-			end = v
-		case state[v] == done:
-			end = out[v]
-		default: // v is on path: path[i:] is a cycle entered at v
-			i := 0
-			for path[i] != v {
-				i++
-			}
-			cycle := path[i:]
-			for j, c := range cycle {
-				out[c] = cycle[(j+len(cycle)-1)%len(cycle)]
-				state[c] = done
-			}
-			end = out[v]
-			path = path[:i]
-		}
-		for _, p := range path {
-			out[p] = end
-			state[p] = done
-		}
-	}
-	return out
 }

@@ -3,6 +3,8 @@ package snakes
 import (
 	"math/bits"
 	"sync"
+
+	"github.com/snakesladders/snakes/internal/grid"
 )
 
 // This file pools the searches' buffers.
@@ -45,7 +47,7 @@ func getScratch(g *game) *scratch {
 	words := len(g.starts)
 	if cap(sc.blocks) < words {
 		sc.blocks = make([]block, words)
-		sc.dirty = newBitset(words)
+		sc.dirty = grid.NewBitset(words)
 		sc.wordsA = make([]int32, 0, words)
 		sc.wordsB = make([]int32, 0, words)
 		sc.wordsC = make([]int32, 0, words)
@@ -82,8 +84,8 @@ func (sc *scratch) growDist(last int32) {
 	size := int(last) + 1
 	if cap(sc.dist) < size {
 		sc.dist = make([]int32, size)
-		sc.good = newBitset(size)
+		sc.good = grid.NewBitset(size)
 	}
 	sc.dist = sc.dist[:size]
-	sc.good = sc.good[:bitsetWords(size)]
+	sc.good = sc.good[:grid.Words(size)]
 }

@@ -1,6 +1,10 @@
 package snakes
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/snakesladders/snakes/internal/grid"
+)
 
 // This file is the breadth-first search over bitsets of 64 squares that
 // MinRolls, Distances and ShortestPath share, forward and both ways.
@@ -73,9 +77,9 @@ func search(g game, sc *scratch, dist []int32, full, queue bool) (rolls, reached
 	// grow fast. It needs the jumps indexed by destination, built once per
 	// board, which small boards, quick to search forward, do without; and
 	// it only gives the fewest rolls.
-	var rev *reverse
+	var rev *grid.Reverse
 	if g.board != nil && g.last >= g.lim.bothWaysFrom && !full && dist == nil && !queue {
-		rev = g.board.reverseJumps()
+		rev = g.board.ReverseJumps()
 		s.bwords = append(sc.wordsC[:0], s.lastWord)
 		last.blevel[s.bnx] = s.lastBit
 	}
@@ -139,7 +143,7 @@ func (s *searcher) forward(spare []int32) []int32 {
 // backward expands the backward search by one level: the squares from
 // which one roll ends the turn on a square of the level. Like forward it
 // takes and returns a spare list.
-func (s *searcher) backward(rev *reverse, spare []int32) []int32 {
+func (s *searcher) backward(rev *grid.Reverse, spare []int32) []int32 {
 	s.backDepth++
 	s.bnx ^= 1
 	words := s.bwords
@@ -157,10 +161,10 @@ func (s *searcher) backward(rev *reverse, spare []int32) []int32 {
 			}
 		}
 		// and so does one landing on a jump into x.
-		if in := x & rev.into[w]; in != 0 {
-			for _, p := range rev.pairs[rev.at[w]:rev.at[w+1]] {
-				if in&(1<<(uint(p.to)&63)) != 0 {
-					for v := p.from - 1; v >= max(p.from-s.g.faces, 0); v-- {
+		if in := x & rev.Into[w]; in != 0 {
+			for _, p := range rev.Pairs[rev.At[w]:rev.At[w+1]] {
+				if in&(1<<(uint(p.To)&63)) != 0 {
+					for v := p.From - 1; v >= max(p.From-s.g.faces, 0); v-- {
 						s.backLand(v>>6, 1<<(uint(v)&63))
 					}
 				}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/grid"
 )
 
 // This file draws a report as SVG: the board, its length distribution and
@@ -119,7 +120,7 @@ func (rep *Report) writeBoard(w io.Writer, heat bool) error {
 	s.WriteString(`<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1f5fbf"/></marker></defs>` + "\n")
 
 	for label := 1; label <= n*n; label++ {
-		r, c := cellOf(n, label)
+		r, c := grid.CellOf(n, label)
 		fill := []string{"#fdf6e3", "#eee3c4"}[(r+c)%2]
 		if label == n*n {
 			fill = "#f5c542"
@@ -176,7 +177,7 @@ func (rep *Report) writeBoard(w io.Writer, heat bool) error {
 
 // centre1 is the centre of a square on the board drawing.
 func centre1(b *Board, label int, cell, left, top float64) (x, y float64) {
-	r, c := cellOf(b.Size(), label)
+	r, c := grid.CellOf(b.Size(), label)
 	return left + (float64(c)+0.5)*cell, top + (float64(r)+0.5)*cell
 }
 

@@ -1,6 +1,10 @@
 package snakes
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/snakesladders/snakes/internal/grid"
+)
 
 // This file searches for the fewest throws under the rules the word-wise
 // search of search.go does not serve: dice whose totals are not every one
@@ -267,7 +271,7 @@ func (s *throwSearch) path() ([]Move, bool) {
 	// state that ends a run there when that state is good, so that an
 	// interval of squares holds a good state one throw on when its least
 	// is minus that distance (none of its states is farther).
-	good := newBitset(len(s.dist))
+	good := grid.NewBitset(len(s.dist))
 	best := newMinTree(int(g.last) + 1)
 	first, landers := s.landers()
 	for i := len(s.queue) - 1; i >= 0; i-- {
@@ -275,13 +279,13 @@ func (s *throwSearch) path() ([]Move, bool) {
 		on := v == end
 		if want := s.dist[v] + 1; !on && want <= int32(rolls) {
 			s.each(v, func(_, to int32) {
-				on = on || s.dist[to] == want && has(good, to)
+				on = on || s.dist[to] == want && grid.Has(good, to)
 			}, func(lo, hi int32) {
 				on = on || best.min(lo, hi) == -want
 			})
 		}
 		if on {
-			add(good, v)
+			grid.Add(good, v)
 			if x := v / s.runs; v%s.runs == 0 {
 				for _, p := range landers[first[x]:first[x+1]] {
 					best.set(p, -s.dist[v])
@@ -294,7 +298,7 @@ func (s *throwSearch) path() ([]Move, bool) {
 	for v := g.start * s.runs; v != end; {
 		chosen, next := int32(-1), int32(-1)
 		s.next(v, func(total, to int32) {
-			if chosen < 0 && s.dist[to] == s.dist[v]+1 && has(good, to) {
+			if chosen < 0 && s.dist[to] == s.dist[v]+1 && grid.Has(good, to) {
 				chosen, next = total, to
 			}
 		}, g.dice.lo, g.dice.hi)

@@ -1,31 +1,31 @@
-package snakes
+package grid
 
 import "math/bits"
 
 // This file indexes a board's jumps by destination, for the search back
 // from the last square.
 
-// A jumpPair is one jump, for lookups by destination.
-type jumpPair struct{ from, to int32 }
+// A JumpPair is one jump, for lookups by destination.
+type JumpPair struct{ From, To int32 }
 
-// reverse indexes a board's jumps by destination, for the backward half of
+// Reverse indexes a board's jumps by destination, for the backward half of
 // the search: into has a bit for every square some jump ends on, and
 // pairs[at[k]:at[k+1]] are the jumps that end in block k (squares 64k to
 // 64k+63).
-type reverse struct {
-	into  []uint64
-	pairs []jumpPair
-	at    []int32
+type Reverse struct {
+	Into  []uint64
+	Pairs []JumpPair
+	At    []int32
 }
 
-// reverseJumps builds the index on first use: most boards never need it.
-func (sq *squares) reverseJumps() *reverse {
+// ReverseJumps builds the index on first use: most boards never need it.
+func (sq *Squares) ReverseJumps() *Reverse {
 	sq.reverseOnce.Do(func() {
 		n := 0
-		for _, w := range sq.starts {
+		for _, w := range sq.Starts {
 			n += bits.OnesCount64(w)
 		}
-		sq.reverse = newReverse(sq.flat, len(sq.starts), n)
+		sq.reverse = newReverse(sq.Flat, len(sq.Starts), n)
 	})
 	return sq.reverse
 }
@@ -34,21 +34,21 @@ func (sq *squares) reverseJumps() *reverse {
 // a radix sort (whose scattered writes go to a few thousand places at a
 // time, not to one of n²/64 counters per jump), then indexes the sorted
 // list in one pass.
-func newReverse(flat []int32, blocks, jumps int) *reverse {
-	pairs := make([]jumpPair, 0, jumps)
+func newReverse(flat []int32, blocks, jumps int) *Reverse {
+	pairs := make([]JumpPair, 0, jumps)
 	for label, to := range flat {
 		if to >= 0 {
-			pairs = append(pairs, jumpPair{from: int32(label), to: to})
+			pairs = append(pairs, JumpPair{From: int32(label), To: to})
 		}
 	}
 	pairs = sortByDestination(pairs, bits.Len(uint(len(flat))))
-	r := &reverse{into: make([]uint64, blocks), at: make([]int32, blocks+1), pairs: pairs}
+	r := &Reverse{Into: make([]uint64, blocks), At: make([]int32, blocks+1), Pairs: pairs}
 	for i, p := range pairs {
-		r.into[p.to>>6] |= 1 << (uint(p.to) & 63)
-		r.at[p.to>>6+1] = int32(i + 1)
+		r.Into[p.To>>6] |= 1 << (uint(p.To) & 63)
+		r.At[p.To>>6+1] = int32(i + 1)
 	}
 	for k := 1; k <= blocks; k++ {
-		r.at[k] = max(r.at[k], r.at[k-1]) // blocks no jump ends in
+		r.At[k] = max(r.At[k], r.At[k-1]) // blocks no jump ends in
 	}
 	return r
 }
@@ -57,25 +57,25 @@ func newReverse(flat []int32, blocks, jumps int) *reverse {
 // bits, with a stable least-significant-digit radix sort: as few passes of
 // at most 11-bit digits as cover width, the digits split evenly so that
 // small boards count into small tables.
-func sortByDestination(pairs []jumpPair, width int) []jumpPair {
+func sortByDestination(pairs []JumpPair, width int) []JumpPair {
 	passes := (width + 10) / 11
 	if passes == 0 || len(pairs) < 2 {
 		return pairs
 	}
 	digit := (width + passes - 1) / passes
 	mask := int32(1)<<digit - 1
-	tmp := make([]jumpPair, len(pairs))
+	tmp := make([]JumpPair, len(pairs))
 	count := make([]int, mask+2)
 	for shift := 0; shift < width; shift += digit {
 		clear(count)
 		for _, p := range pairs {
-			count[(p.to>>shift)&mask+1]++
+			count[(p.To>>shift)&mask+1]++
 		}
 		for d := 1; d < len(count); d++ {
 			count[d] += count[d-1]
 		}
 		for _, p := range pairs {
-			d := (p.to >> shift) & mask
+			d := (p.To >> shift) & mask
 			tmp[count[d]] = p
 			count[d]++
 		}
