@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/snakesladders/snakes/internal/budget"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file is Analysis: one board under one rule set, compiled once and
@@ -39,10 +40,10 @@ import (
 type Analysis struct {
 	r    Rules
 	b    *Board
-	g    game          // r on b, validated
+	g    model.Game    // r on b, validated
 	turn chan struct{} // holds a token while a call computes
 
-	c      *chain       // the game's turns and classes, once compiled
+	c      *model.Chain // the game's turns and classes, once compiled
 	fair   *fairClasses // the classes of its squares, once found, where its walks go by intervals
 	f      *fundamental // the insights' solve, once made
 	fErr   error
@@ -153,10 +154,10 @@ func entry[K comparable, T any](m *map[K]*once[T], k K) func() *once[T] {
 // checked the bounds of what it wants the chain for (checkWalk,
 // checkInsight: each implies the chain's own); a compiling that ctx cut
 // short is not kept. It runs on a's turn.
-func (a *Analysis) chain(ctx context.Context) (*chain, error) {
+func (a *Analysis) chain(ctx context.Context) (*model.Chain, error) {
 	if a.c == nil {
 		f := a.tables()
-		if err := f.own.compile(ctx, &f.game); err != nil {
+		if err := f.own.Compile(ctx, &f.game); err != nil {
 			return nil, err // only ctx's end stops a compiling
 		}
 		a.c = &f.own
@@ -212,9 +213,9 @@ func (a *Analysis) insight(ctx context.Context) (*fundamental, error) {
 // walk returns a walk from the start, over a's chain unless it goes by
 // intervals (fairwalk.go), stopping when ctx is done. It runs on a's turn.
 func (a *Analysis) walk(ctx context.Context) (*walk, error) {
-	return playWalk(ctx, &a.g, func() (*chain, error) { return a.chain(ctx) }, func() (*fairClasses, error) {
+	return playWalk(ctx, &a.g, func() (*model.Chain, error) { return a.chain(ctx) }, func() (*fairClasses, error) {
 		if a.fair == nil {
-			cl, err := a.g.fairClasses()
+			cl, err := newFairClasses(&a.g)
 			if err != nil {
 				return nil, err
 			}
@@ -309,7 +310,7 @@ func (a *Analysis) Jumps(ctx context.Context) ([]JumpStats, error) {
 
 // LengthDistribution is [Rules.LengthDistribution]: a new slice each call.
 func (a *Analysis) LengthDistribution(ctx context.Context, maxTurns int) ([]float64, error) {
-	if err := a.g.checkTurns(maxTurns); err != nil {
+	if err := checkTurns(&a.g, maxTurns); err != nil {
 		return nil, err
 	}
 	v, err := figure(ctx, a, entry(&a.dist, maxTurns), func() ([]float64, error) {
@@ -369,7 +370,7 @@ func (a *Analysis) WinChancesFrom(ctx context.Context, squares []int) ([]float64
 		key[i] = strconv.Itoa(s)
 	}
 	v, err := figure(ctx, a, entry(&a.wins, strings.Join(key, ",")), func() ([]float64, error) {
-		if a.g.bump && len(squares) > 1 {
+		if a.g.Bump && len(squares) > 1 {
 			j, err := a.joint(ctx, len(squares))
 			if err != nil {
 				return nil, err

@@ -13,6 +13,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/snakesladders/snakes/internal/boards"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file tests Analysis: its answers against the Rules methods', what
@@ -39,7 +40,7 @@ func TestPropertyAnalysisAsRules(t *testing.T) {
 			t.Fatal(err)
 		}
 		g, _ := r.game(b)
-		squares := rapid.SliceOfN(rapid.IntRange(int(g.start), int(g.last)), 1, 3).Draw(t, "squares")
+		squares := rapid.SliceOfN(rapid.IntRange(int(g.Start), int(g.Last)), 1, 3).Draw(t, "squares")
 		q := rapid.SampledFrom([]float64{0.1, 0.5, 0.9, 1}).Draw(t, "q")
 		questions := []struct {
 			name       string
@@ -236,7 +237,7 @@ func deadline(ctx context.Context) time.Time {
 func TestAnalysisRefusesAsRules(t *testing.T) {
 	t.Parallel()
 	b := Classic()
-	r := tuned(Rules{StartOffBoard: true}, func(l *limits) { l.work = 1000 }) // turns 606 steps, classifying 2424
+	r := tuned(Rules{StartOffBoard: true}, func(l *model.Limits) { l.Work = 1000 }) // turns 606 steps, classifying 2424
 	_, want := r.ExpectedFrom(b)
 	if !errors.Is(want, ErrTooLarge) {
 		t.Fatalf("Rules.ExpectedFrom: %v, want ErrTooLarge", want)

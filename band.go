@@ -6,6 +6,7 @@ import (
 
 	"github.com/snakesladders/snakes/internal/budget"
 	"github.com/snakesladders/snakes/internal/linalg"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file solves the equations of boards whose moves mostly stay near the
@@ -37,20 +38,20 @@ import (
 // not.
 func (f *fundamental) layBand() (steps, bytes float64) {
 	g := f.g
-	size := int(g.last) + 1
-	f.bandLo = grow(f.bandLo, size)
-	f.bandHi = grow(f.bandHi, size)
-	f.bandOff = grow(f.bandOff, size+1)
-	cover := grow(f.sc.y, size+1) // cover[k]: the rows i < k whose window reaches k, as differences
+	size := int(g.Last) + 1
+	f.bandLo = linalg.Grow(f.bandLo, size)
+	f.bandHi = linalg.Grow(f.bandHi, size)
+	f.bandOff = linalg.Grow(f.bandOff, size+1)
+	cover := linalg.Grow(f.sc.y, size+1) // cover[k]: the rows i < k whose window reaches k, as differences
 	clear(cover)
 	reach, drop := int32(0), int32(0) // the farthest a window reaches forward, and back
 	forward := 0.0                    // the windows' reach forward, summed
-	for v := int32(0); v < g.last; v++ {
+	for v := int32(0); v < g.Last; v++ {
 		lo, hi := v, v
 		if f.sure[v] {
 			for _, e := range f.out(v) {
-				if e.to != g.last {
-					lo, hi = min(lo, e.to), max(hi, e.to)
+				if e.To != g.Last {
+					lo, hi = min(lo, e.To), max(hi, e.To)
 				}
 			}
 		}
@@ -61,7 +62,7 @@ func (f *fundamental) layBand() (steps, bytes float64) {
 		// The windows reaching forward are a lower bound of the work: a
 		// board of long ladders is refused before the pass below, which
 		// costs as much.
-		if forward += float64(hi - v); forward > g.lim.bandUpTo {
+		if forward += float64(hi - v); forward > g.Lim.BandUpTo {
 			return math.Inf(1), 0
 		}
 	}
@@ -70,7 +71,7 @@ func (f *fundamental) layBand() (steps, bytes float64) {
 	// lowest among those rows comes from a tree of minima over the rows
 	// done, so that a long ladder costs a logarithm rather than its length.
 	low := newMinTree(size)
-	for k := g.last - 1; k >= 0; k-- {
+	for k := g.Last - 1; k >= 0; k-- {
 		if !f.sure[k] {
 			continue
 		}
@@ -84,13 +85,13 @@ func (f *fundamental) layBand() (steps, bytes float64) {
 	}
 	f.ahead, f.behind = reach, drop
 	cells, covering := 0, 0.0
-	for k := int32(0); k < g.last; k++ {
+	for k := int32(0); k < g.Last; k++ {
 		f.bandOff[k] = cells
 		cells += int(f.bandHi[k]-f.bandLo[k]) + 1
 		covering += cover[k]
 		steps += covering*float64(k-f.bandLo[k]+1) + float64(reach+drop)
 	}
-	f.bandOff[g.last] = cells
+	f.bandOff[g.Last] = cells
 	return steps, float64(cells)*8 + float64(size)*(4+4+8+8+8+8)
 }
 
@@ -102,31 +103,31 @@ func (f *fundamental) layBand() (steps, bytes float64) {
 // all start below it; it allocates the turns' scratch and 4 bytes a square.
 // Once ctx is done it returns +Inf: no band, and the caller's next solve
 // says why.
-func (g *game) bandReach(ctx context.Context) float64 {
-	cover := make([]int32, g.last+2) // the rows reaching over each square, as differences
+func bandReach(g *model.Game, ctx context.Context) float64 {
+	cover := make([]int32, g.Last+2) // the rows reaching over each square, as differences
 	sum, covering := 0.0, int32(0)
 	span := func(v, lo, hi int32) bool {
 		covering += cover[v]
 		sum += float64(covering) * float64(v-lo+1)
 		cover[v+1]++
 		cover[hi+1]--
-		return sum <= g.lim.bandUpTo
+		return sum <= g.Lim.BandUpTo
 	}
-	if g.endsPriced() {
-		g.fairSpans(span) // from the board, in time linear in it
+	if endsPriced(g) {
+		fairSpans(g, span) // from the board, in time linear in it
 		return sum
 	}
-	ts := new(turnScratch).fit(int(g.last) + 1)
-	var ends []edge
-	for v := g.start; v < g.last; v++ {
+	ts := new(model.TurnScratch).Fit(int(g.Last) + 1)
+	var ends []model.Edge
+	for v := g.Start; v < g.Last; v++ {
 		if v&1023 == 0 && budget.Stopped(ctx) != nil {
 			return math.Inf(1)
 		}
 		lo, hi := v, v
-		ends = g.moves(v, ts, ends[:0])
+		ends = g.Moves(v, ts, ends[:0])
 		for _, e := range ends {
-			if e.to != g.last {
-				lo, hi = min(lo, e.to), max(hi, e.to)
+			if e.To != g.Last {
+				lo, hi = min(lo, e.To), max(hi, e.To)
 			}
 		}
 		if !span(v, lo, hi) {
@@ -156,34 +157,34 @@ func (f *fundamental) covering(k int32, each func(i int32)) {
 // with f.ctx's error once that is done.
 func (f *fundamental) bandSolve(rhs []float64) error {
 	g := f.g
-	size := int(g.last) + 1
-	f.band = grow(f.band, f.bandOff[g.last])
+	size := int(g.Last) + 1
+	f.band = linalg.Grow(f.band, f.bandOff[g.Last])
 	clear(f.band)
-	f.bandExit = grow(f.bandExit, size)
-	f.div = grow(f.div, size)
-	r := grow(f.rhs2, size)
+	f.bandExit = linalg.Grow(f.bandExit, size)
+	f.div = linalg.Grow(f.div, size)
+	r := linalg.Grow(f.rhs2, size)
 	clear(f.bandExit)
-	for v := int32(0); v < g.last; v++ {
+	for v := int32(0); v < g.Last; v++ {
 		r[v] = 0
 		if !f.sure[v] {
 			continue
 		}
 		for _, e := range f.out(v) {
-			switch e.to {
+			switch e.To {
 			case v: // a turn that stays: it leaves neither side
-			case g.last:
-				f.bandExit[v] += e.n
+			case g.Last:
+				f.bandExit[v] += e.N
 			default:
-				f.band[f.bandAt(v, e.to)] += e.n
+				f.band[f.bandAt(v, e.To)] += e.N
 			}
 		}
-		r[v] = g.dice.den
+		r[v] = g.Dice.Den
 		if rhs != nil {
 			r[v] *= rhs[v]
 		}
 	}
 	steps := 0
-	for k := g.last - 1; k >= 0; k-- {
+	for k := g.Last - 1; k >= 0; k-- {
 		if !f.sure[k] {
 			continue
 		}
@@ -214,7 +215,7 @@ func (f *fundamental) bandSolve(rhs []float64) error {
 		})
 	}
 	f.rhs2 = r
-	f.values = grow(f.values, size)
+	f.values = linalg.Grow(f.values, size)
 	f.bandBack(r, f.values)
 	return nil
 }
@@ -223,7 +224,7 @@ func (f *fundamental) bandSolve(rhs []float64) error {
 // the bottom of the board up.
 func (f *fundamental) bandBack(r, out []float64) {
 	g := f.g
-	for k := int32(0); k < g.last; k++ {
+	for k := int32(0); k < g.Last; k++ {
 		if !f.sure[k] {
 			out[k] = 0
 			if !f.absorb {
@@ -240,21 +241,21 @@ func (f *fundamental) bandBack(r, out []float64) {
 		}
 		out[k] = t / f.div[k]
 	}
-	out[g.last] = 0
+	out[g.Last] = 0
 }
 
 // bandAgain sets out to N·rhs on every square, reusing bandSolve's
 // elimination: the multipliers carry rhs down, then it is substituted back.
 func (f *fundamental) bandAgain(rhs, out []float64) {
 	g := f.g
-	r := grow(f.sc.y, int(g.last)+1)
-	for v := int32(0); v < g.last; v++ {
+	r := linalg.Grow(f.sc.y, int(g.Last)+1)
+	for v := int32(0); v < g.Last; v++ {
 		r[v] = 0
 		if f.sure[v] {
-			r[v] = rhs[v] * g.dice.den
+			r[v] = rhs[v] * g.Dice.Den
 		}
 	}
-	for k := g.last - 1; k >= 0; k-- {
+	for k := g.Last - 1; k >= 0; k-- {
 		if !f.sure[k] || r[k] == 0 {
 			continue
 		}
@@ -272,21 +273,21 @@ func (f *fundamental) bandVisits(out []float64) {
 	g := f.g
 	clear(out)
 	z := out
-	z[g.start] = g.dice.den // A = dice.den·(I − Q)
-	for j := g.last - 1; j >= 0; j-- {
+	z[g.Start] = g.Dice.Den // A = dice.den·(I − Q)
+	for j := g.Last - 1; j >= 0; j-- {
 		if !f.sure[j] {
 			z[j] = 0
 			continue
 		}
 		s := z[j]
-		for k := j + 1; k <= min(j+f.behind, g.last-1); k++ {
+		for k := j + 1; k <= min(j+f.behind, g.Last-1); k++ {
 			if f.sure[k] && z[k] != 0 && f.bandLo[k] <= j {
 				s += f.band[f.bandAt(k, j)] * z[k]
 			}
 		}
 		z[j] = s / f.div[j]
 	}
-	for k := int32(0); k < g.last; k++ {
+	for k := int32(0); k < g.Last; k++ {
 		if !f.sure[k] {
 			continue
 		}
@@ -298,5 +299,5 @@ func (f *fundamental) bandVisits(out []float64) {
 		})
 		out[k] = y
 	}
-	out[g.last] = 0
+	out[g.Last] = 0
 }

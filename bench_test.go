@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/snakesladders/snakes/internal/boards"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file holds the package's benchmarks and their baselines (a search
@@ -55,19 +56,19 @@ func BenchmarkMinRolls(b *testing.B) {
 // denseExpected solves (I − Q)·E = 1 over all squares 0..n² by Gaussian
 // elimination with partial pivoting on a dense matrix: what a user would
 // write without exploiting the board's structure.
-func denseExpected(g *game) float64 {
-	size := int(g.last) + 1
+func denseExpected(g *model.Game) float64 {
+	size := int(g.Last) + 1
 	a := make([][]float64, size)
 	for v := range a {
 		a[v] = make([]float64, size+1)
 		a[v][v] = 1
-		if int32(v) == g.last {
+		if int32(v) == g.Last {
 			continue
 		}
 		a[v][size] = 1
-		for roll := int32(1); roll <= g.faces; roll++ {
-			_, to := g.step(int32(v), roll)
-			a[v][to] -= 1 / float64(g.faces)
+		for roll := int32(1); roll <= g.Faces; roll++ {
+			_, to := g.Step(int32(v), roll)
+			a[v][to] -= 1 / float64(g.Faces)
 		}
 	}
 	for col := 0; col < size; col++ {
@@ -94,7 +95,7 @@ func denseExpected(g *game) float64 {
 		}
 		x[i] = s / a[i][i]
 	}
-	return x[g.start]
+	return x[g.Start]
 }
 
 func BenchmarkExpectedTurns(b *testing.B) {

@@ -36,10 +36,10 @@ func Distances(b *Board) []int { return Rules{}.Distances(b) }
 // are built on the first call and kept with the board (about 8 bytes a jump).
 func (r Rules) MinRolls(b *Board) int {
 	g, err := r.game(b)
-	if err != nil || g.last < 1 {
+	if err != nil || g.Last < 1 {
 		return -1
 	}
-	if g.byIntervals() {
+	if byIntervals(&g) {
 		if s := newThrowSearch(g, true); s != nil {
 			return s.rolls()
 		}
@@ -61,13 +61,13 @@ func (r Rules) MinRolls(b *Board) int {
 // grows with the squares reached.
 func (r Rules) Distances(b *Board) []int {
 	g, err := r.game(b)
-	if err != nil || 12*float64(g.last) > g.lim.bytes {
+	if err != nil || 12*float64(g.Last) > g.Lim.Bytes {
 		return nil
 	}
-	if g.last < 1 {
+	if g.Last < 1 {
 		return []int{-1}
 	}
-	if g.byIntervals() {
+	if byIntervals(&g) {
 		if s := newThrowSearch(g, false); s != nil {
 			return s.distances()
 		}
@@ -75,9 +75,9 @@ func (r Rules) Distances(b *Board) []int {
 	}
 	sc := getScratch(&g)
 	defer putScratch(sc)
-	sc.growDist(g.last)
+	sc.growDist(g.Last)
 	search(g, sc, sc.dist, true, false)
-	dist := make([]int, g.last+1)
+	dist := make([]int, g.Last+1)
 	for i, d := range sc.dist {
 		dist[i] = int(d)
 	}

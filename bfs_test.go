@@ -10,6 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
+
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file tests the searches (MinRolls, ShortestPath, Distances) on
@@ -421,7 +423,7 @@ func TestPropertyRulesLargeBoards(t *testing.T) {
 // reference relaxation.
 func TestPropertyBothWays(t *testing.T) {
 	t.Parallel()
-	bothWays := func(r Rules) Rules { return tuned(r, func(l *limits) { l.bothWaysFrom = 1 }) }
+	bothWays := func(r Rules) Rules { return tuned(r, func(l *model.Limits) { l.BothWaysFrom = 1 }) }
 	rapid.Check(t, func(t *rapid.T) {
 		rr, _, b, flat := drawGame(t, 1, 30)
 		if got, want := bothWays(rr.rules()).MinRolls(b), rr.dist(flat)[len(flat)-1]; got != want {
@@ -445,8 +447,8 @@ func TestPropertyPathBothWays(t *testing.T) {
 		if rapid.Bool().Draw(t, "house") {
 			r = genHouse().Draw(t, "house rules").rules()
 		}
-		want, wok := tuned(r, func(l *limits) { l.bothWaysFrom = 1 << 30 }).ShortestPath(b)
-		got, gok := tuned(r, func(l *limits) { l.bothWaysFrom = 1 }).ShortestPath(b)
+		want, wok := tuned(r, func(l *model.Limits) { l.BothWaysFrom = 1 << 30 }).ShortestPath(b)
+		got, gok := tuned(r, func(l *model.Limits) { l.BothWaysFrom = 1 }).ShortestPath(b)
 		if gok != wok || !slices.Equal(got, want) {
 			t.Fatalf("both ways: %v, %v\none way:  %v, %v", got, gok, want, wok)
 		}

@@ -5,15 +5,6 @@ import "math"
 // This file holds the small helpers every engine uses: slices grown in
 // place, bitsets of squares, and a tree of the least of ranges.
 
-// grow returns s with length n, reallocated only when its capacity is
-// short; the contents are left for the caller to set.
-func grow[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
-}
-
 // A minTree answers the least of a range of values, with point updates,
 // each in time logarithmic in its size.
 type minTree []int32

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file builds the joint chain of every player's token (its states,
@@ -23,7 +24,7 @@ import (
 
 // A joint is the solved joint chain of a game of n players.
 type joint struct {
-	g     *game
+	g     *model.Game
 	n     int
 	size  int     // squares 0..last
 	runs  int     // states of a turn: the throws of Again so far (AgainLimit, 2 without one, 1 without Again)
@@ -55,17 +56,17 @@ const jointStepCost = 3
 // counted too when withTurns is set. It refuses up front, with
 // ErrTooLarge, a chain whose tables pass the memory bound or whose
 // sweeps would pass the work bound.
-func newJoint(ctx context.Context, g *game, players int, withTurns bool) (*joint, error) {
-	j := &joint{g: g, n: players, size: int(g.last) + 1, runs: 1}
+func newJoint(ctx context.Context, g *model.Game, players int, withTurns bool) (*joint, error) {
+	j := &joint{g: g, n: players, size: int(g.Last) + 1, runs: 1}
 	switch {
-	case g.limit > 0:
-		j.runs = int(g.limit)
-	case g.again > 0:
+	case g.Limit > 0:
+		j.runs = int(g.Limit)
+	case g.Again > 0:
 		j.runs = 2
 	}
-	for t := g.dice.lo; t <= g.dice.hi; t++ {
-		if w := g.dice.weight(t); w > 0 {
-			j.moves = append(j.moves, jointMove{t, w / g.dice.den})
+	for t := g.Dice.Lo; t <= g.Dice.Hi; t++ {
+		if w := g.Dice.Weight(t); w > 0 {
+			j.moves = append(j.moves, jointMove{t, w / g.Dice.Den})
 		}
 	}
 	states := float64(j.runs) * math.Pow(float64(j.size), float64(players))
@@ -76,26 +77,26 @@ func newJoint(ctx context.Context, g *game, players int, withTurns bool) (*joint
 	// Per state: each place's values, the sweep before's and a copy kept
 	// to undo an extrapolation, its successors and predecessors, its
 	// place, its ring, how far its tokens are, its classes.
-	if bytes := states * (float64(players)*8*(values+2) + float64(len(j.moves))*8 + 31); bytes > g.lim.bytes {
-		return nil, g.tooBig(bytes, "the joint chain of %d players' tokens on %d squares (%.3g states)", players, j.size, states)
+	if bytes := states * (float64(players)*8*(values+2) + float64(len(j.moves))*8 + 31); bytes > g.Lim.Bytes {
+		return nil, g.TooBig(bytes, "the joint chain of %d players' tokens on %d squares (%.3g states)", players, j.size, states)
 	}
 	sweep := jointStepCost * states * float64(len(j.moves)) * float64(players+1) * values
-	if steps := sweep * jointSweeps; steps > g.lim.work {
-		return nil, g.tooLong(steps, "solving the joint chain of %d players' tokens on %d squares (%.3g states)", players, j.size, states)
+	if steps := sweep * jointSweeps; steps > g.Lim.Work {
+		return nil, g.TooLong(steps, "solving the joint chain of %d players' tokens on %d squares (%.3g states)", players, j.size, states)
 	}
 	j.pow = make([]int, players+1)
 	j.pow[0] = 1
 	for i := 1; i <= players; i++ {
 		j.pow[i] = j.pow[i-1] * j.size
 	}
-	if g.limit > 0 {
+	if g.Limit > 0 {
 		j.chain = make([]int32, j.runs*j.size)
 		for v := range j.size {
 			j.chain[v] = int32(v)
 			for k := 1; k < j.runs; k++ {
 				at := j.chain[(k-1)*j.size+v]
-				if at != g.last {
-					_, at = g.throwFrom(at, g.again)
+				if at != g.Last {
+					_, at = g.ThrowFrom(at, g.Again)
 				}
 				j.chain[k*j.size+v] = at
 			}
@@ -160,7 +161,7 @@ func (j *joint) successors(ctx context.Context, states int) (*jointSystem, error
 	next := make([]int32, n)
 	// The order: a counting sort by how far the tokens are, farthest first.
 	far := make([]int32, states)
-	counts := make([]int32, n*int(g.last)+2)
+	counts := make([]int32, n*int(g.Last)+2)
 	for s := range states {
 		if s%4096 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -196,7 +197,7 @@ func (j *joint) successors(ctx context.Context, states int) (*jointSystem, error
 		sys.start[i] = k == 0
 		u := j.square(k, pos)
 		out := sys.succ[int(i)*moves : (int(i)+1)*moves]
-		if u == g.last || j.ended(pos) {
+		if u == g.Last || j.ended(pos) {
 			for m := range out {
 				out[m] = jointWin // a state no game reaches: someone has won
 			}
@@ -210,11 +211,11 @@ func (j *joint) successors(ctx context.Context, states int) (*jointSystem, error
 		for m, mv := range j.moves {
 			copy(next, pos)
 			next[0] = u
-			_, to, again := g.throwAmong(next, 0, pos[0], mv.total, int32(k+1))
+			_, to, again := g.ThrowAmong(next, 0, pos[0], mv.total, int32(k+1))
 			switch {
-			case to == g.last:
+			case to == g.Last:
 				out[m] = jointWin
-			case again && g.limit > 0:
+			case again && g.Limit > 0:
 				next[0] = pos[0] // the turn's start, k+1 throws of Again on
 				out[m] = j.rank[j.index(k+1, next)]
 			case again: // without a limit: the mover goes on from to
@@ -237,7 +238,7 @@ func (j *joint) successors(ctx context.Context, states int) (*jointSystem, error
 // square is where the mover of a state with k throws of Again so far and
 // squares pos stands: under AgainLimit pos[0] is where its turn began.
 func (j *joint) square(k int, pos []int32) int32 {
-	if k > 0 && j.g.limit > 0 {
+	if k > 0 && j.g.Limit > 0 {
 		return j.chain[k*j.size+int(pos[0])]
 	}
 	return pos[0]
@@ -323,7 +324,7 @@ func (j *joint) classify(sys *jointSystem) {
 // square: a state no game reaches, since the game ends when it gets there.
 func (j *joint) ended(pos []int32) bool {
 	for _, s := range pos[1:] {
-		if s == j.g.last {
+		if s == j.g.Last {
 			return true
 		}
 	}
@@ -358,7 +359,7 @@ func (j *joint) index(k int, pos []int32) int {
 func (j *joint) at(x []float64, squares []int32, k int, from int32) []float64 {
 	pos := append([]int32(nil), squares...)
 	if k > 0 {
-		if j.g.limit > 0 {
+		if j.g.Limit > 0 {
 			pos[0] = from
 		} else {
 			k = 1
@@ -373,7 +374,7 @@ func (j *joint) at(x []float64, squares []int32, k int, from int32) []float64 {
 func (j *joint) wins(squares []int) []float64 {
 	pos := make([]int32, len(squares))
 	for i, s := range squares {
-		if int32(s) == j.g.last {
+		if int32(s) == j.g.Last {
 			out := make([]float64, len(squares))
 			out[i] = 1
 			return out
@@ -389,7 +390,7 @@ func (j *joint) wins(squares []int) []float64 {
 func (j *joint) length() (rounds, turns float64, err error) {
 	pos := make([]int32, j.n)
 	for i := range pos {
-		pos[i] = j.g.start
+		pos[i] = j.g.Start
 	}
 	if !j.sure[j.rank[j.index(0, pos)]] {
 		total := 0.0

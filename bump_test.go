@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file tests the Bump rule's joint chain against a reference that
@@ -207,7 +209,7 @@ func TestPropertyBumpAgainstExact(t *testing.T) {
 		players := 2 // three: TestBumpThreePlayersExact
 		r, b, flat := houseBoard(t, grid, h)
 		r.Bump = true
-		r = tuned(r, func(l *limits) { l.work = 1e8 })
+		r = tuned(r, func(l *model.Limits) { l.Work = 1e8 })
 		start := refJointState{turn: houseState{h.start(), h.start(), 0}}
 		for q := range players {
 			start.squares[q] = h.start()
@@ -366,9 +368,9 @@ func TestPropertyJointAsRace(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g.lim = &limits{}
-		*g.lim = defaultLimits
-		g.lim.work = 2e8
+		g.Lim = &model.Limits{}
+		*g.Lim = model.DefaultLimits
+		g.Lim.Work = 2e8
 		j, err := newJoint(context.Background(), &g, players, true)
 		switch {
 		case errors.Is(err, ErrTooLarge) && strings.Contains(err.Error(), "takes about"):
@@ -386,7 +388,7 @@ func TestPropertyJointAsRace(t *testing.T) {
 		}
 		start := make([]int32, players)
 		for i := range start {
-			start[i] = g.start
+			start[i] = g.Start
 		}
 		got := j.at(j.win, start, 0, 0)
 		for q := range players {

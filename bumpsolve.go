@@ -207,8 +207,8 @@ func (j *joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns 
 			}
 		}
 		last, lastRate = change, rate
-		if work > j.g.lim.work {
-			return errs.Errorf(ErrTooLarge, "the joint chain of %d players' tokens did not settle within %.3g steps%s", n, j.g.lim.work, j.g.workName())
+		if work > j.g.Lim.Work {
+			return errs.Errorf(ErrTooLarge, "the joint chain of %d players' tokens did not settle within %.3g steps%s", n, j.g.Lim.Work, j.g.WorkName())
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file tests the compiled chain: its classes against plain sweeps,
@@ -15,15 +17,15 @@ import (
 // board until nothing changes however many sweeps that takes: canFinish,
 // the squares with a turn to one that can finish; surely, the greatest set
 // of those whose every turn stays in the set.
-func classifyBySweeps(c *chain) (can, sure []bool) {
-	size := int(c.g.last) + 1
+func classifyBySweeps(c *model.Chain) (can, sure []bool) {
+	size := int(c.G.Last) + 1
 	can = make([]bool, size)
-	can[c.g.last] = true
+	can[c.G.Last] = true
 	for changed := true; changed; {
 		changed = false
-		for v := int32(0); v < c.g.last; v++ {
-			for _, e := range c.out(v) {
-				if !can[v] && can[e.to] {
+		for v := int32(0); v < c.G.Last; v++ {
+			for _, e := range c.Out(v) {
+				if !can[v] && can[e.To] {
 					can[v], changed = true, true
 				}
 			}
@@ -32,9 +34,9 @@ func classifyBySweeps(c *chain) (can, sure []bool) {
 	sure = slices.Clone(can)
 	for changed := true; changed; {
 		changed = false
-		for v := int32(0); v < c.g.last; v++ {
-			for _, e := range c.out(v) {
-				if sure[v] && !sure[e.to] {
+		for v := int32(0); v < c.G.Last; v++ {
+			for _, e := range c.Out(v) {
+				if sure[v] && !sure[e.To] {
 					sure[v], changed = false, true
 				}
 			}
@@ -80,18 +82,18 @@ func TestPropertyChainClassify(t *testing.T) {
 func checkClasses(t interface {
 	Fatal(...any)
 	Fatalf(string, ...any)
-}, r Rules, b *Board) *chain {
+}, r Rules, b *Board) *model.Chain {
 	g, err := r.playable(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := new(chain)
-	if err := c.compile(context.Background(), &g); err != nil {
+	c := new(model.Chain)
+	if err := c.Compile(context.Background(), &g); err != nil {
 		t.Fatal(err)
 	}
 	can, sure := classifyBySweeps(c)
-	if !slices.Equal(c.canFinish, can) || !slices.Equal(c.surely, sure) {
-		t.Fatalf("canFinish %v, want %v\nsurely %v, want %v", c.canFinish, can, c.surely, sure)
+	if !slices.Equal(c.CanFinish, can) || !slices.Equal(c.Surely, sure) {
+		t.Fatalf("canFinish %v, want %v\nsurely %v, want %v", c.CanFinish, can, c.Surely, sure)
 	}
 	return c
 }
@@ -107,21 +109,21 @@ func TestChainClassifyStaircase(t *testing.T) {
 		jumps[rung] = below - 2 // a snake to just below the rung under it
 	}
 	c := checkClasses(t, Rules{Faces: 2}, mustJumps(t, 8, jumps))
-	g := c.g
+	g := c.G
 	can, _ := classifyBySweeps(c)
 	passes := 0 // the sweeps the definition took to settle surely
 	probe := slices.Clone(can)
 	for changed := true; changed; passes++ {
 		changed = false
-		for v := g.last - 1; v >= 0; v-- {
-			for _, e := range c.out(v) {
-				if probe[v] && !probe[e.to] {
+		for v := g.Last - 1; v >= 0; v-- {
+			for _, e := range c.Out(v) {
+				if probe[v] && !probe[e.To] {
 					probe[v], changed = false, true
 				}
 			}
 		}
 	}
-	if passes <= sweepsFirst+1 {
+	if passes <= model.SweepsFirst+1 {
 		t.Fatalf("the staircase settles in %d sweeps: it does not reach the search back", passes)
 	}
 }
@@ -143,24 +145,24 @@ func TestPropertyFairTurnsMerged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var c chain
-		if err := c.compile(context.Background(), &g); err != nil {
+		var c model.Chain
+		if err := c.Compile(context.Background(), &g); err != nil {
 			t.Fatal(err)
 		}
 		flat := refFlat(grid)
 		h := refHouse{refRules: refRules{faces: faces, over: over}, dice: 1}
 		for v := 1; v < len(flat)-1; v++ {
-			var want []edge
+			var want []model.Edge
 			for roll := 1; roll <= faces; roll++ {
 				_, to := h.step(flat, v, roll)
-				k := slices.IndexFunc(want, func(e edge) bool { return int(e.to) == to })
+				k := slices.IndexFunc(want, func(e model.Edge) bool { return int(e.To) == to })
 				if k < 0 {
-					want = append(want, edge{to: int32(to)})
+					want = append(want, model.Edge{To: int32(to)})
 					k = len(want) - 1
 				}
-				want[k].n++
+				want[k].N++
 			}
-			if got := c.out(int32(v)); !slices.Equal(got, want) {
+			if got := c.Out(int32(v)); !slices.Equal(got, want) {
 				t.Fatalf("square %d, %d faces, %v: turns %v, want %v", v, faces, over, got, want)
 			}
 		}

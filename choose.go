@@ -1,6 +1,10 @@
 package snakes
 
-import "context"
+import (
+	"context"
+
+	"github.com/snakesladders/snakes/internal/model"
+)
 
 // This file is the one place that chooses how a game's equations are
 // solved, and holds every threshold of that choice. Three methods answer
@@ -51,7 +55,7 @@ const (
 // unknowns, rows within denseBytes, and its work within the bound (past
 // it, on a die of thousands of faces, the band or GMRES may still answer).
 func (f *fundamental) dense() bool {
-	return denseFits(f.g, len(f.sq), int(f.g.last)+1)
+	return denseFits(f.g, len(f.sq), int(f.g.Last)+1)
 }
 
 // denseFits reports whether the structured elimination of g with m
@@ -59,34 +63,34 @@ func (f *fundamental) dense() bool {
 // within denseBytes (unless there are at most 4 unknowns), its work within
 // the bound. Each grows with m, so that it holds for no more unknowns than
 // a board's least count where it fails for that count.
-func denseFits(g *game, m, rows int) bool {
-	lim := g.lim
-	return m <= lim.denseUpTo && (rows*(m+2)*8 <= lim.denseBytes || m <= 4) && structuredWork(g, float64(m)) <= lim.work
+func denseFits(g *model.Game, m, rows int) bool {
+	lim := g.Lim
+	return m <= lim.DenseUpTo && (rows*(m+2)*8 <= lim.DenseBytes || m <= 4) && structuredWork(g, float64(m)) <= lim.Work
 }
 
 // structuredWork is what the structured elimination of g with m unknowns
 // costs in steps: every end of every turn adds a row of m+2 numbers (a
 // fair die's rolls are not merged by square), and the elimination of the
 // unknowns is m³. Past the work bound the band or GMRES is tried instead.
-func structuredWork(g *game, m float64) float64 {
-	return g.turnWork()*(m+2) + m*m*m
+func structuredWork(g *model.Game, m float64) float64 {
+	return g.TurnWork()*(m+2) + m*m*m
 }
 
 // bandFits reports whether the banded elimination of g fits its bounds:
 // at most bandUpTo steps and MaxBytes.
-func (g *game) bandFits(steps, bytes float64) bool {
-	return steps <= g.lim.bandUpTo && bytes <= g.lim.bytes
+func bandFits(g *model.Game, steps, bytes float64) bool {
+	return steps <= g.Lim.BandUpTo && bytes <= g.Lim.Bytes
 }
 
 // pick is the one choice of a method for a game's equations, for every
 // question: the structured elimination when its m unknowns over rows rows
 // fit (denseFits), else the band when band lays it out within bandUpTo
 // steps and MaxBytes (band is called only then), else GMRES.
-func pick(g *game, m, rows int, band func() (steps, bytes float64)) method {
-	switch {
-	case denseFits(g, m, rows):
+func pick(g *model.Game, m, rows int, band func() (steps, bytes float64)) method {
+	if denseFits(g, m, rows) {
 		return viaElimination
-	case g.bandFits(band()):
+	}
+	if steps, bytes := band(); bandFits(g, steps, bytes) {
 		return viaBand
 	}
 	return viaGMRES
@@ -95,7 +99,7 @@ func pick(g *game, m, rows int, band func() (steps, bytes float64)) method {
 // choose picks the method for f's board, once.
 func (f *fundamental) choose() method {
 	if f.how == unchosen {
-		f.how = pick(f.g, len(f.sq), int(f.g.last)+1, f.layBand)
+		f.how = pick(f.g, len(f.sq), int(f.g.Last)+1, f.layBand)
 	}
 	return f.how
 }
@@ -125,14 +129,14 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 	}
 	// The least either solve needs: a square's unknown index, its row of
 	// two numbers, its bit in the search.
-	if bytes := 21 * float64(g.last); bytes > g.lim.bytes {
-		return 0, g.tooBig(bytes, "the expected length on %d squares", g.last)
+	if bytes := 21 * float64(g.Last); bytes > g.Lim.Bytes {
+		return 0, g.TooBig(bytes, "the expected length on %d squares", g.Last)
 	}
 	// Either solve takes every roll from every square.
-	if err := g.checkRolls(); err != nil {
+	if err := g.CheckRolls(); err != nil {
 		return 0, err
 	}
-	if g.start == g.last {
+	if g.Start == g.Last {
 		return 0, nil
 	}
 	x := structuredPool.Get().(*structured)
@@ -174,6 +178,6 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 // the squares and jumps, but a few times the word-wise search's on a
 // narrow die. It also serves every die the word-wise search cannot: a
 // total that never shows, a throw to enter, a limit on Again.
-func (g *game) byIntervals() bool {
-	return !g.wordwise || g.dice.hi-g.dice.lo+1 >= g.lim.intervalsFrom
+func byIntervals(g *model.Game) bool {
+	return !g.Wordwise || g.Dice.Hi-g.Dice.Lo+1 >= g.Lim.IntervalsFrom
 }

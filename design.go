@@ -9,6 +9,8 @@ import (
 	"sync"
 
 	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/linalg"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file designs boards: a local search for a board whose game lasts as
@@ -194,9 +196,9 @@ func (s Spec) check() error {
 	// Each move takes every turn from every square, a few times over;
 	// past this a move would take long enough to make cancelling slow.
 	g, _ := s.Rules.game(nil)
-	g.last = int32(n * n)
-	if rolls := g.turnWork(); rolls > maxDesignRolls {
-		return errs.Errorf(ErrInvalidSpec, "Size %d with throws of totals up to %d: about %.0f throws a move, over the bound of %d", n, g.faces, rolls, maxDesignRolls)
+	g.Last = int32(n * n)
+	if rolls := g.TurnWork(); rolls > maxDesignRolls {
+		return errs.Errorf(ErrInvalidSpec, "Size %d with throws of totals up to %d: about %.0f throws a move, over the bound of %d", n, g.Faces, rolls, maxDesignRolls)
 	}
 	return nil
 }
@@ -308,14 +310,14 @@ func (d *designer) step() {
 	if err != nil {
 		return
 	}
-	if g.again != 0 {
+	if g.Again != 0 {
 		d.stepFresh(b)
 		return
 	}
 	f := &d.f
 	f.game = g
 	f.prepare(&f.game, false)
-	if !f.sure[g.start] || !f.dense() {
+	if !f.sure[g.Start] || !f.dense() {
 		// A board the player may be trapped on, or too large for the
 		// structured solve: no scores; move a jump at random.
 		d.dist = math.Inf(1)
@@ -327,7 +329,7 @@ func (d *designer) step() {
 	}
 	f.solve(nil)
 	t := f.values
-	e := t[g.start]
+	e := t[g.Start]
 	if d.begin(e) {
 		return
 	}
@@ -335,12 +337,12 @@ func (d *designer) step() {
 	// on its start, and E' = E + z(start)·(t(new) − t(old))/(1 + z(old) − z(new)).
 	j := d.rng.IntN(len(d.from))
 	a, old := d.from[j], d.to[j]
-	u := grow(f.one, len(t))
+	u := linalg.Grow(f.one, len(t))
 	clear(u)
-	f.sources = rollsOnto(&f.game, a, f.ts, f.sources[:0])
+	f.sources = model.RollsOnto(&f.game, a, f.ts, f.sources[:0])
 	for _, src := range f.sources {
-		if f.sure[src.from] {
-			u[src.from] += src.p
+		if f.sure[src.From] {
+			u[src.From] += src.P
 		}
 	}
 	f.one = u
@@ -357,7 +359,7 @@ func (d *designer) step() {
 		if denom <= 1e-12 {
 			continue
 		}
-		e2 := e + z[g.start]*(t[c]-t[old])/denom
+		e2 := e + z[g.Start]*(t[c]-t[old])/denom
 		dist := math.Abs(e2 - s.Turns)
 		if dist < bestDist {
 			bestTo, bestDist = c, dist

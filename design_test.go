@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file tests Design: specs met from a fixed seed, determinism,
@@ -208,15 +210,15 @@ func TestRetargetScores(t *testing.T) {
 		t0 := append([]float64(nil), f.values...)
 		a, old := d.from[j], d.to[j]
 		u := make([]float64, len(t0))
-		for _, src := range rollsOnto(&f.game, a, f.ts, nil) {
-			u[src.from] += src.p
+		for _, src := range model.RollsOnto(&f.game, a, f.ts, nil) {
+			u[src.From] += src.P
 		}
 		f.again(u, d.all, d.z)
 		for c := int32(1); c <= d.last; c++ {
 			if c == old || c == a || d.used[c] {
 				continue
 			}
-			pred := t0[g.start] + d.z[g.start]*(t0[c]-t0[old])/(1+d.z[old]-d.z[c])
+			pred := t0[g.Start] + d.z[g.Start]*(t0[c]-t0[old])/(1+d.z[old]-d.z[c])
 			d.to[j] = c
 			want, err := s.Rules.ExpectedTurns(newBoard(s.Size, d.flatOf(d.from, d.to)))
 			d.to[j] = old

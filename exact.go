@@ -6,6 +6,7 @@ import (
 	"math/big"
 
 	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file is ExactExpectedTurns: the expected length as an exact fraction,
@@ -47,13 +48,13 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.last > maxExactSquares {
-		return nil, errs.Errorf(ErrTooLarge, "exact arithmetic on %d squares: over the bound of %d squares", g.last, maxExactSquares)
+	if g.Last > maxExactSquares {
+		return nil, errs.Errorf(ErrTooLarge, "exact arithmetic on %d squares: over the bound of %d squares", g.Last, maxExactSquares)
 	}
-	if g.start == g.last {
+	if g.Start == g.Last {
 		return new(big.Rat), nil
 	}
-	if err := g.checkRolls(); err != nil {
+	if err := g.CheckRolls(); err != nil {
 		return nil, err
 	}
 	out, err := exactTurns(&g)
@@ -62,9 +63,9 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 	}
 	// The squares a turn can end on, and among them those some turn goes
 	// back to.
-	reached := make([]bool, g.last+1)
-	reached[g.start] = true
-	stack := []int32{g.start}
+	reached := make([]bool, g.Last+1)
+	reached[g.Start] = true
+	stack := []int32{g.Start}
 	for len(stack) > 0 {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -75,12 +76,12 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 			}
 		}
 	}
-	unknown := make([]int, g.last+1)
+	unknown := make([]int, g.Last+1)
 	var back []int32
 	for v := range unknown {
 		unknown[v] = -1
 	}
-	for v := g.start; v < g.last; v++ {
+	for v := g.Start; v < g.Last; v++ {
 		for _, e := range out[v] {
 			if reached[v] && e.to < v && unknown[e.to] < 0 {
 				unknown[e.to] = len(back)
@@ -89,19 +90,19 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 		}
 	}
 	m := len(back)
-	if entries := float64(g.last+1) * float64(m+1); entries > maxExactEntries {
-		return nil, errs.Errorf(ErrTooLarge, "exact arithmetic on %d squares with %d squares that moves go back to: over the bound of %d fractions", g.last, m, maxExactEntries)
+	if entries := float64(g.Last+1) * float64(m+1); entries > maxExactEntries {
+		return nil, errs.Errorf(ErrTooLarge, "exact arithmetic on %d squares with %d squares that moves go back to: over the bound of %d fractions", g.Last, m, maxExactEntries)
 	}
-	if steps := exactSteps(&g, out, m); steps > g.lim.work {
-		return nil, g.tooLong(steps, "exact arithmetic on %d squares with %d squares that moves go back to", g.last, m)
+	if steps := exactSteps(&g, out, m); steps > g.Lim.Work {
+		return nil, g.TooLong(steps, "exact arithmetic on %d squares with %d squares that moves go back to", g.Last, m)
 	}
 
 	// rows[v] = [c, a_0, …, a_{m−1}]: E(v) = c + Σ a_k·x_k, where x_k is the
 	// expectation on the k-th square moves go back to.
 	width := m + 1
-	rows := make([][]*big.Rat, g.last+1)
+	rows := make([][]*big.Rat, g.Last+1)
 	tmp := new(big.Rat)
-	for v := g.last - 1; v >= g.start; v-- {
+	for v := g.Last - 1; v >= g.Start; v-- {
 		if !reached[v] {
 			continue
 		}
@@ -118,7 +119,7 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 				continue
 			case e.to < v:
 				row[1+unknown[e.to]].Add(row[1+unknown[e.to]], p)
-			case e.to != g.last:
+			case e.to != g.Last:
 				for k, c := range rows[e.to] {
 					if c.Sign() != 0 {
 						row[k].Add(row[k], tmp.Mul(p, c))
@@ -151,9 +152,9 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 	if err := gaussJordan(sys); err != nil {
 		return nil, err
 	}
-	e := new(big.Rat).Set(rows[g.start][0])
+	e := new(big.Rat).Set(rows[g.Start][0])
 	for k := range m {
-		e.Add(e, tmp.Mul(rows[g.start][1+k], sys[k][m]))
+		e.Add(e, tmp.Mul(rows[g.Start][1+k], sys[k][m]))
 	}
 	return e, nil
 }
@@ -168,7 +169,7 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 // costs 5 to 15 ns here, four steps: on 32×32 boards of 5% random jumps
 // the arithmetic that takes 2 to 5 s is counted 0.9 to 1.5·10⁹ steps, and
 // what would take 12 s to 2 minutes is refused (TestExactTooLong).
-func exactSteps(g *game, out [][]exactEdge, m int) float64 {
+func exactSteps(g *model.Game, out [][]exactEdge, m int) float64 {
 	ends, bits := 0.0, 1.0
 	for _, edges := range out {
 		ends += float64(len(edges))
@@ -179,7 +180,7 @@ func exactSteps(g *game, out [][]exactEdge, m int) float64 {
 	// A square's row gains the bits of the dice's denominator, that of
 	// a throw's chance; a run of Again throws' series has larger ones, but
 	// they recur from square to square and do not add up.
-	words := max(float64(len(out))*math.Log2(g.dice.den), float64(m+1)*max(bits, 64)) / 64
+	words := max(float64(len(out))*math.Log2(g.Dice.Den), float64(m+1)*max(bits, 64)) / 64
 	return exactWordSteps * (ends*float64(m+1) + math.Pow(float64(m), 3)) * (words*words + 16)
 }
 
@@ -233,22 +234,22 @@ type exactEdge struct {
 // chain's weights are float64, and its runs stop at turnTiny, which would
 // leave out squares reached only after a run less likely than 2⁻⁶⁴, so
 // the squares reached are found from this table too.
-func exactTurns(g *game) ([][]exactEdge, error) {
-	d := &g.dice
-	if d.n != nil && d.counts == nil {
+func exactTurns(g *model.Game) ([][]exactEdge, error) {
+	d := &g.Dice
+	if d.N != nil && d.Counts == nil {
 		return nil, errs.Errorf(ErrTooLarge, "exact arithmetic on dice with over 2⁵³ outcomes a throw")
 	}
 	weight := func(s int32) *big.Rat {
-		if d.n == nil {
-			return big.NewRat(1, int64(d.den))
+		if d.N == nil {
+			return big.NewRat(1, int64(d.Den))
 		}
-		return big.NewRat(d.counts[s-d.lo], int64(d.den))
+		return big.NewRat(d.Counts[s-d.Lo], int64(d.Den))
 	}
 	var a, rest *big.Rat // the chance of Again, and of any other total
-	if g.again > 0 {
-		a, rest = weight(g.again), new(big.Rat)
-		for s := d.lo; s <= d.hi; s++ {
-			if s != g.again {
+	if g.Again > 0 {
+		a, rest = weight(g.Again), new(big.Rat)
+		for s := d.Lo; s <= d.Hi; s++ {
+			if s != g.Again {
 				rest.Add(rest, weight(s))
 			}
 		}
@@ -261,37 +262,37 @@ func exactTurns(g *game) ([][]exactEdge, error) {
 		return pow[k]
 	}
 	cycles := map[int32]*big.Rat{} // period P → 1/(1 − a^P), as (1 − a)·(1 + … + a^(P−1))
-	out := make([][]exactEdge, g.last+1)
-	ts := new(turnScratch).fit(int(g.last) + 1)
-	at := make([]int, g.last+1)
-	for v := g.start; v < g.last; v++ {
+	out := make([][]exactEdge, g.Last+1)
+	ts := new(model.TurnScratch).Fit(int(g.Last) + 1)
+	at := make([]int, g.Last+1)
+	for v := g.Start; v < g.Last; v++ {
 		var edges []exactEdge
-		for _, o := range g.turn(v, ts, 0) {
-			if o.how == turnGoes {
+		for _, o := range g.Turn(v, ts, 0) {
+			if o.How == model.TurnGoes {
 				continue
 			}
-			p := weight(o.total)
-			if o.k > 0 {
-				p.Mul(p, power(o.k))
+			p := weight(o.Total)
+			if o.K > 0 {
+				p.Mul(p, power(o.K))
 			}
-			if o.cycle > 0 {
-				f, ok := cycles[o.cycle]
+			if o.Cycle > 0 {
+				f, ok := cycles[o.Cycle]
 				if !ok {
 					series := new(big.Rat)
-					for k := range o.cycle {
+					for k := range o.Cycle {
 						series.Add(series, power(k))
 					}
 					f = new(big.Rat).Inv(series.Mul(series, rest))
-					cycles[o.cycle] = f
+					cycles[o.Cycle] = f
 				}
 				p.Mul(p, f)
 			}
-			if at[o.to] == 0 {
-				edges = append(edges, exactEdge{to: o.to, p: p})
-				at[o.to] = len(edges)
+			if at[o.To] == 0 {
+				edges = append(edges, exactEdge{to: o.To, p: p})
+				at[o.To] = len(edges)
 				continue
 			}
-			e := edges[at[o.to]-1].p
+			e := edges[at[o.To]-1].p
 			e.Add(e, p)
 		}
 		for _, e := range edges {

@@ -9,6 +9,7 @@ import (
 	"github.com/snakesladders/snakes/internal/budget"
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/linalg"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file is ExpectedTurns' solves, which choose.go tries in turn: the
@@ -59,9 +60,9 @@ func (r Rules) ExpectedTurns(b *Board) (float64, error) {
 // compiled) with its steps and bytes, +Inf steps where it does not suit.
 // err is the chain's verdict that the start may not finish, or ctx's
 // error.
-func (r Rules) layExpectedBand(ctx context.Context, b *Board, g *game) (f *fundamental, steps, bytes float64, err error) {
+func (r Rules) layExpectedBand(ctx context.Context, b *Board, g *model.Game) (f *fundamental, steps, bytes float64, err error) {
 	// The band needs the compiled turns as well as its own steps.
-	if g.compileWork()+g.bandReach(ctx) > g.lim.bandUpTo {
+	if g.CompileWork()+bandReach(g, ctx) > g.Lim.BandUpTo {
 		return nil, math.Inf(1), 0, nil
 	}
 	f, _, err = r.insight(ctx, b)
@@ -77,11 +78,11 @@ func (r Rules) layExpectedBand(ctx context.Context, b *Board, g *game) (f *funda
 
 // bandValue is ExpectedTurns by the band that f laid out
 // (layExpectedBand). g comes by value, as to sweepExpected.
-func bandValue(ctx context.Context, f *fundamental, g game) (float64, error) {
+func bandValue(ctx context.Context, f *fundamental, g model.Game) (float64, error) {
 	if err := f.bandSolve(nil); err != nil {
 		return 0, err
 	}
-	e := f.values[f.g.start]
+	e := f.values[f.g.Start]
 	if math.IsInf(e, 0) || math.IsNaN(e) {
 		return 0, errBeyondFloat64(ctx, g, nil)
 	}
@@ -95,7 +96,7 @@ func bandValue(ctx context.Context, f *fundamental, g game) (float64, error) {
 // the chain's own classification decides: a game that surely ends says
 // that its figure is too large to give, not absent, with its order of
 // magnitude where magnitude.go can find it.
-func errBeyondFloat64(ctx context.Context, g game, never error) error {
+func errBeyondFloat64(ctx context.Context, g model.Game, never error) error {
 	lg, ok, surely, classed := expectedMagnitude(ctx, g)
 	if never != nil && (!classed || !surely) {
 		return never
@@ -131,18 +132,18 @@ func tenTo(lg float64) string {
 // elimination stops counting past what it takes), found by a pass over
 // every turn that the solve's own compiling of them repeats: both count.
 // Wide dice's m is counted from the board (faircost.go), with no pass.
-func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
-	size := float64(g.last) + 1
-	out := min(g.outBound(), size)
+func sweepExpected(ctx context.Context, g model.Game, m int) (float64, error) {
+	size := float64(g.Last) + 1
+	out := min(g.OutBound(), size)
 	bytes := walkBytes(size, out) + systemBytes(size, float64(m), float64(min(m, 64)))
-	if bytes > g.lim.bytes {
-		return 0, g.tooBig(bytes, "the expected length on %d squares with %d or more squares moves go back to", g.last, m)
+	if bytes > g.Lim.Bytes {
+		return 0, g.TooBig(bytes, "the expected length on %d squares with %d or more squares moves go back to", g.Last, m)
 	}
-	first := g.compileWork() // the pass that found the unknowns
-	if g.endsPriced() {
+	first := g.CompileWork() // the pass that found the unknowns
+	if endsPriced(&g) {
 		first = 0 // the unknowns were counted from the board
-	} else if steps := 2 * g.compileWork(); steps > g.lim.work {
-		return 0, g.tooLong(steps, "taking every turn (throws of totals up to %d) from %d squares twice, to find the squares that moves go back to and to solve for them,", g.faces, g.last)
+	} else if steps := 2 * g.CompileWork(); steps > g.Lim.Work {
+		return 0, g.TooLong(steps, "taking every turn (throws of totals up to %d) from %d squares twice, to find the squares that moves go back to and to solve for them,", g.Faces, g.Last)
 	}
 	w, err := newWalk(ctx, &g)
 	if err != nil {
@@ -156,7 +157,7 @@ func sweepExpected(ctx context.Context, g game, m int) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	e := y[g.start]
+	e := y[g.Start]
 	if math.IsInf(e, 0) || math.IsNaN(e) {
 		return 0, errBeyondFloat64(ctx, g, nil)
 	}
@@ -184,7 +185,7 @@ type structured struct {
 	// The squares the start reaches: for one fair die, found from the
 	// board; for other games (expectedhouse.go) with the chain in throw
 	// form, and the unknowns of their S rows.
-	c        chain
+	c        model.Chain
 	unknownS []int32
 }
 
@@ -244,25 +245,25 @@ func (x *structured) takeTrim(r []float64, v, to int32, n float64, width int) fl
 // (fairUnknowns) before any throw is taken. x.backs holds the count and
 // x.fair the squares the board's search found reached, for the solve taken
 // instead.
-func (x *structured) number(ctx context.Context, g *game) (m, rows int, err error) {
-	size := int(g.last) + 1
+func (x *structured) number(ctx context.Context, g *model.Game) (m, rows int, err error) {
+	size := int(g.Last) + 1
 	// The squares a turn can end on, and among them those some turn goes
 	// back to: these carry the unknowns.
-	x.unknown = grow(x.unknown, size)
+	x.unknown = linalg.Grow(x.unknown, size)
 	for i := range x.unknown {
 		x.unknown[i] = -1
 	}
 	x.squares, x.backs, x.fair = x.squares[:0], 0, nil
 	rows = size
-	if g.simple {
-		if x.c.reached, err = g.fairReached(x.c.reached); err != nil {
+	if g.Simple {
+		if x.c.Reached, err = fairReached(g, x.c.Reached); err != nil {
 			return 0, 0, err
 		}
-		x.fair = x.c.reached
+		x.fair = x.c.Reached
 		// A wide die's unknowns are counted from the board first: taking
 		// its every roll to number them costs as much as the solves.
-		if g.fairPriced() {
-			if x.backs = g.fairUnknowns(x.c.reached); !denseFits(g, x.backs, rows) {
+		if fairPriced(g) {
+			if x.backs = fairUnknowns(g, x.c.Reached); !denseFits(g, x.backs, rows) {
 				return x.backs, rows, nil
 			}
 		}
@@ -272,23 +273,23 @@ func (x *structured) number(ctx context.Context, g *game) (m, rows int, err erro
 	}
 	// As for a wide fair die: other wide dice's unknowns from the board,
 	// before their every turn is taken.
-	if g.endsPriced() {
-		reached, err := g.fairReached(nil)
+	if endsPriced(g) {
+		reached, err := fairReached(g, nil)
 		if err != nil {
 			return 0, 0, err
 		}
 		x.fair = reached
-		if x.backs = g.fairUnknowns(reached); !denseFits(g, x.backs, rows) {
+		if x.backs = fairUnknowns(g, reached); !denseFits(g, x.backs, rows) {
 			return x.backs, rows, nil
 		}
 	}
-	if err := x.c.compileThrows(ctx, g); err != nil {
+	if err := x.c.CompileThrows(ctx, g); err != nil {
 		return 0, 0, err
 	}
-	if err := x.noteHouse(ctx, g, g.rest); err != nil {
+	if err := x.noteHouse(ctx, g, g.Rest); err != nil {
 		return 0, 0, err
 	}
-	if g.again > 0 {
+	if g.Again > 0 {
 		rows = 2 * size // the S rows
 	}
 	x.backs = len(x.squares)
@@ -297,25 +298,25 @@ func (x *structured) number(ctx context.Context, g *game) (m, rows int, err erro
 
 // solve is ExpectedTurns of g by the structured elimination over the m
 // unknowns that number found, in rows rows.
-func (x *structured) solve(ctx context.Context, g *game, m, rows int) (float64, error) {
-	size := int(g.last) + 1
+func (x *structured) solve(ctx context.Context, g *model.Game, m, rows int) (float64, error) {
+	size := int(g.Last) + 1
 	width := m + 2
-	if bytes := float64(rows * width * 8); bytes > g.lim.bytes {
-		return 0, g.tooBig(bytes, "the expected length on %d squares", g.last)
+	if bytes := float64(rows * width * 8); bytes > g.Lim.Bytes {
+		return 0, g.TooBig(bytes, "the expected length on %d squares", g.Last)
 	}
-	x.rows = grow(x.rows, rows*width)
-	x.hi = grow(x.hi, rows)
+	x.rows = linalg.Grow(x.rows, rows*width)
+	x.hi = linalg.Grow(x.hi, rows)
 	var err error
-	if g.simple {
+	if g.Simple {
 		err = x.sweepFair(ctx, g, width)
 	} else {
-		err = x.sweepHouse(ctx, g, g.rest, width)
+		err = x.sweepHouse(ctx, g, g.Rest, width)
 	}
 	if err != nil {
 		return 0, err
 	}
 
-	x.div, x.value = grow(x.div, m), grow(x.value, m)
+	x.div, x.value = linalg.Grow(x.div, m), linalg.Grow(x.value, m)
 	if k, err := linalg.Eliminate(ctx, x.rows, width, x.squares, x.div, x.value, 1, 0); err != nil {
 		return 0, err
 	} else if k >= 0 {
@@ -324,10 +325,10 @@ func (x *structured) solve(ctx context.Context, g *game, m, rows int) (float64, 
 	// The start's own row is untouched by the elimination unless the start
 	// is itself an unknown, whose value is then the answer.
 	var e float64
-	if k := x.unknown[g.start]; k >= 0 {
+	if k := x.unknown[g.Start]; k >= 0 {
 		e = x.value[k]
 	} else {
-		r := x.row(g.start, width)
+		r := x.row(g.Start, width)
 		e = r[0]
 		for k, c := range r[2:] {
 			e += c * x.value[k]
@@ -343,20 +344,20 @@ func (x *structured) solve(ctx context.Context, g *game, m, rows int) (float64, 
 // read straight off the board, in the order it has always had: from the
 // start up. It stops, returning false, once they are more than the
 // structured elimination takes.
-func (x *structured) noteFair(g *game) bool {
-	for v := g.start; v < g.last; v++ {
-		if !x.c.reached[v] {
+func (x *structured) noteFair(g *model.Game) bool {
+	for v := g.Start; v < g.Last; v++ {
+		if !x.c.Reached[v] {
 			continue
 		}
-		top := min(v+g.faces, g.last)
+		top := min(v+g.Faces, g.Last)
 		for t := v + 1; t <= top; t++ {
-			x.note(v, g.land(t))
+			x.note(v, g.Land(t))
 		}
-		for roll := top - v + 1; roll <= g.faces; roll++ {
-			_, to := g.overshoot(v, roll)
+		for roll := top - v + 1; roll <= g.Faces; roll++ {
+			_, to := g.Beyond(v, roll)
 			x.note(v, to)
 		}
-		if len(x.squares) > g.lim.denseUpTo {
+		if len(x.squares) > g.Lim.DenseUpTo {
 			return false
 		}
 	}
@@ -368,8 +369,8 @@ func (x *structured) noteFair(g *game) bool {
 // expectation is one turn plus the average over rolls of where the roll
 // ends: a square already swept, the square itself (an overshoot under
 // Stay, or a jump back to it), or an unknown's square.
-func (x *structured) sweepFair(ctx context.Context, g *game, width int) error {
-	last := g.last
+func (x *structured) sweepFair(ctx context.Context, g *model.Game, width int) error {
+	last := g.Last
 	clear(x.row(last, width))
 	x.row(last, width)[1] = 1
 	// No look at the context in here: one costs this loop a tenth to a
@@ -378,18 +379,18 @@ func (x *structured) sweepFair(ctx context.Context, g *game, width int) error {
 	if err := budget.Stopped(ctx); err != nil {
 		return err
 	}
-	for v := last - 1; v >= g.start; v-- {
-		if !x.c.reached[v] {
+	for v := last - 1; v >= g.Start; v-- {
+		if !x.c.Reached[v] {
 			continue
 		}
 		r := x.row(v, width)
 		clear(r)
 		stay := int32(0)
-		top := min(v+g.faces, last)
+		top := min(v+g.Faces, last)
 		for t := v + 1; t <= top; t++ {
 			// take, by hand: the roll loop runs once a roll, and a call
 			// there costs more than the row it adds.
-			switch to := g.land(t); {
+			switch to := g.Land(t); {
 			case to == v:
 				stay++
 			case to < v:
@@ -398,15 +399,15 @@ func (x *structured) sweepFair(ctx context.Context, g *game, width int) error {
 				linalg.AddRow(r, x.row(to, width))
 			}
 		}
-		for roll := top - v + 1; roll <= g.faces; roll++ {
-			_, to := g.overshoot(v, roll)
+		for roll := top - v + 1; roll <= g.Faces; roll++ {
+			_, to := g.Beyond(v, roll)
 			stay += x.take(r, v, to, width)
 		}
-		leave := float64(g.faces - stay) // whole rolls less whole rolls: exact
+		leave := float64(g.Faces - stay) // whole rolls less whole rolls: exact
 		if leave == 0 {
 			return errs.Errorf(ErrNeverFinishes, "square %d can be reached, and no turn leaves it", v)
 		}
-		r[0] += g.dice.den // one turn, whatever it does
+		r[0] += g.Dice.Den // one turn, whatever it does
 		inv := 1 / leave
 		for k := range r {
 			r[k] *= inv

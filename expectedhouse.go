@@ -6,6 +6,7 @@ import (
 	"github.com/snakesladders/snakes/internal/budget"
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/linalg"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file is ExpectedTurns' structured elimination for every game but
@@ -26,35 +27,35 @@ import (
 // squares a throw from some square goes back to, and the squares below the
 // start of a turn that a run of Again throws reaches (their S rows, at row
 // size+u).
-func (x *structured) noteHouse(ctx context.Context, g *game, rest float64) error {
-	size := int32(g.last) + 1
-	x.unknownS = grow(x.unknownS, int(size))
+func (x *structured) noteHouse(ctx context.Context, g *model.Game, rest float64) error {
+	size := int32(g.Last) + 1
+	x.unknownS = linalg.Grow(x.unknownS, int(size))
 	for i := range x.unknownS {
 		x.unknownS[i] = -1
 	}
-	for u := g.last - 1; u >= g.start; u-- {
+	for u := g.Last - 1; u >= g.Start; u-- {
 		if u&1023 == 0 {
 			if err := budget.Stopped(ctx); err != nil {
 				return err
 			}
 		}
-		if !x.c.reached[u] && !x.c.chained[u] {
+		if !x.c.Reached[u] && !x.c.Chained[u] {
 			continue
 		}
-		for _, e := range x.c.out(u) {
-			x.note(u, e.to)
+		for _, e := range x.c.Out(u) {
+			x.note(u, e.To)
 		}
-		if !x.c.reached[u] {
+		if !x.c.Reached[u] {
 			continue
 		}
-		links, stop := g.run(u, x.c.ts, turnTiny)
+		links, stop := g.Run(u, x.c.Ts, model.TurnTiny)
 		for _, l := range links {
-			if l.u < u && rest > 0 && x.unknownS[l.u] < 0 {
-				x.unknownS[l.u] = int32(len(x.squares))
-				x.squares = append(x.squares, size+l.u)
+			if l.U < u && rest > 0 && x.unknownS[l.U] < 0 {
+				x.unknownS[l.U] = int32(len(x.squares))
+				x.squares = append(x.squares, size+l.U)
 			}
 		}
-		if end, ok := g.runEnd(u, stop); ok {
+		if end, ok := g.RunEnd(u, stop); ok {
 			x.note(u, end)
 		}
 	}
@@ -64,12 +65,12 @@ func (x *structured) noteHouse(ctx context.Context, g *game, rest float64) error
 // takeEnds adds to r, a row of square u, the throws ends from u at weight
 // f each, and returns the weight of those that leave the token on u and
 // of those that move it.
-func (x *structured) takeEnds(r []float64, u int32, ends []edge, f float64, width int) (stay, moved float64) {
+func (x *structured) takeEnds(r []float64, u int32, ends []model.Edge, f float64, width int) (stay, moved float64) {
 	for _, e := range ends {
-		if e.to == u {
-			stay += f * e.n
+		if e.To == u {
+			stay += f * e.N
 		} else {
-			moved += x.takeTrim(r, u, e.to, f*e.n, width)
+			moved += x.takeTrim(r, u, e.To, f*e.N, width)
 		}
 	}
 	return stay, moved
@@ -79,23 +80,23 @@ func (x *structured) takeEnds(r []float64, u int32, ends []edge, f float64, widt
 // expected turns (row u) and every chained square's S (row size+u) in
 // terms of the unknowns. rest is the weight of the totals other than
 // Again.
-func (x *structured) sweepHouse(ctx context.Context, g *game, rest float64, width int) error {
-	size := g.last + 1
-	a := g.dice.weight(g.again) // 0 without Again
-	last := x.row(g.last, width)
+func (x *structured) sweepHouse(ctx context.Context, g *model.Game, rest float64, width int) error {
+	size := g.Last + 1
+	a := g.Dice.Weight(g.Again) // 0 without Again
+	last := x.row(g.Last, width)
 	clear(last)
 	last[1] = 1
-	x.hi[g.last] = 2
+	x.hi[g.Last] = 2
 	// No look at the context in here, as in sweepFair.
 	if err := budget.Stopped(ctx); err != nil {
 		return err
 	}
-	for u := g.last - 1; u >= g.start; u-- {
-		reached, chained := x.c.reached[u], x.c.chained[u] && rest > 0
+	for u := g.Last - 1; u >= g.Start; u-- {
+		reached, chained := x.c.Reached[u], x.c.Chained[u] && rest > 0
 		if !reached && !chained {
 			continue
 		}
-		ends := x.c.out(u)
+		ends := x.c.Out(u)
 		var s []float64
 		var stay, moved float64
 		if chained { // S(u), not yet divided by rest nor counting the stays
@@ -108,32 +109,32 @@ func (x *structured) sweepHouse(ctx context.Context, g *game, rest float64, widt
 			r := x.row(u, width)
 			clear(r)
 			leave := 0.0 // the weight of the turns that leave u, summed
-			links, stop := g.run(u, x.c.ts, turnTiny)
+			links, stop := g.Run(u, x.c.Ts, model.TurnTiny)
 			for _, l := range links {
 				switch {
-				case l.u == u && chained:
-					linalg.AddScaled(r, s, l.f)
-					leave += l.f * moved
-				case l.u == u:
-					_, m := x.takeEnds(r, u, ends, l.f, width)
+				case l.U == u && chained:
+					linalg.AddScaled(r, s, l.F)
+					leave += l.F * moved
+				case l.U == u:
+					_, m := x.takeEnds(r, u, ends, l.F, width)
 					leave += m
 				case rest == 0: // every throw is Again: the links end nothing
-				case l.u > u:
-					sr := size + l.u
-					linalg.AddScaled(r, x.row(sr, width)[:x.hi[sr]], l.f*rest)
-					leave += l.f * rest
+				case l.U > u:
+					sr := size + l.U
+					linalg.AddScaled(r, x.row(sr, width)[:x.hi[sr]], l.F*rest)
+					leave += l.F * rest
 				default:
-					r[2+x.unknownS[l.u]] += l.f * rest
-					leave += l.f * rest
+					r[2+x.unknownS[l.U]] += l.F * rest
+					leave += l.F * rest
 				}
 			}
-			if end, ok := g.runEnd(u, stop); ok {
-				leave += x.takeTrim(r, u, end, links[len(links)-1].f*a, width)
+			if end, ok := g.RunEnd(u, stop); ok {
+				leave += x.takeTrim(r, u, end, links[len(links)-1].F*a, width)
 			}
 			if leave == 0 {
 				return errs.Errorf(ErrNeverFinishes, "square %d can be reached, and no turn leaves it", u)
 			}
-			r[0] += g.dice.den // one turn, whatever it does
+			r[0] += g.Dice.Den // one turn, whatever it does
 			scaleRow(r, 1/leave)
 			x.hi[u] = lastNonzero(r)
 			// A throw from u that leaves the token there ends the turn on

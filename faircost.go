@@ -1,6 +1,10 @@
 package snakes
 
-import "github.com/snakesladders/snakes/internal/grid"
+import (
+	"github.com/snakesladders/snakes/internal/grid"
+	"github.com/snakesladders/snakes/internal/linalg"
+	"github.com/snakesladders/snakes/internal/model"
+)
 
 // This file prices the solves of a game of wide dice (endsPriced: one die,
 // fair or loaded, or several) from its board alone, in time linear in the
@@ -25,7 +29,7 @@ import "github.com/snakesladders/snakes/internal/grid"
 // fairPriced reports whether g is a game of one fair die wide enough that
 // the searches go by intervals (choose.go): its walks go by intervals too
 // (fairwalk.go), and ExpectedTurns sweeps its rolls directly.
-func (g *game) fairPriced() bool { return g.simple && g.byIntervals() }
+func fairPriced(g *model.Game) bool { return g.Simple && byIntervals(g) }
 
 // endsPriced reports whether g is a game whose solves this file prices:
 // one throw a turn of dice that can show every total lo..hi, fair or
@@ -33,37 +37,27 @@ func (g *game) fairPriced() bool { return g.simple && g.byIntervals() }
 // intervals, with or without a throw to enter; several dice (lo > 1) on a
 // board longer than their highest total. Where its turns end, which is
 // all the prices read, does not depend on the chances.
-func (g *game) endsPriced() bool {
-	d := &g.dice
-	return g.again == 0 && g.limit == 0 && g.everyTotal() && d.hi-d.lo+1 >= g.lim.intervalsFrom &&
-		(d.lo == 1 || d.hi < g.last)
-}
-
-// everyTotal reports whether g's dice can show every total lo..hi.
-func (g *game) everyTotal() bool {
-	for _, n := range g.dice.n {
-		if n <= 0 {
-			return false
-		}
-	}
-	return true
+func endsPriced(g *model.Game) bool {
+	d := &g.Dice
+	return g.Again == 0 && g.Limit == 0 && g.EveryTotal() && d.Hi-d.Lo+1 >= g.Lim.IntervalsFrom &&
+		(d.Lo == 1 || d.Hi < g.Last)
 }
 
 // enterEnd returns where square 0's turn ends besides square 0 itself
 // under Enter, and false where it has no other end (a throw of Enter that
 // cannot show, or one past the last square under Stay).
-func (g *game) enterEnd() (int32, bool) {
-	if g.dice.weight(g.enter) == 0 {
+func enterEnd(g *model.Game) (int32, bool) {
+	if g.Dice.Weight(g.Enter) == 0 {
 		return 0, false
 	}
-	_, to := g.throwFrom(0, g.enter)
+	_, to := g.ThrowFrom(0, g.Enter)
 	return to, to != 0
 }
 
 // firstRolled is the lowest square whose turns are every total's: 1 under
 // Enter, where square 0 moves only on a throw of Enter, else 0.
-func (g *game) firstRolled() int32 {
-	if g.enter > 0 {
+func firstRolled(g *model.Game) int32 {
+	if g.Enter > 0 {
 		return 1
 	}
 	return 0
@@ -71,30 +65,30 @@ func (g *game) firstRolled() int32 {
 
 // bounceLo returns the lowest square the rolls from v fold back to under
 // Bounce, or last when none passes the last square.
-func (g *game) bounceLo(v int32) int32 {
-	if v+g.faces <= g.last {
-		return g.last
+func bounceLo(g *model.Game, v int32) int32 {
+	if v+g.Faces <= g.Last {
+		return g.Last
 	}
-	return max(1, 2*g.last-min(v+g.faces, 2*g.last-1))
+	return max(1, 2*g.Last-min(v+g.Faces, 2*g.Last-1))
 }
 
 // bounceHi returns the highest square the rolls from v fold back to under
 // Bounce, where some do: last-1 unless even the lowest total passes the
 // last square by two or more.
-func (g *game) bounceHi(v int32) int32 {
-	return min(g.last-1, 2*g.last-v-g.dice.lo)
+func bounceHi(g *model.Game, v int32) int32 {
+	return min(g.Last-1, 2*g.Last-v-g.Dice.Lo)
 }
 
 // fairReached returns the squares the start of g, a fair die, reaches,
 // in into when it is large enough: word by word for a narrow die, by
 // intervals for a wide one, whose time does not grow with its faces.
-func (g *game) fairReached(into []bool) ([]bool, error) {
-	size := int(g.last) + 1
-	into = grow(into, size)
-	if g.byIntervals() {
+func fairReached(g *model.Game, into []bool) ([]bool, error) {
+	size := int(g.Last) + 1
+	into = linalg.Grow(into, size)
+	if byIntervals(g) {
 		s := newThrowSearch(*g, false)
 		if s == nil {
-			return into, g.tooBig(throwSearchBytes(g), "the squares reached on %d squares", g.last)
+			return into, g.TooBig(throwSearchBytes(g), "the squares reached on %d squares", g.Last)
 		}
 		for v := range into {
 			into[v] = s.dist[v] >= 0 // one state a square: no AgainLimit
@@ -116,8 +110,8 @@ func (g *game) fairReached(into []bool) ([]bool, error) {
 // d adds d when a reached square in (d, t) is one throw below t; a fold
 // back under Bounce onto b adds b, or the end of b's jump, when a reached
 // square above it folds onto b.
-func (g *game) fairUnknowns(reached []bool) int {
-	last, lo, hi := g.last, g.dice.lo, g.dice.hi
+func fairUnknowns(g *model.Game, reached []bool) int {
+	last, lo, hi := g.Last, g.Dice.Lo, g.Dice.Hi
 	// upTo[i]: the reached squares below i.
 	upTo := make([]int32, last+2)
 	for v := int32(0); v <= last; v++ {
@@ -136,21 +130,21 @@ func (g *game) fairUnknowns(reached []bool) int {
 		}
 	}
 	for t := int32(1); t <= last; t++ {
-		if d := g.jumps[t]; d >= 0 && d < t && anyReached(max(t-hi, d+1), t-lo) {
+		if d := g.Jumps[t]; d >= 0 && d < t && anyReached(max(t-hi, d+1), t-lo) {
 			mark(d)
 		}
 	}
-	if g.over != Bounce {
+	if g.Over != model.Bounce {
 		return m
 	}
 	// The squares v whose throws fold onto b: some total in lo..hi takes v
 	// to 2·last−b, and some passes the last square. Square 0 under Enter
 	// moves only on a throw of Enter, which goes up: it is left out.
-	folding := max(last-hi+1, g.firstRolled())
+	folding := max(last-hi+1, firstRolled(g))
 	for b := int32(1); b < last; b++ {
 		vlo, vhi := max(2*last-hi-b, folding), min(2*last-lo-b, last-1)
 		to := b
-		if d := g.jumps[b]; d >= 0 {
+		if d := g.Jumps[b]; d >= 0 {
 			to = d
 		}
 		if anyReached(max(vlo, to+1), vhi) {
@@ -165,23 +159,23 @@ func (g *game) fairUnknowns(reached []bool) int {
 // (v itself when none is lower or higher), until each returns false: what
 // bandReach reads of every turn, from two queues of the jumps' ends over
 // the window of the rolls and two tables of them over the folds.
-func (g *game) fairSpans(each func(v, lo, hi int32) bool) {
-	last, first, faces := g.last, g.dice.lo, g.faces
+func fairSpans(g *model.Game, each func(v, lo, hi int32) bool) {
+	last, first, faces := g.Last, g.Dice.Lo, g.Faces
 	// The ends past the last square are sentinels that never win.
 	lowKey := func(t int32) int32 {
-		if d := g.land(t); d != last {
+		if d := g.Land(t); d != last {
 			return d
 		}
 		return last + 1
 	}
 	highKey := func(t int32) int32 {
-		if d := g.land(t); d != last {
+		if d := g.Land(t); d != last {
 			return d
 		}
 		return -1
 	}
 	var foldLo, foldHi []int32 // per b: the lowest and highest end of b..last-1
-	if g.over == Bounce {
+	if g.Over == model.Bounce {
 		foldLo, foldHi = make([]int32, last+1), make([]int32, last+1)
 		foldLo[last], foldHi[last] = last+1, -1
 		for b := last - 1; b >= 1; b-- {
@@ -192,11 +186,11 @@ func (g *game) fairSpans(each func(v, lo, hi int32) bool) {
 	// Monotone queues of the throws' squares t in [v+first, top]: the
 	// front of mins has the lowest end, of maxs the highest.
 	var mins, maxs []int32
-	next := g.start + first // the next square to enter the window
-	for v := g.start; v < last; v++ {
-		if v < g.firstRolled() {
+	next := g.Start + first // the next square to enter the window
+	for v := g.Start; v < last; v++ {
+		if v < firstRolled(g) {
 			lo, hi := v, v
-			if to, ok := g.enterEnd(); ok && to != last {
+			if to, ok := enterEnd(g); ok && to != last {
 				hi = to
 			}
 			if !each(v, lo, hi) {
@@ -230,7 +224,7 @@ func (g *game) fairSpans(each func(v, lo, hi int32) bool) {
 			hi = max(hi, highKey(maxs[0]))
 		}
 		if foldLo != nil && v+faces > last {
-			b, bh := g.bounceLo(v), g.bounceHi(v)
+			b, bh := bounceLo(g, v), bounceHi(g, v)
 			if bh == last-1 {
 				lo, hi = min(lo, foldLo[b]), max(hi, foldHi[b])
 			} else {
@@ -249,7 +243,7 @@ func (g *game) fairSpans(each func(v, lo, hi int32) bool) {
 
 // fairCan returns, for every square, whether the last square can be
 // reached from it: the chain's canFinish, for one fair die.
-func (g *game) fairCan() []bool { return g.spanCan(g.dice.spans()) }
+func fairCan(g *model.Game) []bool { return spanCan(g, g.Dice.Spans()) }
 
 // spanCan returns, for every square, whether the last square can be
 // reached from it, for a game whose turn is one throw of the totals in
@@ -258,8 +252,8 @@ func (g *game) fairCan() []bool { return g.spanCan(g.dice.spans()) }
 // a span's totals below it, and under Bounce those whose fold covers it,
 // each claimed once: its time grows with the squares, the jumps and the
 // spans, not the totals.
-func (g *game) spanCan(spans [][2]int32) []bool {
-	last := g.last
+func spanCan(g *model.Game, spans [][2]int32) []bool {
+	last := g.Last
 	can := make([]bool, last+1)
 	switch {
 	case last <= 1:
@@ -269,22 +263,22 @@ func (g *game) spanCan(spans [][2]int32) []bool {
 	case len(spans) == 0: // no total of them shows: only the last square is there
 		can[last] = true
 	default:
-		g.searchCan(spans, can)
+		searchCan(g, spans, can)
 	}
-	if g.enter > 0 {
-		to, ok := g.enterEnd()
+	if g.Enter > 0 {
+		to, ok := enterEnd(g)
 		can[0] = ok && can[to]
 	}
 	return can
 }
 
 // searchCan is spanCan's search, on a board of two squares or more.
-func (g *game) searchCan(spans [][2]int32, can []bool) {
-	last := g.last
+func searchCan(g *model.Game, spans [][2]int32, can []bool) {
+	last := g.Last
 	// into[at[s]:at[s+1]]: the squares whose jump lands on s.
 	at := make([]int32, last+2)
 	for t := int32(1); t <= last; t++ {
-		if d := g.jumps[t]; d >= 0 {
+		if d := g.Jumps[t]; d >= 0 {
 			at[d+1]++
 		}
 	}
@@ -294,14 +288,14 @@ func (g *game) searchCan(spans [][2]int32, can []bool) {
 	into := make([]int32, at[last+1])
 	fill := append([]int32(nil), at...)
 	for t := int32(1); t <= last; t++ {
-		if d := g.jumps[t]; d >= 0 {
+		if d := g.Jumps[t]; d >= 0 {
 			into[fill[d]] = t
 			fill[d]++
 		}
 	}
 	claims := newClaims(last)
 	queue := make([]int32, 0, last+1)
-	low := g.firstRolled() // square 0 under Enter is settled after
+	low := firstRolled(g) // square 0 under Enter is settled after
 	claim := func(lo, hi int32) {
 		lo = max(lo, low)
 		if lo > hi {
@@ -328,9 +322,9 @@ func (g *game) searchCan(spans [][2]int32, can []bool) {
 	from := func(lo, hi int32) {
 		span(int64(lo), int64(hi))
 		switch {
-		case g.over == Finish && hi == last:
+		case g.Over == model.Finish && hi == last:
 			claim(int32(max(int64(last)-top+1, 0)), last-1) // past the last square
-		case g.over == Bounce:
+		case g.Over == model.Bounce:
 			// The positions past the last square that fold onto them: on
 			// the way back, and again every period.
 			firsts := [][2]int64{{2*int64(last) - int64(hi), 2*int64(last) - int64(lo)}, {int64(lo) + period, int64(hi) + period}}
@@ -349,8 +343,8 @@ func (g *game) searchCan(spans [][2]int32, can []bool) {
 		// The squares a claim queued come in order: those of a run below
 		// the last that start no jump are taken at once.
 		j := i
-		if g.jumps[s] < 0 {
-			for s < last && j+1 < len(queue) && queue[j+1] == queue[j]+1 && queue[j+1] < last && g.jumps[queue[j+1]] < 0 {
+		if g.Jumps[s] < 0 {
+			for s < last && j+1 < len(queue) && queue[j+1] == queue[j]+1 && queue[j+1] < last && g.Jumps[queue[j+1]] < 0 {
 				j++
 			}
 			from(s, queue[j])

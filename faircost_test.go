@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // drawFair draws a board and a fair die of up to 80 faces, often wider
@@ -14,7 +16,7 @@ import (
 // time with a throw to enter; or, a quarter of the time on boards of 10
 // squares or more, two or three fair dice whose totals stay below the
 // last square (as endsPriced has them).
-func drawFair(t *rapid.T) (game, refRules, []int) {
+func drawFair(t *rapid.T) (model.Game, refRules, []int) {
 	grid := genGrid(1, 10).Draw(t, "grid")
 	rr := genRules().Draw(t, "rules")
 	rr.faces = rapid.IntRange(1, 80).Draw(t, "faces")
@@ -30,7 +32,7 @@ func drawFair(t *rapid.T) (game, refRules, []int) {
 }
 
 // refGame returns the game of grid under rr.
-func refGame(t *rapid.T, grid [][]int, rr refRules) game {
+func refGame(t *rapid.T, grid [][]int, rr refRules) model.Game {
 	b, err := NewBoard(grid)
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +63,7 @@ func TestFairUnknowns(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		g, rr, flat := drawFair(t)
 		drawn = countDrawn(drawn, rr)
-		reached, err := g.fairReached(nil)
+		reached, err := fairReached(&g, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,7 +77,7 @@ func TestFairUnknowns(t *testing.T) {
 				back[to] = true
 			}
 		})
-		if got := g.fairUnknowns(reached); got != len(back) {
+		if got := fairUnknowns(&g, reached); got != len(back) {
 			t.Fatalf("fairUnknowns = %d, squares some roll goes back to: %d", got, len(back))
 		}
 	})
@@ -119,7 +121,7 @@ func TestFairSpans(t *testing.T) {
 			}
 		})
 		seen := 0
-		g.fairSpans(func(v, l, h int32) bool {
+		fairSpans(&g, func(v, l, h int32) bool {
 			if int(l) != lo[int(v)] || int(h) != hi[int(v)] {
 				t.Fatalf("square %d: span %d..%d, want %d..%d", v, l, h, lo[int(v)], hi[int(v)])
 			}
@@ -176,7 +178,7 @@ func TestFairFinishes(t *testing.T) {
 				}
 			}
 		}
-		cl, err := g.fairClasses()
+		cl, err := newFairClasses(&g)
 		if err != nil {
 			t.Fatal(err)
 		}

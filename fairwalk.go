@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/snakesladders/snakes/internal/linalg"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file moves a walk's chances a turn on under one wide fair die by
@@ -20,12 +21,12 @@ import (
 // walksByIntervals reports whether g's walks move by intervals: on fewer
 // squares the powers of the turn matrix and the product races, which read
 // the table, answer what a walk cannot, and the table costs little.
-func (g *game) walksByIntervals() bool { return g.fairPriced() && g.last > powersMax }
+func walksByIntervals(g *model.Game) bool { return fairPriced(g) && g.Last > powersMax }
 
 // fairMoves moves a walk's chances by intervals. Its slices are scratch
 // space of one walk.
 type fairMoves struct {
-	g        *game
+	g        *model.Game
 	sums     []float64 // per square (per place on the fold's line under Bounce): its window's sum
 	suffix   []float64 // windows' scratch
 	line     []float64 // under Bounce: the chances laid along the fold's period
@@ -35,29 +36,29 @@ type fairMoves struct {
 }
 
 // fairMovesBytes is what newFairMoves allocates for g.
-func fairMovesBytes(g *game) float64 {
-	n := float64(g.last) + 1
-	if g.over == Bounce {
-		n = 2 * 2 * float64(g.last) // the line: a period and a window less than one
+func fairMovesBytes(g *model.Game) float64 {
+	n := float64(g.Last) + 1
+	if g.Over == model.Bounce {
+		n = 2 * 2 * float64(g.Last) // the line: a period and a window less than one
 	}
 	return 3 * 8 * n
 }
 
 // fairWalkBytes is what fairWalkOn allocates for g: the walk's chances, the
 // moves' scratch, the classes of the squares and the searches for them.
-func fairWalkBytes(g *game) float64 {
-	size := float64(g.last) + 1
+func fairWalkBytes(g *model.Game) float64 {
+	size := float64(g.Last) + 1
 	return 16*size + fairMovesBytes(g) + 3*size + throwSearchBytes(g) + 16*size
 }
 
 // newFairMoves returns the moves of g, a game whose walks go by intervals.
-func newFairMoves(g *game) *fairMoves {
-	m := &fairMoves{g: g, width: int(g.faces)}
-	n := int(g.last)
-	if g.over == Bounce {
-		m.period = 2 * (int(g.last) - 1)
-		m.width = int(g.faces) % m.period
-		m.wrapping = float64(int(g.faces) / m.period)
+func newFairMoves(g *model.Game) *fairMoves {
+	m := &fairMoves{g: g, width: int(g.Faces)}
+	n := int(g.Last)
+	if g.Over == model.Bounce {
+		m.period = 2 * (int(g.Last) - 1)
+		m.width = int(g.Faces) % m.period
+		m.wrapping = float64(int(g.Faces) / m.period)
 		n = m.period + max(m.width-1, 0)
 		m.line = make([]float64, n)
 	}
@@ -69,22 +70,22 @@ func newFairMoves(g *game) *fairMoves {
 // 0, and returns what that cost in steps.
 func (m *fairMoves) turn(mass, next []float64) float64 {
 	g := m.g
-	last, faces := int(g.last), int(g.faces)
+	last, faces := int(g.Last), int(g.Faces)
 	share := 1 / float64(faces)
 	clear(next)
-	if g.over == Bounce {
+	if g.Over == model.Bounce {
 		return m.folded(mass, next, share)
 	}
 	// A roll from v lands on t in (v, v+faces]: what lands on t comes from
 	// the window of squares [t-faces, t-1].
 	windows(mass[:last], m.width, m.sums, m.suffix)
 	for t := 1; t <= last; t++ {
-		next[g.land(int32(t))] += m.sums[t-1] * share
+		next[g.Land(int32(t))] += m.sums[t-1] * share
 	}
 	// The v+faces-last rolls from v past the last square.
 	for v := max(last-faces+1, 0); v < last; v++ {
 		p := mass[v] * float64(v+faces-last) * share
-		if g.over == Finish {
+		if g.Over == model.Finish {
 			next[last] += p
 		} else {
 			next[v] += p // Stay
@@ -102,7 +103,7 @@ func (m *fairMoves) turn(mass, next []float64) float64 {
 // round the period, which line lays out straight.
 func (m *fairMoves) folded(mass, next []float64, share float64) float64 {
 	g := m.g
-	last, period, width := int(g.last), m.period, m.width
+	last, period, width := int(g.Last), m.period, m.width
 	whole := 0.0 // what every place gets of the whole periods
 	if m.wrapping > 0 {
 		var all linalg.Sum
@@ -132,7 +133,7 @@ func (m *fairMoves) folded(mass, next []float64, share float64) float64 {
 		if k >= last {
 			t = period - k + 1
 		}
-		next[g.land(int32(t))] += p * share
+		next[g.Land(int32(t))] += p * share
 	}
 	return fairMoveSteps * float64(len(m.line)+period)
 }
@@ -143,7 +144,7 @@ const fairMoveSteps = 4
 
 // fairWalkStart is what a walk by intervals has spent before its first
 // turn: the searches of its classes.
-func fairWalkStart(g *game) float64 { return 8 * (float64(g.last) + 1) }
+func fairWalkStart(g *model.Game) float64 { return 8 * (float64(g.Last) + 1) }
 
 // windows sets out[i] to the sum of src[i−width+1..i] (from 0 near the
 // start) for every i, width ≥ 1: by blocks of width, each window the end
@@ -179,14 +180,14 @@ type fairClasses struct {
 	trap         int32
 }
 
-// fairClasses returns the classes of g's squares, from the searches of
+// newFairClasses returns the classes of g's squares, from the searches of
 // faircost.go.
-func (g *game) fairClasses() (*fairClasses, error) {
-	reached, err := g.fairReached(nil)
+func newFairClasses(g *model.Game) (*fairClasses, error) {
+	reached, err := fairReached(g, nil)
 	if err != nil {
 		return nil, err
 	}
-	can := g.fairCan()
+	can := fairCan(g)
 	return &fairClasses{reached: reached, can: can, trap: fairTrap(reached, can)}, nil
 }
 
@@ -195,12 +196,12 @@ func (g *game) fairClasses() (*fairClasses, error) {
 // the caller has checked its memory (checkPlay). Its chain has the
 // classes and no table of turns until one is needed (walk.table), which
 // may compile over them.
-func fairWalkOn(ctx context.Context, g *game, cl *fairClasses, shared bool) *walk {
+func fairWalkOn(ctx context.Context, g *model.Game, cl *fairClasses, shared bool) *walk {
 	reached, can := cl.reached, cl.can
 	if shared {
 		reached, can = slices.Clone(reached), slices.Clone(can)
 	}
-	c := &chain{g: g, canFinish: can, reached: reached, trap: cl.trap, explored: true}
+	c := &model.Chain{G: g, CanFinish: can, Reached: reached, Trap: cl.trap, Explored: true}
 	w := walkOn(ctx, c, fairWalkStart(g))
 	w.fm = newFairMoves(g)
 	return w
@@ -220,12 +221,12 @@ func fairTrap(reached, can []bool) int32 {
 // turn from s reaches, and the lowest among them that cannot finish.
 func (w *walk) fairFrom(s int32) (reached []bool, trap int32) {
 	g := *w.g
-	g.start = s
-	reached, err := g.fairReached(nil)
+	g.Start = s
+	reached, err := fairReached(&g, nil)
 	if err != nil { // past the memory bound, which the walk's start passed
 		return w.reached, w.trap
 	}
-	return reached, fairTrap(reached, w.c.canFinish)
+	return reached, fairTrap(reached, w.c.CanFinish)
 }
 
 // fewReached reports whether a turn from s reaches at most raceDenseMax
@@ -235,7 +236,7 @@ func (w *walk) fairFrom(s int32) (reached []bool, trap int32) {
 // table to find that out.
 func (w *walk) fewReached(s int) bool {
 	reached := w.reached
-	if int32(s) != w.g.start {
+	if int32(s) != w.g.Start {
 		reached, _ = w.fairFrom(int32(s))
 	}
 	n := 0
@@ -253,16 +254,16 @@ func (w *walk) fewReached(s int) bool {
 // spend, counting its work.
 func (w *walk) table(then float64) bool {
 	c := w.c
-	if c.first != nil {
+	if c.First != nil {
 		return true
 	}
 	g := w.g
-	work := g.compileWork()
-	if w.work+work+then > g.lim.work || walkBytes(float64(g.last)+1, min(g.outBound(), float64(g.last)+1)) > g.lim.bytes {
+	work := g.CompileWork()
+	if w.work+work+then > g.Lim.Work || walkBytes(float64(g.Last)+1, min(g.OutBound(), float64(g.Last)+1)) > g.Lim.Bytes {
 		return false
 	}
-	if err := c.compile(w.ctx, g); err != nil {
-		c.first = nil
+	if err := c.Compile(w.ctx, g); err != nil {
+		c.First = nil
 		return false
 	}
 	w.work += work

@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // TestFairWalk follows a walk by intervals turn by turn beside the same
@@ -29,7 +31,7 @@ func TestFairWalk(t *testing.T) {
 		rr := genRules().Draw(t, "rules")
 		last := len(grid) * len(grid)
 		// Narrower than the board, up to twice as wide, or wider still.
-		lows := []int{int(defaultLimits.intervalsFrom), last - 10, 2*last - 2, 2*last + 30}
+		lows := []int{int(model.DefaultLimits.IntervalsFrom), last - 10, 2*last - 2, 2*last + 30}
 		k := rapid.IntRange(0, 3).Draw(t, "width") // 3: narrow, behind a wall
 		rr.faces = rapid.IntRange(lows[k%3], lows[k%3+1]-1).Draw(t, "faces")
 		if k == 2 {
@@ -49,7 +51,7 @@ func TestFairWalk(t *testing.T) {
 			}
 		}
 		g := refGame(t, grid, rr)
-		if !g.walksByIntervals() {
+		if !walksByIntervals(&g) {
 			t.Fatalf("%d faces on %d squares do not walk by intervals", rr.faces, last)
 		}
 		flat := refFlat(grid)
@@ -95,8 +97,8 @@ func TestFairWalk(t *testing.T) {
 			t.Fatal(err)
 		}
 		for v := range can {
-			if w.c.canFinish[v] != can[v] {
-				t.Fatalf("square %d: canFinish %v, want %v", v, w.c.canFinish[v], can[v])
+			if w.c.CanFinish[v] != can[v] {
+				t.Fatalf("square %d: canFinish %v, want %v", v, w.c.CanFinish[v], can[v])
 			}
 		}
 		sameReach := func(w *walk, s int) {
@@ -231,9 +233,9 @@ func TestFairWalkAnalysis(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		grid := genGrid(9, 10).Draw(t, "grid")
 		rr := genRules().Draw(t, "rules")
-		rr.faces = rapid.IntRange(int(defaultLimits.intervalsFrom), 250).Draw(t, "faces")
+		rr.faces = rapid.IntRange(int(model.DefaultLimits.IntervalsFrom), 250).Draw(t, "faces")
 		g := refGame(t, grid, rr)
-		if !g.walksByIntervals() {
+		if !walksByIntervals(&g) {
 			t.Fatalf("%d faces do not walk by intervals", rr.faces)
 		}
 		b, err := NewBoard(grid)

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/snakesladders/snakes/internal/budget"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file gives the jumps' figures by fresh solves, where removing a jump
@@ -19,15 +20,15 @@ import (
 // chain; Effect from a solve of the board without the jump; Chance from a
 // solve of the chance to take it, with every throw that takes it made to
 // end the game.
-func (r Rules) freshJumps(b *Board, g *game, f *fundamental, visits []float64, stats []JumpStats) error {
+func (r Rules) freshJumps(b *Board, g *model.Game, f *fundamental, visits []float64, stats []JumpStats) error {
 	flat := b.sq.Flat
 	index := map[int32]int{} // jump start → its entry in stats
 	for i, js := range stats {
 		index[int32(js.From)] = i
 	}
 	// takes[ℓ]: the jumps a throw landing on ℓ takes, in order.
-	takes := make([][]int32, g.last+1)
-	for l := int32(0); l <= g.last; l++ {
+	takes := make([][]int32, g.Last+1)
+	for l := int32(0); l <= g.Last; l++ {
 		if flat[l] < 0 || flat[l] == l {
 			continue
 		}
@@ -43,17 +44,17 @@ func (r Rules) freshJumps(b *Board, g *game, f *fundamental, visits []float64, s
 	}
 	// landed[ℓ]: the expected throws a game that land on ℓ. Sums run in
 	// label order, so that every call adds in the same order.
-	landed := make([]float64, g.last+1)
-	share := 1 / g.dice.den
-	ts := new(turnScratch).fit(int(g.last) + 1)
-	for v := int32(0); v < g.last; v++ {
+	landed := make([]float64, g.Last+1)
+	share := 1 / g.Dice.Den
+	ts := new(model.TurnScratch).Fit(int(g.Last) + 1)
+	for v := int32(0); v < g.Last; v++ {
 		if visits[v] == 0 {
 			continue
 		}
 		p := visits[v] * share
-		for _, o := range g.turn(v, ts, turnTiny) {
-			if g.lands(&o) {
-				landed[o.landed] += p * o.p
+		for _, o := range g.Turn(v, ts, model.TurnTiny) {
+			if g.Lands(&o) {
+				landed[o.Landed] += p * o.P
 			}
 		}
 	}
@@ -62,8 +63,8 @@ func (r Rules) freshJumps(b *Board, g *game, f *fundamental, visits []float64, s
 			stats[index[v]].Taken += landed[l]
 		}
 	}
-	e := f.values[g.start]
-	u := make([]float64, g.last+1)
+	e := f.values[g.Start]
+	u := make([]float64, g.Last+1)
 	for i := range stats {
 		js := &stats[i]
 		if js.Taken == 0 {
@@ -80,30 +81,30 @@ func (r Rules) freshJumps(b *Board, g *game, f *fundamental, visits []float64, s
 		// The chance to take it: a game whose throws that take it end on
 		// the last square, worth 0, while a turn that does so is worth 1.
 		g2 := *g
-		g2.board = nil
-		g2.jumps = make([]int32, len(g.jumps))
-		copy(g2.jumps, g.jumps)
-		hits := make([]bool, g.last+1)
+		g2.Board = nil
+		g2.Jumps = make([]int32, len(g.Jumps))
+		copy(g2.Jumps, g.Jumps)
+		hits := make([]bool, g.Last+1)
 		for l, js2 := range takes {
 			for _, v := range js2 {
 				if v == int32(js.From) {
 					hits[l] = true
-					g2.jumps[l] = g.last
+					g2.Jumps[l] = g.Last
 				}
 			}
 		}
 		clear(u)
-		for v := int32(0); v < g.last; v++ {
-			for _, o := range g2.turn(v, ts, turnTiny) {
-				if g2.lands(&o) && hits[o.landed] {
-					u[v] += o.p * share
+		for v := int32(0); v < g.Last; v++ {
+			for _, o := range g2.Turn(v, ts, model.TurnTiny) {
+				if g2.Lands(&o) && hits[o.Landed] {
+					u[v] += o.P * share
 				}
 			}
 		}
 		h := fundamentalPool.Get().(*fundamental)
 		h.prepare(&g2, true)
 		h.solve(u)
-		js.Chance = min(h.values[g.start], 1)
+		js.Chance = min(h.values[g.Start], 1)
 		fundamentalPool.Put(h)
 	}
 	return nil

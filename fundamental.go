@@ -8,6 +8,7 @@ import (
 
 	"github.com/snakesladders/snakes/internal/budget"
 	"github.com/snakesladders/snakes/internal/linalg"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file holds what the board insights share: the game's fundamental
@@ -23,8 +24,8 @@ import (
 // A fundamental is one game's moves, classification, rows and elimination:
 // pooled for a Rules method's call, or kept by an Analysis for all of its.
 type fundamental struct {
-	game   game // the game, kept here so that callers need not allocate one
-	g      *game
+	game   model.Game // the game, kept here so that callers need not allocate one
+	g      *model.Game
 	ctx    context.Context // when not nil, solves stop once it is done
 	work   float64         // the steps its bounded-memory solves start from: a caller's, so that they share its MaxWork
 	how    method          // how its equations are solved: see choose
@@ -32,12 +33,12 @@ type fundamental struct {
 	solved bool            // values hold the expected turns from every square
 	// visited: vis holds the start's visits
 	visited bool
-	c       *chain  // the game's turns and classes: its own, or an Analysis'
-	own     chain   // the chain prepare compiles, kept with the pooled fundamental
-	sure    []bool  // the squares solved for: those from which the token surely finishes, or can finish (absorb)
-	absorb  bool    // squares outside sure are worth 0 and absorb the token, rather than +Inf
-	unk     []int32 // square → its unknown's index, or -1
-	sq      []int32 // unknown → its square
+	c       *model.Chain // the game's turns and classes: its own, or an Analysis'
+	own     model.Chain  // the chain prepare compiles, kept with the pooled fundamental
+	sure    []bool       // the squares solved for: those from which the token surely finishes, or can finish (absorb)
+	absorb  bool         // squares outside sure are worth 0 and absorb the token, rather than +Inf
+	unk     []int32      // square → its unknown's index, or -1
+	sq      []int32      // unknown → its square
 	width   int
 	rows    []float64    // per square (per slot, with keepRows): value without the unknowns, chance of the last square first, chance of each unknown first
 	div     []float64    // per unknown: its elimination divisor
@@ -49,13 +50,13 @@ type fundamental struct {
 	rhs2    []float64 // Variance's second right-hand side
 	vis     []float64 // Jumps' visits
 	landed  []float64 // Jumps' landings per square
-	sources []source
+	sources []model.Source
 	queued  []int // Jumps' jumps for againTerms
 	lone    []int // and those whose start may trap the token
 	fresh   []int
 	freshAt []bool
 	one     []float64 // the right-hand side of one jump
-	ts      *turnScratch
+	ts      *model.TurnScratch
 	values  []float64 // per square: the latest solve's values
 
 	// With keepRows (jumpsbig.go): each square's row slot, -1 for the
@@ -79,19 +80,19 @@ var fundamentalPool = sync.Pool{New: func() any { return new(fundamental) }}
 // fundamentalBytes is what a fundamental holds for size squares with at
 // most out moves each, and m unknowns.
 func fundamentalBytes(size, out, m float64) float64 {
-	return chainBytes(size, out) + size*(4+8+8+8+4+8) + size*(m+2)*8 + m*(4+8+8+8+8+8)
+	return model.ChainBytes(size, out) + size*(4+8+8+8+4+8) + size*(m+2)*8 + m*(4+8+8+8+8+8)
 }
 
 // out returns the moves from square v.
-func (f *fundamental) out(v int32) []edge { return f.c.out(v) }
+func (f *fundamental) out(v int32) []model.Edge { return f.c.Out(v) }
 
 // prepare classifies g's squares and finds the unknowns. With absorb, the
 // squares solved for are those from which the last square can be reached,
 // and the others absorb the token, worth 0: for chances of reaching
 // something, which exist even where the token may be trapped. It stops
 // with f.ctx's error once that is done.
-func (f *fundamental) prepare(g *game, absorb bool) error {
-	if err := f.own.compile(f.ctx, g); err != nil {
+func (f *fundamental) prepare(g *model.Game, absorb bool) error {
+	if err := f.own.Compile(f.ctx, g); err != nil {
 		return err
 	}
 	return f.setup(&f.own, absorb)
@@ -99,28 +100,28 @@ func (f *fundamental) prepare(g *game, absorb bool) error {
 
 // setup readies f to solve c's game, as prepare does, on a chain compiled
 // already.
-func (f *fundamental) setup(c *chain, absorb bool) error {
-	g := c.g
+func (f *fundamental) setup(c *model.Chain, absorb bool) error {
+	g := c.G
 	f.c, f.g, f.absorb = c, g, absorb
 	f.how, f.sys, f.solved, f.visited = unchosen, nil, false, false
 	f.keep = f.keep[:0]
-	f.sure = c.surely
+	f.sure = c.Surely
 	if absorb {
-		f.sure = c.canFinish
+		f.sure = c.CanFinish
 	}
-	size := int(g.last) + 1
-	f.ts = f.ts.fit(size)
-	f.unk = grow(f.unk, size)
+	size := int(g.Last) + 1
+	f.ts = f.ts.Fit(size)
+	f.unk = linalg.Grow(f.unk, size)
 	for i := range f.unk {
 		f.unk[i] = -1
 	}
 	f.sq = f.sq[:0]
-	for v := int32(0); v < g.last; v++ {
+	for v := int32(0); v < g.Last; v++ {
 		if !f.sure[v] {
 			continue
 		}
 		for _, e := range f.out(v) {
-			if to := e.to; to < v && f.sure[to] && f.unk[to] < 0 {
+			if to := e.To; to < v && f.sure[to] && f.unk[to] < 0 {
 				f.unk[to] = int32(len(f.sq))
 				f.sq = append(f.sq, to)
 			}
@@ -147,7 +148,7 @@ func (f *fundamental) row(v int32) []float64 {
 // last square first (1), and of each unknown first.
 func (f *fundamental) sweep(rhs []float64, lo, hi int) {
 	g := f.g
-	last := f.row(g.last)[lo:hi]
+	last := f.row(g.Last)[lo:hi]
 	clear(last)
 	if lo <= 1 && 1 < hi {
 		last[1-lo] = 1
@@ -155,7 +156,7 @@ func (f *fundamental) sweep(rhs []float64, lo, hi int) {
 	// A block of squares at a time, the context looked at between blocks:
 	// a look inside the loop costs it a fifth of its speed.
 	block := int32(max(budget.CheckEvery/(6*(hi-lo+1)), 64))
-	for top := g.last - 1; top >= 0; top -= block {
+	for top := g.Last - 1; top >= 0; top -= block {
 		if budget.Stopped(f.ctx) != nil {
 			return
 		}
@@ -165,7 +166,7 @@ func (f *fundamental) sweep(rhs []float64, lo, hi int) {
 
 // sweepSquares is sweep for the squares from top down to bottom.
 func (f *fundamental) sweepSquares(rhs []float64, lo, hi int, bottom, top int32) {
-	den := f.g.dice.den
+	den := f.g.Dice.Den
 	for v := top; v >= bottom; v-- {
 		if !f.sure[v] {
 			continue
@@ -173,8 +174,8 @@ func (f *fundamental) sweepSquares(rhs []float64, lo, hi int, bottom, top int32)
 		r := f.row(v)[lo:hi]
 		clear(r)
 		for _, e := range f.out(v) {
-			n := e.n
-			switch to := e.to; {
+			n := e.N
+			switch to := e.To; {
 			case to == v:
 			case !f.sure[to]:
 				if lo <= 1 && 1 < hi {
@@ -195,7 +196,7 @@ func (f *fundamental) sweepSquares(rhs []float64, lo, hi int, bottom, top int32)
 			}
 			r[0] += b * den
 		}
-		inv := f.c.inv[v]
+		inv := f.c.Inv[v]
 		for k := range r {
 			r[k] *= inv
 		}
@@ -207,16 +208,16 @@ func (f *fundamental) sweepSquares(rhs []float64, lo, hi int, bottom, top int32)
 // once that is done.
 func (f *fundamental) solve(rhs []float64) error {
 	g := f.g
-	size := int(g.last) + 1
+	size := int(g.Last) + 1
 	w := f.width
 	slots, rowOf := size, f.sq
 	if len(f.keep) > 0 {
 		slots, rowOf = int(f.kept+f.ring), f.rowOf
 	}
-	f.rows = grow(f.rows, slots*w)
+	f.rows = linalg.Grow(f.rows, slots*w)
 	// Each column of the rows is swept on its own, so that on large boards
 	// the cores take a share of the columns each.
-	if float64(size)*float64(w) > g.lim.parallelFrom {
+	if float64(size)*float64(w) > g.Lim.ParallelFrom {
 		linalg.Parallel(w, runtime.GOMAXPROCS(0), func(_, lo, hi int) { f.sweep(rhs, lo, hi) })
 	} else {
 		f.sweep(rhs, 0, w)
@@ -227,21 +228,21 @@ func (f *fundamental) solve(rhs []float64) error {
 	// The start's row as the sweep left it, for visits: the elimination
 	// changes the rows of the unknowns, the start's among them.
 	m := len(f.sq)
-	f.begin = grow(f.begin, m)
-	if f.sure[g.start] {
-		copy(f.begin, f.row(g.start)[2:])
+	f.begin = linalg.Grow(f.begin, m)
+	if f.sure[g.Start] {
+		copy(f.begin, f.row(g.Start)[2:])
 	}
 	// Eliminate the unknowns as ExpectedTurns does, keeping each divisor
 	// and the frozen columns for visits.
-	f.div = grow(f.div, m)
-	f.val = grow(f.val, m)
-	if _, err := linalg.Eliminate(f.ctx, f.rows, w, rowOf, f.div, f.val, runtime.GOMAXPROCS(0), g.lim.parallelFrom); err != nil {
+	f.div = linalg.Grow(f.div, m)
+	f.val = linalg.Grow(f.val, m)
+	if _, err := linalg.Eliminate(f.ctx, f.rows, w, rowOf, f.div, f.val, runtime.GOMAXPROCS(0), g.Lim.ParallelFrom); err != nil {
 		return err
 	}
-	f.values = grow(f.values, size)
-	for v := int32(0); v <= g.last; v++ {
+	f.values = linalg.Grow(f.values, size)
+	for v := int32(0); v <= g.Last; v++ {
 		switch {
-		case v == g.last:
+		case v == g.Last:
 			f.values[v] = 0
 		case !f.sure[v] && f.absorb:
 			f.values[v] = 0
@@ -275,7 +276,7 @@ func (f *fundamental) solve(rhs []float64) error {
 func (f *fundamental) visits(out []float64) {
 	g := f.g
 	m := len(f.sq)
-	src := grow(f.src, m)
+	src := linalg.Grow(f.src, m)
 	copy(src, f.begin)
 	for k := m - 1; k >= 0; k-- {
 		rk := f.row(f.sq[k])
@@ -294,26 +295,26 @@ func (f *fundamental) visits(out []float64) {
 		f.val[k] = gk / f.div[k] // f.val now holds G
 	}
 	clear(out)
-	out[g.start] = 1
+	out[g.Start] = 1
 	for k, s := range f.sq {
 		out[s] += f.val[k]
 	}
 	// Forward only: a square's turns are what arrives there, divided by the
 	// chance of leaving it; each then sends its share up the board.
-	share := 1 / g.dice.den
-	for v := int32(0); v < g.last; v++ {
+	share := 1 / g.Dice.Den
+	for v := int32(0); v < g.Last; v++ {
 		if out[v] == 0 || !f.sure[v] {
 			continue
 		}
-		out[v] /= f.c.leave[v] * share
+		out[v] /= f.c.Leave[v] * share
 		p := out[v] * share
 		for _, e := range f.out(v) {
-			if e.to > v && e.to != g.last {
-				out[e.to] += p * e.n
+			if e.To > v && e.To != g.Last {
+				out[e.To] += p * e.N
 			}
 		}
 	}
-	out[g.last] = 0
+	out[g.Last] = 0
 	f.src = src
 }
 
@@ -324,7 +325,7 @@ func (f *fundamental) visits(out []float64) {
 func (f *fundamental) again(rhs []float64, at []int32, out []float64) {
 	// Above the highest square with a right-hand side the scalar rows are 0:
 	// moves forward from there never meet one.
-	top := f.g.last - 1
+	top := f.g.Last - 1
 	for top >= 0 && rhs[top] == 0 {
 		top--
 	}
@@ -337,7 +338,7 @@ func (f *fundamental) again(rhs []float64, at []int32, out []float64) {
 type againScratch struct {
 	y, c, s, x []float64
 	terms      []term // Jumps' right-hand sides, a batch at a time
-	sources    []source
+	sources    []model.Source
 	acc        [maxBatch]float64
 }
 
@@ -390,10 +391,10 @@ func (f *fundamental) againTerms(terms []term, nb int, at []int32, out []float64
 // sides' entries for square v in acc.
 func (f *fundamental) scalarRows(top int32, nb int, sc *againScratch, rhs func(v int32, acc []float64)) {
 	g := f.g
-	size := int(g.last) + 1
-	y := grow(sc.y, size*nb)
+	size := int(g.Last) + 1
+	y := linalg.Grow(sc.y, size*nb)
 	sc.y = y
-	den := g.dice.den
+	den := g.Dice.Den
 	clear(y[int(top+1)*nb:])
 	acc := &sc.acc // not on the stack: rhs may keep it, for all the compiler knows
 	if nb%8 == 0 {
@@ -405,17 +406,17 @@ func (f *fundamental) scalarRows(top int32, nb int, sc *againScratch, rhs func(v
 			continue
 		}
 		rhs(v, acc[:nb])
-		inv := f.c.inv[v]
+		inv := f.c.Inv[v]
 		scale := den * inv
 		for j := range nb {
 			acc[j] *= scale
 		}
 		for _, e := range f.out(v) {
-			if !f.up(v, e.to) {
+			if !f.up(v, e.To) {
 				continue
 			}
-			w := e.n * inv
-			src := y[int(e.to)*nb : int(e.to)*nb+nb]
+			w := e.N * inv
+			src := y[int(e.To)*nb : int(e.To)*nb+nb]
 			for j, yv := range src {
 				acc[j] += yv * w
 			}
@@ -430,7 +431,7 @@ func (f *fundamental) scalarRows(top int32, nb int, sc *againScratch, rhs func(v
 // partial batch padded to 8 or 16 lanes of zeros (effectBatches), which
 // costs less than the loop over its few.
 func (f *fundamental) scalarRowsLanes(top int32, nb int, y []float64, acc *[maxBatch]float64, rhs func(v int32, acc []float64)) {
-	den := f.g.dice.den
+	den := f.g.Dice.Den
 	// A group of eight lanes is dead above its first nonzero right-hand
 	// side: its rows there are zero, written without the sums. Jumps'
 	// batches go down the board, so a batch's second group starts lower.
@@ -440,7 +441,7 @@ func (f *fundamental) scalarRowsLanes(top int32, nb int, y []float64, acc *[maxB
 			continue
 		}
 		rhs(v, acc[:nb])
-		inv := f.c.inv[v]
+		inv := f.c.Inv[v]
 		scale := den * inv
 		edges := f.out(v)
 		dst := y[int(v)*nb : int(v+1)*nb]
@@ -459,11 +460,11 @@ func (f *fundamental) scalarRowsLanes(top int32, nb int, y []float64, acc *[maxB
 			a0, a1, a2, a3 := a[0]*scale, a[1]*scale, a[2]*scale, a[3]*scale
 			a4, a5, a6, a7 := a[4]*scale, a[5]*scale, a[6]*scale, a[7]*scale
 			for _, e := range edges {
-				if !f.up(v, e.to) {
+				if !f.up(v, e.To) {
 					continue
 				}
-				src := (*[8]float64)(y[int(e.to)*nb+h:])
-				w := e.n * inv
+				src := (*[8]float64)(y[int(e.To)*nb+h:])
+				w := e.N * inv
 				a0 += src[0] * w
 				a1 += src[1] * w
 				a2 += src[2] * w
@@ -484,7 +485,7 @@ func (f *fundamental) scalarRowsLanes(top int32, nb int, y []float64, acc *[maxB
 func (f *fundamental) replay(nb int, at []int32, out []float64, sc *againScratch) {
 	y := sc.y
 	m := len(f.sq)
-	c := grow(sc.c, m*nb)
+	c := linalg.Grow(sc.c, m*nb)
 	for k, s := range f.sq {
 		copy(c[k*nb:k*nb+nb], y[int(s)*nb:int(s)*nb+nb])
 	}
@@ -498,7 +499,7 @@ func (f *fundamental) replay(nb int, at []int32, out []float64, sc *againScratch
 	for hi >= 0 && allZero(c[hi*nb:hi*nb+nb]) {
 		hi--
 	}
-	sd := grow(sc.s, m*nb)
+	sd := linalg.Grow(sc.s, m*nb)
 	clear(sd[(hi+1)*nb:])
 	for i := hi; i >= 0; i-- {
 		ci := c[i*nb : i*nb+nb]
@@ -513,7 +514,7 @@ func (f *fundamental) replay(nb int, at []int32, out []float64, sc *againScratch
 			sd[i*nb+j] = v / f.div[i]
 		}
 	}
-	x := grow(sc.x, m*nb)
+	x := linalg.Grow(sc.x, m*nb)
 	sc.c, sc.s, sc.x = c, sd, x
 	for k := 0; k < m; k++ {
 		xk := x[k*nb : k*nb+nb]
@@ -549,7 +550,7 @@ func (f *fundamental) up(v, to int32) bool {
 // that the latest replay solved, for a caller that needs one of them there.
 func (f *fundamental) laneAt(v int32, j, nb int, sc *againScratch) float64 {
 	switch {
-	case v == f.g.last:
+	case v == f.g.Last:
 		return 0
 	case f.unk[v] >= 0:
 		return sc.x[int(f.unk[v])*nb+j]

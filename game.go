@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file is the Game: several players on one board under one set of
@@ -34,7 +35,7 @@ const maxGamePlayers = 64
 type Game struct {
 	b       *Board
 	r       Rules
-	g       game
+	g       model.Game
 	players int
 	faces   int     // faces of each die
 	cum     []int64 // with Weights: cum[k] is the weight of faces 1..k+1
@@ -45,7 +46,7 @@ type Game struct {
 	turn    int     // the current turn, from 1, every player's counted
 	winner  int
 	moves   []Move
-	thrown  []int // every die's face, Dice of them a throw
+	thrown  []int // every die's face, model.Dice of them a throw
 	buf     []int // Throw's faces
 	odds    *oddsState
 }
@@ -63,10 +64,10 @@ func NewGame(b *Board, r Rules, players int) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	gm := &Game{b: b, r: r, g: g, players: players, faces: r.dieFaces(), winner: -1, turn: 1, from: g.start}
+	gm := &Game{b: b, r: r, g: g, players: players, faces: r.dieFaces(), winner: -1, turn: 1, from: g.Start}
 	gm.squares = make([]int32, players)
 	for i := range gm.squares {
-		gm.squares[i] = g.start
+		gm.squares[i] = g.Start
 	}
 	if len(r.Weights) > 0 {
 		gm.cum = make([]int64, len(r.Weights))
@@ -76,7 +77,7 @@ func NewGame(b *Board, r Rules, players int) (*Game, error) {
 			gm.cum[k] = sum
 		}
 	}
-	if g.start == g.last {
+	if g.Start == g.Last {
 		gm.winner = 0 // a 1×1 board: the first token stands on the end
 	}
 	return gm, nil
@@ -159,11 +160,11 @@ func (gm *Game) move(total int32) Move {
 	g, p := &gm.g, gm.player
 	u := gm.squares[p]
 	gm.run++
-	landed, to, goesOn := g.throwAmong(gm.squares, p, gm.from, total, gm.run)
+	landed, to, goesOn := g.ThrowAmong(gm.squares, p, gm.from, total, gm.run)
 	m := Move{From: int(u), Roll: int(total), Landed: int(landed), To: int(to), Turn: gm.turn, Player: p}
 	gm.moves = append(gm.moves, m)
 	switch {
-	case to == g.last:
+	case to == g.Last:
 		gm.winner = p
 	case !goesOn: // the turn ends
 		gm.player = (p + 1) % gm.players

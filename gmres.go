@@ -5,6 +5,7 @@ import (
 
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/linalg"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file solves the game's equations, (I − Q)·y = b over the squares a
@@ -29,23 +30,23 @@ type system struct {
 }
 
 func newSystem(w *walk) *system {
-	size := int(w.g.last) + 1
+	size := int(w.g.Last) + 1
 	s := &system{w: w, unknown: make([]int32, size), leave: make([]float64, size)}
 	for v := range s.unknown {
 		s.unknown[v] = -1
 	}
-	for v := int32(0); v < w.g.last; v++ {
+	for v := int32(0); v < w.g.Last; v++ {
 		if !w.reached[v] {
 			continue
 		}
 		n := 0.0
 		for _, e := range w.out(v) {
-			if e.to != v {
-				n += e.n
+			if e.To != v {
+				n += e.N
 			}
-			if e.to < v && s.unknown[e.to] < 0 {
-				s.unknown[e.to] = int32(len(s.back))
-				s.back = append(s.back, e.to)
+			if e.To < v && s.unknown[e.To] < 0 {
+				s.unknown[e.To] = int32(len(s.back))
+				s.back = append(s.back, e.To)
 			}
 		}
 		s.leave[v] = n * w.share
@@ -67,7 +68,7 @@ func systemBytes(size, m, restart float64) float64 {
 // back bring, divided by the chance of leaving it.
 func (s *system) sweep(y, b []float64, bc float64, x []float64) {
 	w := s.w
-	last := w.g.last
+	last := w.g.Last
 	y[last] = 0
 	for v := last - 1; v >= 0; v-- {
 		if !w.reached[v] {
@@ -78,19 +79,19 @@ func (s *system) sweep(y, b []float64, bc float64, x []float64) {
 			acc = b[v]
 		}
 		for _, e := range w.out(v) {
-			p := e.n * w.share
+			p := e.N * w.share
 			switch {
-			case e.to > v:
-				acc += p * y[e.to]
-			case e.to < v:
+			case e.To > v:
+				acc += p * y[e.To]
+			case e.To < v:
 				if x != nil {
-					acc += p * x[s.unknown[e.to]]
+					acc += p * x[s.unknown[e.To]]
 				}
 			}
 		}
 		y[v] = acc / s.leave[v]
 	}
-	w.work += w.c.sweep
+	w.work += w.c.Sweep
 }
 
 // residual sets r to b − (I − Q)·y on every square a turn can end on and
@@ -104,8 +105,8 @@ func (s *system) sweep(y, b []float64, bc float64, x []float64) {
 // to the exact solution rather than to wherever rounding hides the error.
 func (s *system) residual(r, y, b []float64, bc, floor float64) (worst, top float64) {
 	w := s.w
-	den := w.g.dice.den
-	for v := int32(0); v < w.g.last; v++ {
+	den := w.g.Dice.Den
+	for v := int32(0); v < w.g.Last; v++ {
 		if !w.reached[v] {
 			continue
 		}
@@ -117,9 +118,9 @@ func (s *system) residual(r, y, b []float64, bc, floor float64) (worst, top floa
 		acc.AddProduct(den, rhs)
 		moves := 0.0
 		for _, e := range w.out(v) {
-			if e.to != v {
-				acc.AddProduct(e.n, y[e.to])
-				moves += e.n
+			if e.To != v {
+				acc.AddProduct(e.N, y[e.To])
+				moves += e.N
 			}
 		}
 		acc.AddProduct(-moves, y[v])
@@ -127,7 +128,7 @@ func (s *system) residual(r, y, b []float64, bc, floor float64) (worst, top floa
 		worst = max(worst, math.Abs(r[v])/max(rhs, floor))
 		top = max(top, math.Abs(y[v]))
 	}
-	w.work += 3 * w.c.sweep
+	w.work += 3 * w.c.Sweep
 	return worst, top
 }
 
@@ -151,18 +152,18 @@ func (s *system) fewest(sweeps float64) error {
 		return nil
 	}
 	m := float64(len(s.back))
-	if bytes := systemBytes(float64(w.g.last)+1, m, min(m, 64)); bytes > w.g.lim.bytes {
-		return w.g.tooBig(bytes, "solving the equations of %d squares, %.0f of them squares that moves go back to,", w.g.last, m)
+	if bytes := systemBytes(float64(w.g.Last)+1, m, min(m, 64)); bytes > w.g.Lim.Bytes {
+		return w.g.TooBig(bytes, "solving the equations of %d squares, %.0f of them squares that moves go back to,", w.g.Last, m)
 	}
-	return w.g.fewestSweeps(w.work, sweeps, w.c.sweep)
+	return fewestSweeps(w.g, w.work, sweeps, w.c.Sweep)
 }
 
 // fewestSweeps refuses a solve of g's equations, with unknowns, past work
 // steps spent, whose fewest passes (sweeps of pass steps each) would take
 // it past the work bound.
-func (g *game) fewestSweeps(work, sweeps, pass float64) error {
-	if need := work + sweeps*pass; need > g.lim.work {
-		return errs.Errorf(ErrTooLarge, "solving the equations of %d squares takes at least %.3g steps (%v passes over every turn), over the bound of %.3g%s", g.last, need, sweeps, g.lim.work, g.workName())
+func fewestSweeps(g *model.Game, work, sweeps, pass float64) error {
+	if need := work + sweeps*pass; need > g.Lim.Work {
+		return errs.Errorf(ErrTooLarge, "solving the equations of %d squares takes at least %.3g steps (%v passes over every turn), over the bound of %.3g%s", g.Last, need, sweeps, g.Lim.Work, g.WorkName())
 	}
 	return nil
 }
@@ -182,7 +183,7 @@ const solveTolerance = 1e-13
 // the residual is measured against the largest entry of b instead, which
 // bounds the error on each square by that much times its expected length.
 func (s *system) solve(b []float64, bc float64) ([]float64, error) {
-	size := int(s.w.g.last) + 1
+	size := int(s.w.g.Last) + 1
 	m := len(s.back)
 	bmin, bmax, floor := bc, bc, 0.0
 	if b != nil {
@@ -258,7 +259,7 @@ func (s *system) solve(b []float64, bc float64) ([]float64, error) {
 			if worst <= max(1e-9, 0x1p-48*top/bmin) && top <= 0x1p40*bmax {
 				return y, nil
 			}
-			return nil, errs.Errorf(ErrTooLarge, "the equations of %d squares did not converge: relative residual %.3g after %d refinements", s.w.g.last, worst, round)
+			return nil, errs.Errorf(ErrTooLarge, "the equations of %d squares did not converge: relative residual %.3g after %d refinements", s.w.g.Last, worst, round)
 		}
 		rhs, rc = r, 0 // refine: solve for the correction
 	}
@@ -354,8 +355,8 @@ func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *walk) 
 			if math.Abs(gm.g[k]) <= target || lucky {
 				break
 			}
-			if w.work > w.g.lim.work {
-				return w.g.tooLong(w.work, "solving the equations of %d squares", w.g.last)
+			if w.work > w.g.Lim.Work {
+				return w.g.TooLong(w.work, "solving the equations of %d squares", w.g.Last)
 			}
 			if w.ctx != nil && w.ctx.Err() != nil {
 				return w.ctx.Err()
@@ -388,7 +389,7 @@ func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *walk) 
 func (s *system) push(arr, back []float64) {
 	w := s.w
 	clear(back)
-	for v := int32(0); v < w.g.last; v++ {
+	for v := int32(0); v < w.g.Last; v++ {
 		if !w.reached[v] || arr[v] == 0 {
 			arr[v] = 0
 			continue
@@ -396,17 +397,17 @@ func (s *system) push(arr, back []float64) {
 		t := arr[v] / s.leave[v]
 		arr[v] = t
 		for _, e := range w.out(v) {
-			p := t * e.n * w.share
+			p := t * e.N * w.share
 			switch {
-			case e.to > v && e.to != w.g.last:
-				arr[e.to] += p
-			case e.to < v:
-				back[s.unknown[e.to]] += p
+			case e.To > v && e.To != w.g.Last:
+				arr[e.To] += p
+			case e.To < v:
+				back[s.unknown[e.To]] += p
 			}
 		}
 	}
-	arr[w.g.last] = 0
-	w.work += 2 * w.c.sweep // each end adds to one of two places
+	arr[w.g.Last] = 0
+	w.work += 2 * w.c.Sweep // each end adds to one of two places
 }
 
 // visits returns the start's row of N: the expected turns that start on
@@ -416,7 +417,7 @@ func (s *system) push(arr, back []float64) {
 // and a residual check on every square refines it.
 func (s *system) visits() ([]float64, error) {
 	w := s.w
-	size := int(w.g.last) + 1
+	size := int(w.g.Last) + 1
 	m := len(s.back)
 	if err := s.fewest(visitsSweeps); err != nil {
 		return nil, err
@@ -432,7 +433,7 @@ func (s *system) visits() ([]float64, error) {
 		gm = newGMRES(m, min(m, 64))
 	}
 	src := make([]float64, size) // the arrivals still to account for
-	src[w.g.start] = 1
+	src[w.g.Start] = 1
 	best := math.Inf(1)
 	for round := 0; ; round++ {
 		if m > 0 {
@@ -463,15 +464,15 @@ func (s *system) visits() ([]float64, error) {
 		}
 		// r = e_start − out·(I − Q), square by square.
 		clear(r)
-		r[w.g.start] = 1
-		for v := int32(0); v < w.g.last; v++ {
+		r[w.g.Start] = 1
+		for v := int32(0); v < w.g.Last; v++ {
 			if !w.reached[v] || out[v] == 0 {
 				continue
 			}
 			r[v] -= out[v] * s.leave[v]
 			for _, e := range w.out(v) {
-				if e.to != v && e.to != w.g.last {
-					r[e.to] += out[v] * e.n * w.share
+				if e.To != v && e.To != w.g.Last {
+					r[e.To] += out[v] * e.N * w.share
 				}
 			}
 		}
@@ -488,7 +489,7 @@ func (s *system) visits() ([]float64, error) {
 			if worst <= 1e-9 {
 				return out, nil
 			}
-			return nil, errs.Errorf(ErrTooLarge, "the visits of %d squares did not converge: residual %.3g after %d refinements", w.g.last, worst, round)
+			return nil, errs.Errorf(ErrTooLarge, "the visits of %d squares did not converge: residual %.3g after %d refinements", w.g.Last, worst, round)
 		}
 		best = worst
 		copy(src, r)

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file tests the band and GMRES against exact answers and against the
@@ -49,7 +51,7 @@ func TestPropertySweepsAgainstElimination(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		dense := tuned(r, func(l *limits) { l.denseUpTo, l.denseBytes = 1<<20, 1<<30 })
+		dense := tuned(r, func(l *model.Limits) { l.DenseUpTo, l.DenseBytes = 1<<20, 1<<30 })
 		want, werr := dense.ExpectedTurns(b)
 		from, _ := dense.ExpectedFrom(b)
 		got, gerr := bySweeps(r).ExpectedTurns(b)

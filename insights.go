@@ -8,6 +8,7 @@ import (
 
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/linalg"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file is what a board does, from one solve: ExpectedFrom, Variance,
@@ -18,7 +19,7 @@ import (
 // unknowns found, after checking the bounds, and its game; the caller
 // hands it back with release. Its solves stop once ctx (when not nil) is
 // done.
-func (r Rules) insight(ctx context.Context, b *Board) (*fundamental, *game, error) {
+func (r Rules) insight(ctx context.Context, b *Board) (*fundamental, *model.Game, error) {
 	f := fundamentalPool.Get().(*fundamental)
 	f.ctx = ctx
 	g, err := r.insightInto(b, f)
@@ -31,7 +32,7 @@ func (r Rules) insight(ctx context.Context, b *Board) (*fundamental, *game, erro
 
 // insightInto readies f for b under r as insight does, compiling f's own
 // chain.
-func (r Rules) insightInto(b *Board, f *fundamental) (*game, error) {
+func (r Rules) insightInto(b *Board, f *fundamental) (*model.Game, error) {
 	gv, err := r.playable(b)
 	if err != nil {
 		return nil, err
@@ -41,7 +42,7 @@ func (r Rules) insightInto(b *Board, f *fundamental) (*game, error) {
 	}
 	// The game lives in the fundamental, so that it is not allocated.
 	f.game = gv
-	if err := f.own.compile(f.ctx, &f.game); err != nil {
+	if err := f.own.Compile(f.ctx, &f.game); err != nil {
 		return nil, err
 	}
 	return &f.game, insightOn(f, &f.own)
@@ -51,13 +52,13 @@ func (r Rules) insightInto(b *Board, f *fundamental) (*game, error) {
 // pass the bounds: the fundamental's tables, or the work of classifying
 // its squares, both known before they start. Every caller checks it
 // before insightOn, and before compiling a chain of its own.
-func checkInsight(g *game) error {
-	size := float64(g.last) + 1
-	if bytes := fundamentalBytes(size, min(g.outBound(), size), 0); bytes > g.lim.bytes {
-		return g.tooBig(bytes, "the insights on %d squares", g.last)
+func checkInsight(g *model.Game) error {
+	size := float64(g.Last) + 1
+	if bytes := fundamentalBytes(size, min(g.OutBound(), size), 0); bytes > g.Lim.Bytes {
+		return g.TooBig(bytes, "the insights on %d squares", g.Last)
 	}
-	if steps := g.compileWork() + g.turnWork()*4; steps > g.lim.work {
-		return g.tooLong(steps, "classifying %d squares under throws of totals up to %d", g.last, g.faces)
+	if steps := g.CompileWork() + g.TurnWork()*4; steps > g.Lim.Work {
+		return g.TooLong(steps, "classifying %d squares under throws of totals up to %d", g.Last, g.Faces)
 	}
 	return nil
 }
@@ -65,18 +66,18 @@ func checkInsight(g *game) error {
 // insightOn readies f over the chain c, whose game checkInsight passed,
 // after checking the bounds of the structured elimination when it is the
 // one that suits c.
-func insightOn(f *fundamental, c *chain) error {
-	g := c.g
+func insightOn(f *fundamental, c *model.Chain) error {
+	g := c.G
 	if err := f.setup(c, false); err != nil {
 		return err
 	}
-	f.work = g.compileWork() // its solves count from the compiled turns, as a walk does
+	f.work = g.CompileWork() // its solves count from the compiled turns, as a walk does
 	m := float64(len(f.sq))
 	if !f.dense() {
 		return nil // the band or the bounded-memory solve: linear in the squares
 	}
-	if bytes := fundamentalBytes(float64(g.last)+1, min(g.outBound(), float64(g.last)+1), m); bytes > g.lim.bytes {
-		return g.tooBig(bytes, "the insights on %d squares with %.0f squares that moves go back to", g.last, m)
+	if bytes := fundamentalBytes(float64(g.Last)+1, min(g.OutBound(), float64(g.Last)+1), m); bytes > g.Lim.Bytes {
+		return g.TooBig(bytes, "the insights on %d squares with %.0f squares that moves go back to", g.Last, m)
 	}
 	return nil
 }
@@ -90,7 +91,7 @@ func (f *fundamental) release() {
 		f.values, f.vis, f.sys = nil, nil, nil
 	}
 	f.ctx, f.c, f.work = nil, nil, 0
-	if 16*cap(f.own.edges)+8*cap(f.rows) > poolUpTo {
+	if 16*cap(f.own.Edges)+8*cap(f.rows) > poolUpTo {
 		return
 	}
 	fundamentalPool.Put(f)
@@ -102,7 +103,7 @@ const poolUpTo = 64 << 20
 
 // system returns the bounded-memory solve over the squares f solves for.
 func (f *fundamental) system() *system {
-	w := &walk{g: f.g, c: f.c, share: 1 / f.g.dice.den, reached: f.sure, trap: -1, ctx: f.ctx, work: f.work}
+	w := &walk{g: f.g, c: f.c, share: 1 / f.g.Dice.Den, reached: f.sure, trap: -1, ctx: f.ctx, work: f.work}
 	return newSystem(w)
 }
 
@@ -128,12 +129,12 @@ func (f *fundamental) solveValues() error {
 		if err != nil {
 			return err
 		}
-		for v := range y[:f.g.last] {
+		for v := range y[:f.g.Last] {
 			if !f.sure[v] {
 				y[v] = math.Inf(1)
 			}
 		}
-		y[f.g.last] = 0
+		y[f.g.Last] = 0
 		f.values = y
 	}
 	f.solved = true
@@ -213,8 +214,8 @@ func (r Rules) variance(b *Board, from []float64) (float64, error) {
 // fromStart refuses the figures of a game from the start where the player
 // may not finish from there.
 func (f *fundamental) fromStart() error {
-	if !f.sure[f.g.start] {
-		return errs.Errorf(ErrNeverFinishes, "from square %d the player can reach a square with no way on to the last", f.g.start)
+	if !f.sure[f.g.Start] {
+		return errs.Errorf(ErrNeverFinishes, "from square %d the player can reach a square with no way on to the last", f.g.Start)
 	}
 	return nil
 }
@@ -240,28 +241,28 @@ func (f *fundamental) variance() (float64, error) {
 		}
 	}
 	var at linalg.Sum
-	dev := grow(f.rhs2, len(t))
-	share := 1 / g.dice.den
-	for v := int32(0); v < g.last; v++ {
+	dev := linalg.Grow(f.rhs2, len(t))
+	share := 1 / g.Dice.Den
+	for v := int32(0); v < g.Last; v++ {
 		if !f.sure[v] || vis != nil && vis[v] == 0 {
 			dev[v] = 0
 			continue
 		}
 		mean := 0.0
 		for _, e := range f.out(v) {
-			mean += t[e.to] * e.n
+			mean += t[e.To] * e.N
 		}
 		mean *= share
 		d := 0.0
 		for _, e := range f.out(v) {
-			d += (t[e.to] - mean) * (t[e.to] - mean) * e.n
+			d += (t[e.To] - mean) * (t[e.To] - mean) * e.N
 		}
 		dev[v] = d * share
 		if vis != nil {
 			at.Add(vis[v] * dev[v])
 		}
 	}
-	dev[g.last] = 0
+	dev[g.Last] = 0
 	f.rhs2 = dev
 	switch f.how {
 	case viaGMRES:
@@ -269,11 +270,11 @@ func (f *fundamental) variance() (float64, error) {
 		if err != nil {
 			return 0, err
 		}
-		return y[g.start], nil
+		return y[g.Start], nil
 	case viaBand:
 		out := make([]float64, len(dev))
 		f.bandAgain(dev, out)
-		return out[g.start], nil
+		return out[g.Start], nil
 	}
 	return at.Value(), nil
 }
@@ -326,7 +327,7 @@ func (f *fundamental) startVisits() ([]float64, error) {
 	if err := f.solveValues(); err != nil {
 		return nil, err
 	}
-	out := grow(f.vis, int(f.g.last)+1)
+	out := linalg.Grow(f.vis, int(f.g.Last)+1)
 	if f.how == viaBand {
 		f.bandVisits(out)
 	} else {
@@ -413,7 +414,7 @@ func (r Rules) jumpsOf(b *Board, f *fundamental) ([]JumpStats, error) {
 		return nil, err
 	}
 	g := f.g
-	size := int(g.last) + 1
+	size := int(g.Last) + 1
 	flat := b.sq.Flat
 	n := 0
 	for from := 1; from < size; from++ {
@@ -445,60 +446,60 @@ func (r Rules) jumpsOf(b *Board, f *fundamental) ([]JumpStats, error) {
 		// The fresh solves go by GMRES there, and their differences keep
 		// no better than twice ExpectedTurns' error: one is worth its
 		// cost only where the formula may lose four times that.
-		perSolve, floor = 64*g.turnWork(), 8*rankOneError
+		perSolve, floor = 64*g.TurnWork(), 8*rankOneError
 		if err := f.solve(nil); err != nil {
 			return nil, err
 		}
-		visits = grow(f.vis, size)
+		visits = linalg.Grow(f.vis, size)
 		f.visits(visits)
 		f.vis = visits
 	}
-	if g.again != 0 || r.Chain {
+	if g.Again != 0 || r.Chain {
 		return stats, r.freshJumps(b, g, f, visits, stats)
 	}
 	// landed[ℓ]: the expected number of throws per game that land on ℓ,
 	// before any jump.
-	landed := grow(f.landed, size)
+	landed := linalg.Grow(f.landed, size)
 	clear(landed)
-	share := 1 / g.dice.den
-	for v := int32(0); v < g.last; v++ {
+	share := 1 / g.Dice.Den
+	for v := int32(0); v < g.Last; v++ {
 		if visits[v] == 0 {
 			continue
 		}
 		p := visits[v] * share
-		if !g.simple {
-			for _, o := range g.turn(v, f.ts, 0) { // f.ts was fitted by prepare
-				if g.lands(&o) {
-					landed[o.landed] += p * o.p
+		if !g.Simple {
+			for _, o := range g.Turn(v, f.ts, 0) { // f.ts was fitted by prepare
+				if g.Lands(&o) {
+					landed[o.Landed] += p * o.P
 				}
 			}
 			continue
 		}
-		top := min(v+g.faces, g.last)
+		top := min(v+g.Faces, g.Last)
 		for l := v + 1; l <= top; l++ {
 			landed[l] += p
 		}
-		if g.over != Stay {
-			for roll := top - v + 1; roll <= g.faces; roll++ {
-				l, _ := g.overshoot(v, roll)
+		if g.Over != model.Stay {
+			for roll := top - v + 1; roll <= g.Faces; roll++ {
+				l, _ := g.Beyond(v, roll)
 				landed[l] += p
 			}
 		}
 	}
 	f.landed = landed
-	fresh, err := jumpEffects(f, g, landed, stats, floor*f.values[g.start])
+	fresh, err := jumpEffects(f, g, landed, stats, floor*f.values[g.Start])
 	if err != nil {
 		return nil, err
 	}
-	return stats, r.effectsWithout(f.ctx, g, b, stats, fresh, f.values[g.start], perSolve)
+	return stats, r.effectsWithout(f.ctx, g, b, stats, fresh, f.values[g.Start], perSolve)
 }
 
 // effectsWithout sets the Effect of the jumps stats[i], i in fresh, by
 // solving the board without each, of expected length e, after checking
 // that their solves, of about perSolve steps each, fit the work bound.
-func (r Rules) effectsWithout(ctx context.Context, g *game, b *Board, stats []JumpStats, fresh []int, e, perSolve float64) error {
-	if steps := float64(len(fresh)) * perSolve; steps > g.lim.work {
-		return g.tooLong(steps, "solving the boards without %d jumps of a long game", len(fresh))
+func (r Rules) effectsWithout(ctx context.Context, g *model.Game, b *Board, stats []JumpStats, fresh []int, e, perSolve float64) error {
+	if steps := float64(len(fresh)) * perSolve; steps > g.Lim.Work {
+		return g.TooLong(steps, "solving the boards without %d jumps of a long game", len(fresh))
 	}
 	for _, i := range fresh {
 		effect, err := r.effectWithout(ctx, b, stats[i].From, e)
@@ -513,21 +514,21 @@ func (r Rules) effectsWithout(ctx context.Context, g *game, b *Board, stats []Ju
 // keepRowsWithin readies f for Jumps past the structured solve's bounds,
 // with a row only where Jumps reads one (jumpsbig.go), after checking the
 // bounds of that solve.
-func (r Rules) keepRowsWithin(f *fundamental, g *game, stats []JumpStats) error {
+func (r Rules) keepRowsWithin(f *fundamental, g *model.Game, stats []JumpStats) error {
 	m := float64(len(f.sq))
-	if g.again != 0 || r.Chain {
-		return errs.Errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to, under Chain or Again: Jumps solves the board without each jump there, and does so up to %d of them", m, g.lim.denseUpTo)
+	if g.Again != 0 || r.Chain {
+		return errs.Errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to, under Chain or Again: Jumps solves the board without each jump there, and does so up to %d of them", m, g.Lim.DenseUpTo)
 	}
-	size := float64(g.last) + 1
+	size := float64(g.Last) + 1
 	// The kept rows (their slots given, no row yet), the fundamental's
 	// tables, and each core's scalar rows for a batch of jumps.
 	slots := float64(f.keepRows(stats))
-	if bytes := slots*(m+2)*8 + fundamentalBytes(size, min(g.outBound(), size), 0) + float64(runtime.GOMAXPROCS(0))*size*maxBatch*8; bytes > g.lim.bytes {
-		return g.tooBig(bytes, "the jumps of a board with %.0f squares that moves go back to", m)
+	if bytes := slots*(m+2)*8 + fundamentalBytes(size, min(g.OutBound(), size), 0) + float64(runtime.GOMAXPROCS(0))*size*maxBatch*8; bytes > g.Lim.Bytes {
+		return g.TooBig(bytes, "the jumps of a board with %.0f squares that moves go back to", m)
 	}
 	work := keptWork(f, g, len(stats))
-	if work > g.lim.jumpsWork {
-		return errs.Errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to take about %.3g multiply-adds, over Jumps' bound of %.3g", m, work, g.lim.jumpsWork)
+	if work > g.Lim.JumpsWork {
+		return errs.Errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to take about %.3g multiply-adds, over Jumps' bound of %.3g", m, work, g.Lim.JumpsWork)
 	}
 	return nil
 }

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file checks the insights against exact rational answers computed
@@ -409,15 +411,15 @@ func TestPropertyInsightLaws(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for v := int32(0); v < g.last; v++ {
+		for v := int32(0); v < g.Last; v++ {
 			if math.IsInf(from[v], 1) {
 				continue
 			}
 			// E(v) = 1 + the mean of E over the rolls' destinations.
 			want := 1.0
-			for roll := int32(1); roll <= g.faces; roll++ {
-				_, to := g.step(v, roll)
-				want += from[to] / float64(g.faces)
+			for roll := int32(1); roll <= g.Faces; roll++ {
+				_, to := g.Step(v, roll)
+				want += from[to] / float64(g.Faces)
 			}
 			if math.Abs(from[v]-want) > 1e-9*want {
 				t.Fatalf("ExpectedFrom[%d] = %.17g, one step says %.17g", v, from[v], want)
@@ -434,20 +436,20 @@ func TestPropertyInsightLaws(t *testing.T) {
 		if s := compensated(visits); math.Abs(s-e) > 1e-10*e {
 			t.Fatalf("Visits sum to %.17g, ExpectedTurns %.17g", s, e)
 		}
-		if math.Abs(from[g.start]-e) > 1e-10*e {
-			t.Fatalf("ExpectedFrom[start] = %.17g, ExpectedTurns %.17g", from[g.start], e)
+		if math.Abs(from[g.Start]-e) > 1e-10*e {
+			t.Fatalf("ExpectedFrom[start] = %.17g, ExpectedTurns %.17g", from[g.Start], e)
 		}
 		stats, err := r.Jumps(b)
 		if err != nil || r.Chain {
-			return // under Chain one landing may take several jumps
+			return // under model.Chain one landing may take several jumps
 		}
 		for _, js := range stats {
 			// Taken: the visits to the squares a roll lands on the jump from.
 			want := 0.0
-			for v := int32(0); v < g.last; v++ {
-				for roll := int32(1); roll <= g.faces; roll++ {
-					if l, _ := g.step(v, roll); l == int32(js.From) && (v+roll <= g.last || g.over != Stay) {
-						want += visits[v] / float64(g.faces)
+			for v := int32(0); v < g.Last; v++ {
+				for roll := int32(1); roll <= g.Faces; roll++ {
+					if l, _ := g.Step(v, roll); l == int32(js.From) && (v+roll <= g.Last || g.Over != model.Stay) {
+						want += visits[v] / float64(g.Faces)
 					}
 				}
 			}
@@ -683,11 +685,11 @@ func TestJumpsParallelAsSerial(t *testing.T) {
 	}
 	b := mustJumps(t, 40, jumps)
 	for _, r := range []Rules{{}, {Dice: 2, Overshoot: Bounce}} {
-		serial, err := tuned(bySweeps(r), func(l *limits) { l.parallelFrom = math.Inf(1) }).Jumps(b)
+		serial, err := tuned(bySweeps(r), func(l *model.Limits) { l.ParallelFrom = math.Inf(1) }).Jumps(b)
 		if err != nil {
 			t.Fatal(err)
 		}
-		shared, err := tuned(bySweeps(r), func(l *limits) { l.parallelFrom = 0 }).Jumps(b)
+		shared, err := tuned(bySweeps(r), func(l *model.Limits) { l.ParallelFrom = 0 }).Jumps(b)
 		if err != nil {
 			t.Fatal(err)
 		}

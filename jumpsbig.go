@@ -1,6 +1,11 @@
 package snakes
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/snakesladders/snakes/internal/linalg"
+	"github.com/snakesladders/snakes/internal/model"
+)
 
 // This file lets Jumps take boards past the structured solve's bounds
 // (more than 256 squares that moves go back to, or rows over 32 MiB), with
@@ -19,7 +24,7 @@ import "slices"
 // allocating none of their rows: solve does, and Jumps bounds them first.
 func (f *fundamental) keepRows(stats []JumpStats) int {
 	g := f.g
-	size := int(g.last) + 1
+	size := int(g.Last) + 1
 	// The unknowns in order up the board: a batch of jumps then has right-
 	// hand sides only on the unknowns below its highest start, and the
 	// replay of the elimination starts there rather than at the top.
@@ -27,7 +32,7 @@ func (f *fundamental) keepRows(stats []JumpStats) int {
 	for k, s := range f.sq {
 		f.unk[s] = int32(k)
 	}
-	f.keep = grow(f.keep, size)
+	f.keep = linalg.Grow(f.keep, size)
 	for i := range f.keep {
 		f.keep[i] = -1
 	}
@@ -38,8 +43,8 @@ func (f *fundamental) keepRows(stats []JumpStats) int {
 			n++
 		}
 	}
-	slot(g.last)
-	slot(g.start)
+	slot(g.Last)
+	slot(g.Start)
 	for _, s := range f.sq {
 		slot(s)
 	}
@@ -47,15 +52,15 @@ func (f *fundamental) keepRows(stats []JumpStats) int {
 		slot(int32(js.From))
 		slot(int32(js.To))
 	}
-	for v := int32(0); v < g.last; v++ {
+	for v := int32(0); v < g.Last; v++ {
 		for _, e := range f.out(v) {
-			if e.to > v+g.faces {
-				slot(e.to)
+			if e.To > v+g.Faces {
+				slot(e.To)
 			}
 		}
 	}
-	f.kept, f.ring = n, g.faces+1
-	f.rowOf = grow(f.rowOf, len(f.sq))
+	f.kept, f.ring = n, g.Faces+1
+	f.rowOf = linalg.Grow(f.rowOf, len(f.sq))
 	for k, s := range f.sq {
 		f.rowOf[k] = f.keep[s]
 	}
@@ -68,8 +73,8 @@ func (f *fundamental) keepRows(stats []JumpStats) int {
 // sweeps go move by move, at the cost of a step of a solve's sweep a
 // multiply-add (jumpsPerStep of the elimination's and replays' tight
 // loops): on a die of thousands of faces they are most of the work.
-func keptWork(f *fundamental, g *game, jumps int) float64 {
+func keptWork(f *fundamental, g *model.Game, jumps int) float64 {
 	m := float64(len(f.sq))
-	moves := float64(len(f.c.edges))
-	return jumpsPerStep*moves*(m+2+float64(jumps)/2) + m*m*m/3 + float64(jumps)*m*m
+	moves := float64(len(f.c.Edges))
+	return model.JumpsPerStep*moves*(m+2+float64(jumps)/2) + m*m*m/3 + float64(jumps)*m*m
 }

@@ -1,11 +1,6 @@
 package snakes
 
-import (
-	"fmt"
-	"strconv"
-
-	"github.com/snakesladders/snakes/internal/errs"
-)
+import "github.com/snakesladders/snakes/internal/model"
 
 // This file holds the bounds on every call (MaxBytes, MaxWork) and the
 // limits each call reads them from.
@@ -21,7 +16,7 @@ const (
 	// allocating; what the process holds at its peak is up to about a
 	// fifth more (the runtime's own and what the collector has yet to
 	// reclaim).
-	MaxBytes = 2 << 30
+	MaxBytes = model.MaxBytes
 
 	// MaxWork bounds the elementary steps (a turn's end followed or a
 	// square visited) that one call on random play may take. Each engine
@@ -34,69 +29,11 @@ const (
 	// before it starts when that alone passes the bound. Jumps past the
 	// structured solve counts its multiply-adds, 8 to a step (about 0.3 ns
 	// each on two cores). [Rules.WithMaxWork] sets another bound.
-	MaxWork = 1 << 31
+	MaxWork = model.MaxWork
 
 	// maxPlayers bounds the players of WinChances and GameLength.
 	maxPlayers = 1 << 20
 )
-
-// limits are the bounds and thresholds one call works within: the
-// package's (defaultLimits), or, in tests, those of the Rules value the
-// call is made on (Rules.lim), so that a test reaches a bound cheaply or
-// sends a board to one solver without touching what other calls see.
-type limits struct {
-	work  float64 // steps of random play: MaxWork
-	bytes float64 // memory of one table or solve: MaxBytes, or less (Rules.WithMaxBytes)
-	play  int     // the most moves Play records (40 bytes each: 160 MiB)
-	// jumpsWork bounds the multiply-adds of Jumps past the structured
-	// solve, 8 a step of work (2³⁴ by default): they run in tight loops
-	// over rows on every core, about 0.3 ns each on two cores here.
-	jumpsWork  float64
-	denseUpTo  int     // unknowns of the structured elimination (choose.go)
-	denseBytes int     // and memory for its rows, unless it has at most 4
-	bandUpTo   float64 // steps of the banded elimination (choose.go)
-
-	// parallelFrom is the work (multiply-adds, about) past which a sweep
-	// of the rows, a step of the elimination or Jumps' batches are shared
-	// among the cores: below it, starting goroutines costs more than it
-	// saves.
-	parallelFrom float64
-
-	// bothWaysFrom is the fewest squares on which the searches go both
-	// ways, from the start and back from the last square: 4096.
-	bothWaysFrom int32
-
-	// intervalsFrom is the fewest totals a throw can show past which
-	// the searches go by intervals of squares (choose.go): 24.
-	intervalsFrom int32
-}
-
-// defaultLimits are every call's limits, never changed.
-var defaultLimits = limits{
-	work:          MaxWork,
-	bytes:         MaxBytes,
-	play:          1 << 22,
-	jumpsWork:     jumpsPerStep * MaxWork,
-	denseUpTo:     256,
-	denseBytes:    32 << 20,
-	bandUpTo:      MaxWork,
-	parallelFrom:  1 << 24,
-	bothWaysFrom:  1 << 12,
-	intervalsFrom: 24,
-}
-
-// jumpsPerStep is how many of Jumps' multiply-adds make a step of work:
-// a step of a walk or a sweep costs about as much as 8 of them.
-const jumpsPerStep = 8
-
-// checkRolls refuses a game whose every turn from every square, which
-// every random-play figure takes, would be over the work bound.
-func (g *game) checkRolls() error {
-	if steps := g.compileWork(); steps > g.lim.work {
-		return g.tooLong(steps, "taking every turn (throws of totals up to %d) from %d squares", g.faces, g.last)
-	}
-	return nil
-}
 
 // WithMaxBytes returns r whose calls refuse, with an error wrapping
 // [ErrTooLarge] that says how much they need, what needs over bytes of
@@ -108,9 +45,9 @@ func (g *game) checkRolls() error {
 // MaxBytes, is MaxBytes. The bound is not part of the rules' JSON.
 func (r Rules) WithMaxBytes(bytes int64) Rules {
 	l := r.limitsCopy()
-	l.bytes = MaxBytes
+	l.Bytes = MaxBytes
 	if bytes > 0 && bytes < MaxBytes {
-		l.bytes = float64(bytes)
+		l.Bytes = float64(bytes)
 	}
 	r.lim = l
 	return r
@@ -126,58 +63,21 @@ func (r Rules) WithMaxBytes(bytes int64) Rules {
 // MaxWork. The bound is not part of the rules' JSON.
 func (r Rules) WithMaxWork(steps int64) Rules {
 	l := r.limitsCopy()
-	l.work = MaxWork
+	l.Work = MaxWork
 	if steps > 0 {
-		l.work = float64(steps)
+		l.Work = float64(steps)
 	}
-	l.bandUpTo, l.jumpsWork = l.work, jumpsPerStep*l.work
+	l.BandUpTo, l.JumpsWork = l.Work, model.JumpsPerStep*l.Work
 	r.lim = l
 	return r
 }
 
 // limitsCopy returns a copy of r's limits for a With method to change:
 // the Rules value it came from keeps its own.
-func (r Rules) limitsCopy() *limits {
-	l := defaultLimits
+func (r Rules) limitsCopy() *model.Limits {
+	l := model.DefaultLimits
 	if r.lim != nil {
 		l = *r.lim
 	}
 	return &l
-}
-
-// tooBig returns the ErrTooLarge error for a request of bytes, over g's
-// memory bound, which format and args describe ("the length distribution
-// to turn %d"). Callers compare with the bound themselves first, so that
-// the description is only made for the error.
-func (g *game) tooBig(bytes float64, format string, args ...any) error {
-	name := " (MaxBytes)"
-	if g.lim.bytes < MaxBytes {
-		name = ""
-	}
-	return errs.Errorf(ErrTooLarge, "%s needs about %s of memory, over the bound of %s%s", fmt.Sprintf(format, args...), size(bytes), size(g.lim.bytes), name)
-}
-
-// tooLong is tooBig for a request of steps, over g's work bound.
-func (g *game) tooLong(steps float64, format string, args ...any) error {
-	return errs.Errorf(ErrTooLarge, "%s takes about %.3g steps, over the bound of %.3g%s", fmt.Sprintf(format, args...), steps, g.lim.work, g.workName())
-}
-
-// workName names g's work bound in a message: " (MaxWork)" where it is
-// the package's.
-func (g *game) workName() string {
-	if g.lim.work == MaxWork {
-		return " (MaxWork)"
-	}
-	return ""
-}
-
-// size writes a byte count in the largest binary unit that keeps it above 1.
-func size(bytes float64) string {
-	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
-	i := 0
-	for bytes >= 1024 && i < len(units)-1 {
-		bytes /= 1024
-		i++
-	}
-	return strconv.FormatFloat(bytes, 'g', 3, 64) + " " + units[i]
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/snakesladders/snakes/internal/boards"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file tests the bounds (ErrTooLarge up front and by the work
@@ -50,7 +51,7 @@ func TestTooLarge(t *testing.T) {
 			for s := 9; s < 100*100; s += 3 {
 				snakes[s] = s - 7
 			}
-			_, err := tuned(Rules{}, func(l *limits) { l.jumpsWork = 1e9 }).Jumps(mustJumps(t, 100, snakes))
+			_, err := tuned(Rules{}, func(l *model.Limits) { l.JumpsWork = 1e9 }).Jumps(mustJumps(t, 100, snakes))
 			return err
 		}, "snakes: the jumps of a board with 3331 squares that moves go back to take about 5.17e+10 multiply-adds, over Jumps' bound of 1e+09"},
 		// A fair die walks by intervals (TestFairWalkWide); two dice by their
@@ -89,7 +90,7 @@ func TestPlayCapped(t *testing.T) {
 	t.Parallel()
 	const cap = 1000 // the default cap's own size would cost seconds under the race detector
 	b := mustJumps(t, 3, map[int]int{6: 5, 7: 5, 8: 5})
-	moves := tuned(Rules{Faces: 3}, func(l *limits) { l.play = cap }).Play(b, nil, 1<<40)
+	moves := tuned(Rules{Faces: 3}, func(l *model.Limits) { l.Play = cap }).Play(b, nil, 1<<40)
 	if len(moves) != cap {
 		t.Fatalf("%d moves, want the cap of %d", len(moves), cap)
 	}
@@ -126,7 +127,7 @@ func TestParseBoardLimit(t *testing.T) {
 func TestLongGameTooLong(t *testing.T) {
 	t.Parallel()
 	b := mustJumps(t, 100, nil)
-	r := tuned(Rules{Faces: 1}, func(l *limits) { l.work = 1e6 })
+	r := tuned(Rules{Faces: 1}, func(l *model.Limits) { l.Work = 1e6 })
 	for name, call := range map[string]func() error{
 		"MedianTurns":        func() error { _, err := r.MedianTurns(b); return err },
 		"ModeTurns":          func() error { _, err := r.ModeTurns(b); return err },
@@ -149,7 +150,7 @@ func TestLongGameTooLong(t *testing.T) {
 
 // tuned returns r with its limits (limits.go) changed by tune, for calls
 // on that value alone, so that tests that tune run in parallel.
-func tuned(r Rules, tune func(*limits)) Rules {
+func tuned(r Rules, tune func(*model.Limits)) Rules {
 	l := r.limitsCopy()
 	tune(l)
 	r.lim = l
@@ -158,13 +159,13 @@ func tuned(r Rules, tune func(*limits)) Rules {
 
 // bySweeps returns r made to use the bounded-memory solve on every board.
 func bySweeps(r Rules) Rules {
-	return tuned(r, func(l *limits) { l.denseUpTo, l.bandUpTo = -1, -1 })
+	return tuned(r, func(l *model.Limits) { l.DenseUpTo, l.BandUpTo = -1, -1 })
 }
 
 // byBand returns r made to use the banded elimination (band.go) on every
 // board, for ExpectedTurns and the insights.
 func byBand(r Rules) Rules {
-	return tuned(r, func(l *limits) { l.denseUpTo, l.bandUpTo = -1, math.Inf(1) })
+	return tuned(r, func(l *model.Limits) { l.DenseUpTo, l.BandUpTo = -1, math.Inf(1) })
 }
 
 // asIs returns r as it is.
@@ -296,7 +297,7 @@ func TestStructuredPastItsWork(t *testing.T) {
 		t.Fatal(err)
 	}
 	bound := structuredWork(&g, 60) - 1 // 60 unknowns: one a snake
-	if band := g.compileWork() + g.bandReach(context.Background()); band > bound {
+	if band := g.CompileWork() + bandReach(&g, context.Background()); band > bound {
 		t.Fatalf("the band's least work %.3g is over the bound %.3g", band, bound)
 	}
 	past := r.WithMaxWork(int64(bound))

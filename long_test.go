@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file checks the figures of very long games (10⁴ to 10²⁰ turns)
@@ -207,7 +209,7 @@ func TestPropertyLongGameQuantiles(t *testing.T) {
 	long, byTail, trapped, longest := 0, 0, 0, 0.0
 	rapid.Check(t, func(t *rapid.T) {
 		_, r, b, _, k := drawLongGame(t, 2, 3)
-		r = tuned(r, func(l *limits) { l.work = 1 << 23 })
+		r = tuned(r, func(l *model.Limits) { l.Work = 1 << 23 })
 		want, finite := k.expected()
 		if !finite {
 			trapped++
@@ -359,7 +361,7 @@ func TestPropertyLongGameWinChances(t *testing.T) {
 	long, refused := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
 		_, r, b, _, k := drawLongGame(t, 2, 2)
-		r = tuned(r, func(l *limits) { l.work = 1 << 23 }) // as in TestPropertyLongGameQuantiles
+		r = tuned(r, func(l *model.Limits) { l.Work = 1 << 23 }) // as in TestPropertyLongGameQuantiles
 		last := k.last
 		if !k.finishes() {
 			return

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/snakesladders/snakes/internal/budget"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file finds the order of magnitude of an expected length past the
@@ -61,7 +62,7 @@ const magnitudeWork = 8
 // and unknown, twice float64's), or where ctx is done. surely reports
 // whether g's chain, compiled for it, says the game surely ends; classed,
 // whether that chain could be compiled within the bounds.
-func expectedMagnitude(ctx context.Context, g game) (lg float64, ok, surely, classed bool) {
+func expectedMagnitude(ctx context.Context, g model.Game) (lg float64, ok, surely, classed bool) {
 	if checkInsight(&g) != nil {
 		return 0, false, false, false
 	}
@@ -72,11 +73,11 @@ func expectedMagnitude(ctx context.Context, g game) (lg float64, ok, surely, cla
 	if f.prepare(&f.game, false) != nil {
 		return 0, false, false, false
 	}
-	if !f.sure[g.start] {
+	if !f.sure[g.Start] {
 		return 0, false, false, true
 	}
-	size, m := float64(g.last)+1, float64(len(f.sq))
-	if size*(m+2)*16 > g.lim.bytes || magnitudeWork*(g.turnWork()*(m+2)+m*m*m) > g.lim.work {
+	size, m := float64(g.Last)+1, float64(len(f.sq))
+	if size*(m+2)*16 > g.Lim.Bytes || magnitudeWork*(g.TurnWork()*(m+2)+m*m*m) > g.Lim.Work {
 		return 0, false, true, true
 	}
 	lg, ok = f.magnitude()
@@ -87,11 +88,11 @@ func expectedMagnitude(ctx context.Context, g game) (lg float64, ok, surely, cla
 func (f *fundamental) magnitude() (float64, bool) {
 	g := f.g
 	w := len(f.sq) + 2
-	rows := make([]xfloat, (int(g.last)+1)*w)
+	rows := make([]xfloat, (int(g.Last)+1)*w)
 	row := func(v int32) []xfloat { return rows[int(v)*w : int(v+1)*w] }
-	row(g.last)[1] = toX(1)
-	den := toX(g.dice.den)
-	for v := g.last - 1; v >= 0; v-- {
+	row(g.Last)[1] = toX(1)
+	den := toX(g.Dice.Den)
+	for v := g.Last - 1; v >= 0; v-- {
 		if v%1024 == 0 && budget.Stopped(f.ctx) != nil {
 			return 0, false
 		}
@@ -100,8 +101,8 @@ func (f *fundamental) magnitude() (float64, bool) {
 		}
 		r := row(v)
 		for _, e := range f.out(v) {
-			n := toX(e.n)
-			switch to := e.to; {
+			n := toX(e.N)
+			switch to := e.To; {
 			case to == v:
 			case !f.sure[to]:
 				r[1] = r[1].add(n)
@@ -115,7 +116,7 @@ func (f *fundamental) magnitude() (float64, bool) {
 			}
 		}
 		r[0] = r[0].add(den)
-		inv := toX(f.c.inv[v])
+		inv := toX(f.c.Inv[v])
 		for k := range r {
 			r[k] = r[k].mul(inv)
 		}
@@ -154,11 +155,11 @@ func (f *fundamental) magnitude() (float64, bool) {
 		}
 		val[k] = u.div(div[k])
 	}
-	e := row(g.start)[0]
-	if u := f.unk[g.start]; u >= 0 {
+	e := row(g.Start)[0]
+	if u := f.unk[g.Start]; u >= 0 {
 		e = val[u]
 	} else {
-		for k, c := range row(g.start)[2:] {
+		for k, c := range row(g.Start)[2:] {
 			e = e.add(c.mul(val[k]))
 		}
 	}

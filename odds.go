@@ -3,6 +3,8 @@ package snakes
 import (
 	"context"
 	"slices"
+
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file is a Game's odds: each player's exact chance to win from where
@@ -87,7 +89,7 @@ func (gm *Game) OddsContext(ctx context.Context) ([]float64, error) {
 // the player to throw last, independent of one another.
 func (gm *Game) midTurn(ctx context.Context, order []int32) ([]float64, error) {
 	g, n := &gm.g, gm.players
-	finish, ends := g.restOfTurn(order[0], gm.run, gm.from)
+	finish, ends := restOfTurn(g, order[0], gm.run, gm.from)
 	rel := make([]float64, n)
 	rel[0] = finish
 	for s, p := range ends {
@@ -117,31 +119,31 @@ func (gm *Game) midTurn(ctx context.Context, order []int32) ([]float64, error) {
 // so the turn goes on along one chain of squares, each step with Again's
 // chance; without a limit a chain that comes round again is followed
 // until what is left of it is below turnTiny.
-func (g *game) restOfTurn(u, run, from int32) (finish float64, ends []float64) {
-	ends = make([]float64, g.last+1)
+func restOfTurn(g *model.Game, u, run, from int32) (finish float64, ends []float64) {
+	ends = make([]float64, g.Last+1)
 	reach := 1.0
-	for k := run; reach > turnTiny || g.limit > 0; { // a limited run to its limit, as turn.go follows it
-		for t := g.dice.lo; t <= g.dice.hi; t++ {
-			w := g.dice.weight(t) / g.dice.den
-			if w == 0 || t == g.again {
+	for k := run; reach > model.TurnTiny || g.Limit > 0; { // a limited run to its limit, as turn.go follows it
+		for t := g.Dice.Lo; t <= g.Dice.Hi; t++ {
+			w := g.Dice.Weight(t) / g.Dice.Den
+			if w == 0 || t == g.Again {
 				continue
 			}
-			if _, to := g.throwFrom(u, t); to == g.last {
+			if _, to := g.ThrowFrom(u, t); to == g.Last {
 				finish += reach * w
 			} else {
 				ends[to] += reach * w
 			}
 		}
-		a := g.dice.weight(g.again) / g.dice.den
+		a := g.Dice.Weight(g.Again) / g.Dice.Den
 		if a == 0 {
 			break
 		}
-		if k++; g.limit > 0 && k == g.limit {
-			ends[g.voidTo(from)] += reach * a
+		if k++; g.Limit > 0 && k == g.Limit {
+			ends[g.VoidTo(from)] += reach * a
 			break
 		}
-		_, to := g.throwFrom(u, g.again)
-		if to == g.last {
+		_, to := g.ThrowFrom(u, g.Again)
+		if to == g.Last {
 			finish += reach * a
 			break
 		}

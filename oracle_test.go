@@ -1,6 +1,8 @@
 package snakes
 
-import "pgregory.net/rapid"
+import (
+	"pgregory.net/rapid"
+)
 
 // This file holds the test's own, independent model of a board: its own
 // numbering and a Bellman-Ford relaxation in place of breadth-first search.

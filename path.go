@@ -50,10 +50,10 @@ func ShortestPath(b *Board) ([]Move, bool) { return Rules{}.ShortestPath(b) }
 // about 24 bytes a square besides 8 a state.
 func (r Rules) ShortestPath(b *Board) ([]Move, bool) {
 	g, err := r.game(b)
-	if err != nil || g.last < 1 || 8*float64(g.last) > g.lim.bytes {
+	if err != nil || g.Last < 1 || 8*float64(g.Last) > g.Lim.Bytes {
 		return nil, false
 	}
-	if g.byIntervals() {
+	if byIntervals(&g) {
 		if s := newThrowSearch(g, false); s != nil {
 			return s.path()
 		}
@@ -61,7 +61,7 @@ func (r Rules) ShortestPath(b *Board) ([]Move, bool) {
 	}
 	sc := getScratch(&g)
 	defer putScratch(sc)
-	if g.board != nil && g.last >= g.lim.bothWaysFrom {
+	if g.Board != nil && g.Last >= g.Lim.BothWaysFrom {
 		// The fewest throws by the search both ways, then the path from
 		// what two searches of that many levels touch (pathboth.go).
 		rolls, _ := search(g, sc, nil, false, false)
@@ -70,7 +70,7 @@ func (r Rules) ShortestPath(b *Board) ([]Move, bool) {
 		}
 		return bothWaysPath(&g, rolls), true
 	}
-	sc.growDist(g.last)
+	sc.growDist(g.Last)
 	dist, good := sc.dist, sc.good
 	rolls, reached := search(g, sc, dist, false, true)
 	if rolls < 0 {
@@ -81,9 +81,9 @@ func (r Rules) ShortestPath(b *Board) ([]Move, bool) {
 	// roll to a marked square one roll farther out.
 	for i := reached - 1; i >= 0; i-- {
 		v := sc.queue[i]
-		on := v == g.last
-		for roll := int32(1); !on && dist[v] < int32(rolls) && roll <= g.faces; roll++ {
-			_, to := g.step(v, roll)
+		on := v == g.Last
+		for roll := int32(1); !on && dist[v] < int32(rolls) && roll <= g.Faces; roll++ {
+			_, to := g.Step(v, roll)
 			on = dist[to] == dist[v]+1 && grid.Has(good, to)
 		}
 		if on {
@@ -96,12 +96,12 @@ func (r Rules) ShortestPath(b *Board) ([]Move, bool) {
 	// out always leaves a way to finish in the remaining rolls.
 	path := make([]Move, 0, rolls)
 	turn := 1
-	for v := g.start; v != g.last; {
-		for roll := int32(1); roll <= g.faces; roll++ {
-			landed, to := g.step(v, roll)
+	for v := g.Start; v != g.Last; {
+		for roll := int32(1); roll <= g.Faces; roll++ {
+			landed, to := g.Step(v, roll)
 			if dist[to] == dist[v]+1 && grid.Has(good, to) {
 				path = append(path, Move{From: int(v), Roll: int(roll), Landed: int(landed), To: int(to), Turn: turn})
-				if roll != g.again {
+				if roll != g.Again {
 					turn++
 				}
 				v = to

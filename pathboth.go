@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/snakesladders/snakes/internal/grid"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file finds the fewest-throw path on boards large enough for the
@@ -23,38 +24,38 @@ import (
 // stepAt is step, looking a square up in the board's jumps only when the
 // bitset of jump starts says it starts one: on a board of 10⁸ squares the
 // jumps are far out of cache, and most squares start none.
-func (g *game) stepAt(from, roll int32) (landed, to int32) {
-	if t := from + roll; t <= g.last && g.starts[t>>6]&(1<<(uint(t)&63)) == 0 {
+func stepAt(g *model.Game, from, roll int32) (landed, to int32) {
+	if t := from + roll; t <= g.Last && g.Starts[t>>6]&(1<<(uint(t)&63)) == 0 {
 		return t, t
 	}
-	return g.step(from, roll)
+	return g.Step(from, roll)
 }
 
 // bothWaysPath returns the fewest-throw path of m throws with the
 // lexicographically smallest totals, for a word-wise game on a board with
 // its reverse index.
-func bothWaysPath(g *game, m int) []Move {
+func bothWaysPath(g *model.Game, m int) []Move {
 	// Searches on large boards touch tens of thousands of squares: tables
 	// that start near that size are not rebuilt level by level.
-	guess := min(g.last+1, 1<<15)
+	guess := min(g.Last+1, 1<<15)
 	fdist, bdist := newDistances(guess), newDistances(guess)
-	fdist.add(g.start, 0)
-	bdist.add(g.last, 0)
+	fdist.add(g.Start, 0)
+	bdist.add(g.Last, 0)
 	// Each side's frontier and the next, their arrays swapped level by
 	// level.
-	forward, fnext := append(make([]int32, 0, 1024), g.start), make([]int32, 0, 1024)
-	back, bnext := append(make([]int32, 0, 1024), g.last), make([]int32, 0, 1024)
-	rev := g.board.ReverseJumps()
+	forward, fnext := append(make([]int32, 0, 1024), g.Start), make([]int32, 0, 1024)
+	back, bnext := append(make([]int32, 0, 1024), g.Last), make([]int32, 0, 1024)
+	rev := g.Board.ReverseJumps()
 	df, db := 0, 0
 	for df+db < m {
 		if len(forward) <= len(back) {
 			fnext = fnext[:0]
 			for _, u := range forward {
-				if u == g.last {
+				if u == g.Last {
 					continue
 				}
-				for roll := int32(1); roll <= g.faces; roll++ {
-					if _, to := g.stepAt(u, roll); fdist.add(to, int32(df+1)) {
+				for roll := int32(1); roll <= g.Faces; roll++ {
+					if _, to := stepAt(g, u, roll); fdist.add(to, int32(df+1)) {
 						fnext = append(fnext, to)
 					}
 				}
@@ -64,7 +65,7 @@ func bothWaysPath(g *game, m int) []Move {
 		} else {
 			bnext = bnext[:0]
 			for _, x := range back {
-				g.throwsOnto(x, rev, func(v int32) {
+				throwsOnto(g, x, rev, func(v int32) {
 					if bdist.add(v, int32(db+1)) {
 						bnext = append(bnext, v)
 					}
@@ -78,7 +79,7 @@ func bothWaysPath(g *game, m int) []Move {
 	// path: past the forward levels by its distance to the end; on them by
 	// a search forward in roll order, whose answers are kept, so that the
 	// path looks only at the squares it tries.
-	known := newDistances(int32(m) * g.faces) // square → 1 on a path, 2 not
+	known := newDistances(int32(m) * g.Faces) // square → 1 on a path, 2 not
 	var on func(to int32, d int) bool
 	on = func(to int32, d int) bool {
 		if d > df {
@@ -96,8 +97,8 @@ func bothWaysPath(g *game, m int) []Move {
 		if k, ok := known.get(to); ok {
 			return k == 1
 		}
-		for roll := int32(1); roll <= g.faces && to != g.last; roll++ {
-			if _, next := g.stepAt(to, roll); on(next, d+1) {
+		for roll := int32(1); roll <= g.Faces && to != g.Last; roll++ {
+			if _, next := stepAt(g, to, roll); on(next, d+1) {
 				known.add(to, 1)
 				return true
 			}
@@ -107,11 +108,11 @@ func bothWaysPath(g *game, m int) []Move {
 	}
 	path := make([]Move, 0, m)
 	turn := 1
-	for d, v := 0, g.start; d < m; d++ {
-		for roll := int32(1); roll <= g.faces; roll++ {
-			if landed, to := g.stepAt(v, roll); on(to, d+1) {
+	for d, v := 0, g.Start; d < m; d++ {
+		for roll := int32(1); roll <= g.Faces; roll++ {
+			if landed, to := stepAt(g, v, roll); on(to, d+1) {
 				path = append(path, Move{From: int(v), Roll: int(roll), Landed: int(landed), To: int(to), Turn: turn})
-				if roll != g.again {
+				if roll != g.Again {
 					turn++
 				}
 				v = to
@@ -126,13 +127,13 @@ func bothWaysPath(g *game, m int) []Move {
 // the throws that land on x when no jump starts there, those that land on
 // a square whose jumps lead to x, and the throws past the end, each
 // checked by step. rev indexes the board's jumps by destination.
-func (g *game) throwsOnto(x int32, rev *grid.Reverse, each func(v int32)) {
+func throwsOnto(g *model.Game, x int32, rev *grid.Reverse, each func(v int32)) {
 	try := func(landing int32) { // every throw onto landing ends on x
-		for v := max(landing-g.faces, 0); v < landing; v++ {
+		for v := max(landing-g.Faces, 0); v < landing; v++ {
 			each(v)
 		}
 	}
-	if g.jumps[x] < 0 || g.jumps[x] == x {
+	if g.Jumps[x] < 0 || g.Jumps[x] == x {
 		try(x)
 	}
 	// The squares whose jump, or chain of jumps, ends on x.
@@ -147,7 +148,7 @@ func (g *game) throwsOnto(x int32, rev *grid.Reverse, each func(v int32)) {
 			for _, p := range rev.Pairs[rev.At[w]:rev.At[w+1]] {
 				if p.To == y && !slices.Contains(seen, p.From) {
 					seen = append(seen, p.From)
-					if g.jumps[p.From] == x {
+					if g.Jumps[p.From] == x {
 						try(p.From)
 					}
 				}
@@ -155,10 +156,10 @@ func (g *game) throwsOnto(x int32, rev *grid.Reverse, each func(v int32)) {
 		}
 	}
 	// Throws past the end (Bounce and Finish move the token).
-	if g.over != Stay {
-		for v := max(g.last-g.faces, 0); v < g.last; v++ {
-			for roll := g.last - v + 1; roll <= g.faces; roll++ {
-				if _, to := g.step(v, roll); to == x {
+	if g.Over != model.Stay {
+		for v := max(g.Last-g.Faces, 0); v < g.Last; v++ {
+			for roll := g.Last - v + 1; roll <= g.Faces; roll++ {
+				if _, to := g.Step(v, roll); to == x {
 					each(v)
 					break
 				}

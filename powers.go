@@ -47,34 +47,34 @@ func powersCost(m int) float64 {
 // powersMax of them.
 func (w *walk) newPowers() *powers {
 	g := w.g
-	p := &powers{at: make([]int, g.last+1), trap: w.trap >= 0}
+	p := &powers{at: make([]int, g.Last+1), trap: w.trap >= 0}
 	for v := range p.at {
 		p.at[v] = -1
-		if w.reached[v] && int32(v) != g.last {
+		if w.reached[v] && int32(v) != g.Last {
 			p.at[v] = p.n
 			p.n++
-			p.can = append(p.can, w.c.canFinish[v])
+			p.can = append(p.can, w.c.CanFinish[v])
 		}
 	}
 	p.lastAt = p.n
-	p.at[g.last] = p.n
+	p.at[g.Last] = p.n
 	p.can = append(p.can, false)
 	p.n++
 	n := p.n
 	a := make([]float64, n*n)
 	for v, i := range p.at {
-		if i < 0 || int32(v) == g.last {
+		if i < 0 || int32(v) == g.Last {
 			continue
 		}
-		for _, e := range w.c.out(int32(v)) {
-			a[i*n+p.at[e.to]] += e.n * w.share
+		for _, e := range w.c.Out(int32(v)) {
+			a[i*n+p.at[e.To]] += e.N * w.share
 		}
 	}
 	a[p.lastAt*n+p.lastAt] = 1
 	p.complement(a)
 	p.pow = [][]float64{a}
 	p.start = make([]float64, n)
-	p.start[p.at[g.start]] = 1
+	p.start[p.at[g.Start]] = 1
 	return p
 }
 

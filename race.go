@@ -6,6 +6,7 @@ import (
 
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/linalg"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file is the race of several players: WinChances, WinChancesFrom and
@@ -100,7 +101,7 @@ func (r Rules) winChancesFrom(ctx context.Context, b *Board, squares []int) ([]f
 	if err := checkRace(&g, squares); err != nil {
 		return nil, err
 	}
-	if g.bump && len(squares) > 1 {
+	if g.Bump && len(squares) > 1 {
 		j, err := newJoint(ctx, &g, len(squares), false)
 		if err != nil {
 			return nil, err
@@ -115,7 +116,7 @@ func (r Rules) winChancesFrom(ctx context.Context, b *Board, squares []int) ([]f
 }
 
 // checkRace refuses players' squares WinChancesFrom cannot answer.
-func checkRace(g *game, squares []int) error {
+func checkRace(g *model.Game, squares []int) error {
 	if len(squares) == 0 {
 		return errs.Errorf(ErrInvalidRules, "no players: squares is empty")
 	}
@@ -123,8 +124,8 @@ func checkRace(g *game, squares []int) error {
 		return err
 	}
 	for i, s := range squares {
-		if s < int(g.start) || s > int(g.last) {
-			return errs.Errorf(ErrInvalidRules, "squares[%d] is %d, want a square in %d..%d", i, s, g.start, g.last)
+		if s < int(g.Start) || s > int(g.Last) {
+			return errs.Errorf(ErrInvalidRules, "squares[%d] is %d, want a square in %d..%d", i, s, g.Start, g.Last)
 		}
 	}
 	return nil
@@ -179,9 +180,9 @@ func raceBound(w *walk, squares []int, from []float64, variance float64, err err
 		}
 		distinct[s] = true
 	}
-	perTurn := float64(len(w.c.edges)+len(w.mass)+len(squares)) * float64(len(distinct))
+	perTurn := float64(len(w.c.Edges)+len(w.mass)+len(squares)) * float64(len(distinct))
 	cost := (longest + 41*math.Sqrt(variance)) * perTurn
-	if bound := w.g.lim.work; cost > bound {
+	if bound := w.g.Lim.Work; cost > bound {
 		w.work = max(w.work, bound-raceTailTurns*perTurn)
 	}
 	return cost
@@ -197,7 +198,7 @@ const raceTailTurns = 16 * tailWindow
 // turn by turn. It is the one place that chooses how a race is solved.
 func (w *walk) runRace(squares []int, cost float64) (wins []float64, rounds, turns float64, err error) {
 	for i, s := range squares {
-		if s == int(w.g.last) {
+		if s == int(w.g.Last) {
 			// The first player on the last square has won.
 			wins = make([]float64, len(squares))
 			wins[i] = 1
@@ -229,10 +230,10 @@ func (w *walk) winChances(squares []int, cost float64) ([]float64, error) {
 }
 
 // onStart is every one of players players on the start.
-func onStart(g *game, players int) []int {
+func onStart(g *model.Game, players int) []int {
 	squares := make([]int, players)
 	for i := range squares {
-		squares[i] = int(g.start)
+		squares[i] = int(g.Start)
 	}
 	return squares
 }
@@ -263,7 +264,7 @@ func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err err
 	if err != nil {
 		return 0, 0, err
 	}
-	if g.bump && players > 1 {
+	if g.Bump && players > 1 {
 		j, err := newJoint(context.Background(), &g, players, true)
 		if err != nil {
 			return 0, 0, err
@@ -299,8 +300,8 @@ func (w *walk) race(squares []int) (*race, error) {
 		if !ok {
 			k = len(rc.walks)
 			index[s] = k
-			if bytes := w.fromBytes() * float64(k+1); bytes > w.g.lim.bytes {
-				return nil, w.g.tooBig(bytes, "following %d players from %d different squares", len(squares), len(index))
+			if bytes := w.fromBytes() * float64(k+1); bytes > w.g.Lim.Bytes {
+				return nil, w.g.TooBig(bytes, "following %d players from %d different squares", len(squares), len(index))
 			}
 			rc.walks = append(rc.walks, w.from(int32(s)))
 		}

@@ -42,7 +42,7 @@ func (w *walk) productRaceOf(squares []int, cost float64) *productRace {
 	if cost <= raceDenseFrom || k > raceDenseMax || w.fm != nil && !w.fewReached(squares[0]) {
 		return nil
 	}
-	size := int64(g.last) + 1
+	size := int64(g.Last) + 1
 	encode := func(s []int32) (int64, bool) {
 		var code int64
 		for _, v := range s {
@@ -55,7 +55,7 @@ func (w *walk) productRaceOf(squares []int, cost float64) *productRace {
 	}
 	alive := func(s []int32) bool {
 		for _, v := range s {
-			if w.c.canFinish[v] {
+			if w.c.CanFinish[v] {
 				return true
 			}
 		}
@@ -99,17 +99,17 @@ func (w *walk) productRaceOf(squares []int, cost float64) *productRace {
 		if !w.table(0) {
 			return nil
 		}
-		out := w.c.out(s[0])
+		out := w.c.Out(s[0])
 		w.work += float64(len(out) * k)
-		if w.work > g.lim.work {
+		if w.work > g.Lim.Work {
 			return nil
 		}
 		for _, e := range out {
-			st := step{to: -1, p: e.n * w.share}
-			if e.to != g.last {
+			st := step{to: -1, p: e.N * w.share}
+			if e.To != g.Last {
 				next := make([]int32, k)
 				copy(next, s[1:])
-				next[k-1] = e.to
+				next[k-1] = e.To
 				if !alive(next) {
 					st.to = -2
 				} else {
@@ -124,7 +124,7 @@ func (w *walk) productRaceOf(squares []int, cost float64) *productRace {
 		}
 	}
 	n := len(states) * k
-	if cubic := float64(n) * float64(n) * float64(n) / 3; cubic > cost || w.work+cubic > g.lim.work || 8*float64(n)*float64(n+6) > g.lim.bytes {
+	if cubic := float64(n) * float64(n) * float64(n) / 3; cubic > cost || w.work+cubic > g.Lim.Work || 8*float64(n)*float64(n+6) > g.Lim.Bytes {
 		return nil
 	}
 	pr := &productRace{k: k, n: n, a: make([]float64, n*n), leak: make([]float64, n), div: make([]float64, n)}

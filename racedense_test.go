@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file tests the product chain's races against exact ones, and a race
@@ -118,9 +120,9 @@ func TestRaceTooLongToFollow(t *testing.T) {
 		t.Fatal(err)
 	}
 	g, _ := r.playable(b)
-	g.lim = &limits{}
-	*g.lim = defaultLimits
-	g.lim.work = 1e11
+	g.Lim = &model.Limits{}
+	*g.Lim = model.DefaultLimits
+	g.Lim.Work = 1e11
 	w, err := newWalk(context.Background(), &g)
 	if err != nil {
 		t.Fatal(err)
@@ -149,7 +151,7 @@ func TestRaceTooLongToFollow(t *testing.T) {
 
 // walkOf returns the game of r on b and a walk from its start, over its
 // compiled turns.
-func walkOf(t interface{ Fatal(...any) }, r Rules, b *Board) (*game, *walk) {
+func walkOf(t interface{ Fatal(...any) }, r Rules, b *Board) (*model.Game, *walk) {
 	g, err := r.playable(b)
 	if err != nil {
 		t.Fatal(err)

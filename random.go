@@ -8,6 +8,7 @@ import (
 
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/linalg"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file reads random play's figures from the walk (walk.go): the
@@ -43,7 +44,7 @@ func (r Rules) LengthDistribution(b *Board, maxTurns int) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := g.checkTurns(maxTurns); err != nil {
+	if err := checkTurns(&g, maxTurns); err != nil {
 		return nil, err
 	}
 	w, err := playWalk(context.Background(), &g, nil, nil)
@@ -54,12 +55,12 @@ func (r Rules) LengthDistribution(b *Board, maxTurns int) ([]float64, error) {
 }
 
 // checkTurns refuses a maxTurns LengthDistribution cannot answer.
-func (g *game) checkTurns(maxTurns int) error {
+func checkTurns(g *model.Game, maxTurns int) error {
 	if maxTurns < 0 {
 		return errs.Errorf(ErrInvalidRules, "maxTurns is %d, want 0 or more", maxTurns)
 	}
-	if bytes := 8 * (float64(maxTurns) + 1); bytes > g.lim.bytes {
-		return g.tooBig(bytes, "the length distribution to turn %d", maxTurns)
+	if bytes := 8 * (float64(maxTurns) + 1); bytes > g.Lim.Bytes {
+		return g.TooBig(bytes, "the length distribution to turn %d", maxTurns)
 	}
 	return nil
 }
@@ -191,7 +192,7 @@ func (w *walk) quantiles(qs []float64) ([]int, error) {
 	// On a board of few squares, powers of the turn matrix (powers.go)
 	// answer any length at a fixed cost: once the walk has spent that, the
 	// rest goes by them.
-	squares, start := w.g.reachedSquares(w.reached), w.work
+	squares, start := reachedSquares(w.g, w.reached), w.work
 	perTurn := 0.0 // what the latest turn cost
 	for t := 0; ; t++ {
 		if t > 0 {
@@ -220,12 +221,12 @@ func (w *walk) quantiles(qs []float64) ([]int, error) {
 		if squares <= powersMax && w.work-start > powersCost(squares) && w.table(powersCost(squares)) {
 			return w.newPowers().quantiles(w, qs, out)
 		}
-		if j := tl.turnsUntil(tailBound(qs[len(out)])); tl.settled(w) && (j > tailFrom || w.work+j*perTurn > w.g.lim.work) {
+		if j := tl.turnsUntil(tailBound(qs[len(out)])); tl.settled(w) && (j > tailFrom || w.work+j*perTurn > w.g.Lim.Work) {
 			if float64(t)+j > math.MaxInt-2*tailWindow {
 				return nil, errs.Errorf(ErrTooLarge, "the %v quantile of the length is about %.3g turns, more than an int holds", qs[len(out)], float64(t)+j)
 			}
 			n := (math.Floor(min(j, tl.skippable())/tailWindow) - 1) * tailWindow
-			if tl.wobble <= 0.5 && w.work+2*tailWindow*perTurn > w.g.lim.work {
+			if tl.wobble <= 0.5 && w.work+2*tailWindow*perTurn > w.g.Lim.Work {
 				// Two windows are more than the bound leaves, and no cycle
 				// needs whole windows to keep its phase: skip to tailNear
 				// turns short.
@@ -298,7 +299,7 @@ func (w *walk) mode() (int, error) {
 		}
 	}
 	if best == 0 {
-		return 0, errs.Errorf(ErrNeverFinishes, "the player can never reach square %d", w.g.last)
+		return 0, errs.Errorf(ErrNeverFinishes, "the player can never reach square %d", w.g.Last)
 	}
 	return mode, nil
 }
@@ -324,11 +325,11 @@ func (r Rules) Play(b *Board, rng *rand.Rand, maxTurns int) []Move {
 	}
 	throw := r.thrower(&g, rng)
 	var moves []Move
-	for v, turn := g.start, 1; v != g.last && turn <= maxTurns && len(moves) < g.lim.play; turn++ {
-		v = g.playTurn(v, throw, func(m Move) bool {
+	for v, turn := g.Start, 1; v != g.Last && turn <= maxTurns && len(moves) < g.Lim.Play; turn++ {
+		v = playTurn(&g, v, throw, func(m Move) bool {
 			m.Turn = turn
 			moves = append(moves, m)
-			return len(moves) < g.lim.play
+			return len(moves) < g.Lim.Play
 		})
 	}
 	return moves
@@ -337,14 +338,14 @@ func (r Rules) Play(b *Board, rng *rand.Rand, maxTurns int) []Move {
 // thrower returns a function that throws the dice of r at random: for one
 // fair die one draw of rng, as Play has always made, and otherwise one
 // draw for each die.
-func (r Rules) thrower(g *game, rng *rand.Rand) func() int32 {
+func (r Rules) thrower(g *model.Game, rng *rand.Rand) func() int32 {
 	roll, roll64 := rand.Int32N, rand.Int64N
 	if rng != nil {
 		roll, roll64 = rng.Int32N, rng.Int64N
 	}
 	dice := max(r.Dice, 1)
 	if len(r.Weights) == 0 {
-		faces := g.faces / int32(dice)
+		faces := g.Faces / int32(dice)
 		return func() int32 {
 			total := int32(0)
 			for range dice {
@@ -366,5 +367,26 @@ func (r Rules) thrower(g *game, rng *rand.Rand) func() int32 {
 			total += int32(sort.Search(len(cum), func(k int) bool { return cum[k] > x })) + 1
 		}
 		return total
+	}
+}
+
+// playTurn plays one turn from square v, throwing with throw, and calls
+// record with each throw as a Move (Turn left 0 for the caller) until the
+// turn ends or record returns false; it returns where the turn leaves the
+// token.
+func playTurn(g *model.Game, v int32, throw func() int32, record func(Move) bool) int32 {
+	u := v
+	for run := int32(1); ; run++ {
+		s := throw()
+		landed, to := g.ThrowFrom(u, s)
+		again := s == g.Again
+		if again && g.Limit > 0 && run == g.Limit {
+			landed, to = u, g.VoidTo(v)
+			again = false
+		}
+		if !record(Move{From: int(u), Roll: int(s), Landed: int(landed), To: int(to)}) || !again || to == g.Last {
+			return to
+		}
+		u = to
 	}
 }

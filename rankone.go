@@ -6,6 +6,7 @@ import (
 
 	"github.com/snakesladders/snakes/internal/budget"
 	"github.com/snakesladders/snakes/internal/linalg"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file gives what removing one jump does, from one solve of the board
@@ -33,7 +34,7 @@ import (
 // It returns the indexes into stats of the jumps whose Effect the formula
 // cannot give to its bound, for fresh solves; or f.ctx's error once that
 // is done.
-func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats, floor float64) (fresh []int, err error) {
+func jumpEffects(f *fundamental, g *model.Game, landed []float64, stats []JumpStats, floor float64) (fresh []int, err error) {
 	size := len(f.values)
 	// The jumps whose start the token surely finishes from go through
 	// againTerms in batches of maxBatch; the others need only the chance to
@@ -53,14 +54,14 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats, f
 		}
 	}
 	fresh = f.fresh[:0]
-	f.freshAt = grow(f.freshAt, len(stats))
+	f.freshAt = linalg.Grow(f.freshAt, len(stats))
 	clear(f.freshAt)
 	batches := (len(queued) + maxBatch - 1) / maxBatch
 	sc := takeScratch()
 	defer sc.give()
 	// Each batch is a scalar sweep and a replay of the elimination: worth
 	// the cores only on large boards.
-	if float64(size)*float64(len(f.sq)+maxBatch)*float64(batches) > 16*g.lim.parallelFrom {
+	if float64(size)*float64(len(f.sq)+maxBatch)*float64(batches) > 16*g.Lim.ParallelFrom {
 		linalg.Parallel(batches, runtime.GOMAXPROCS(0), func(w, lo, hi int) {
 			if w == 0 {
 				f.effectBatches(stats, queued, lo, hi, floor, sc, f.ts)
@@ -68,7 +69,7 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats, f
 			}
 			own := takeScratch()
 			defer own.give()
-			f.effectBatches(stats, queued, lo, hi, floor, own, new(turnScratch).fit(size))
+			f.effectBatches(stats, queued, lo, hi, floor, own, new(model.TurnScratch).Fit(size))
 		})
 	} else {
 		f.effectBatches(stats, queued, 0, batches, floor, sc, f.ts)
@@ -79,12 +80,12 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats, f
 	for _, i := range lone {
 		// Without the jump the token may be trapped where it lands.
 		js := &stats[i]
-		f.sources = rollsOnto(g, int32(js.From), f.ts, f.sources[:0])
-		one := grow(f.one, size)
+		f.sources = model.RollsOnto(g, int32(js.From), f.ts, f.sources[:0])
+		one := linalg.Grow(f.one, size)
 		clear(one)
 		for _, s := range f.sources {
-			if f.sure[s.from] {
-				one[s.from] += s.p
+			if f.sure[s.From] {
+				one[s.From] += s.P
 			}
 		}
 		js.Effect = math.Inf(1)
@@ -103,7 +104,7 @@ func jumpEffects(f *fundamental, g *game, landed []float64, stats []JumpStats, f
 // effectBatches runs the batches lo..hi-1 of the jumps stats[queued[i]]
 // through againTerms with the scratch sc and ts, and fills in their Chance
 // and Effect, marking in f.freshAt those that need a fresh solve.
-func (f *fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int, floor float64, sc *againScratch, ts *turnScratch) {
+func (f *fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int, floor float64, sc *againScratch, ts *model.TurnScratch) {
 	g, t := f.g, f.values
 	var z [maxBatch]float64
 	for b := lo; b < hi; b++ {
@@ -116,10 +117,10 @@ func (f *fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int,
 		// lane is needed at the start, and each jump's own at its two ends.
 		terms := sc.terms[:0]
 		for j, i := range batch {
-			sc.sources = rollsOnto(g, int32(stats[i].From), ts, sc.sources[:0])
+			sc.sources = model.RollsOnto(g, int32(stats[i].From), ts, sc.sources[:0])
 			for _, s := range sc.sources {
-				if f.sure[s.from] {
-					terms = append(terms, term{s.from, int32(j), s.p})
+				if f.sure[s.From] {
+					terms = append(terms, term{s.From, int32(j), s.P})
 				}
 			}
 		}
@@ -128,7 +129,7 @@ func (f *fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int,
 		// Padded with lanes of zeros to a multiple of 8, for the sweep's
 		// lanes (scalarRowsLanes).
 		lanes := min((nb+7)/8*8, maxBatch)
-		start := [1]int32{g.start}
+		start := [1]int32{g.Start}
 		f.againTerms(terms, lanes, start[:], z[:lanes], sc)
 		for j, i := range batch {
 			js := &stats[i]
@@ -144,7 +145,7 @@ func (f *fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int,
 // (zd), and the expected turns from its two ends, all given to relative
 // error solveErr. It reports whether the Effect may have lost more than
 // 1e-10 of itself plus floor to those errors, for a fresh solve.
-func rankOne(js *JumpStats, g *game, zs, zf, zd, tf, td, solveErr, floor float64) (fresh bool) {
+func rankOne(js *JumpStats, g *model.Game, zs, zf, zd, tf, td, solveErr, floor float64) (fresh bool) {
 	js.Chance = min(zs/(1+zd), 1) // a ratio of positive numbers: rounding alone can pass 1
 	denom := 1 + zd - zf
 	if denom <= 1e-9*(1+zd) && !finishesAvoiding(g, int32(js.From)) {
@@ -168,30 +169,30 @@ const rankOneError = 1e-13
 // chanceFromLandings is the chance to land on the start of a jump to d at
 // least once, for a jump whose start the player may never finish from
 // (so that f was not solved there): z(start)/(1 + z(d)) as above.
-func chanceFromLandings(f *fundamental, g *game, u []float64, d int32) float64 {
+func chanceFromLandings(f *fundamental, g *model.Game, u []float64, d int32) float64 {
 	var z [2]float64
-	f.again(u, []int32{g.start, d}, z[:])
+	f.again(u, []int32{g.Start, d}, z[:])
 	return min(z[0]/(1+z[1]), 1) // a ratio of positive numbers: rounding alone can pass 1
 }
 
 // finishesAvoiding reports whether a token starting a turn on square f can
 // reach the last square without ever landing on f.
-func finishesAvoiding(g *game, f int32) bool {
-	seen := make([]bool, g.last+1)
+func finishesAvoiding(g *model.Game, f int32) bool {
+	seen := make([]bool, g.Last+1)
 	seen[f] = true
 	stack := []int32{f}
-	ts := new(turnScratch).fit(int(g.last) + 1)
+	ts := new(model.TurnScratch).Fit(int(g.Last) + 1)
 	for len(stack) > 0 {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, o := range g.turn(v, ts, 0) {
+		for _, o := range g.Turn(v, ts, 0) {
 			switch {
-			case o.landed == f && g.lands(&o):
-			case o.to == g.last:
+			case o.Landed == f && g.Lands(&o):
+			case o.To == g.Last:
 				return true
-			case !seen[o.to]:
-				seen[o.to] = true
-				stack = append(stack, o.to)
+			case !seen[o.To]:
+				seen[o.To] = true
+				stack = append(stack, o.To)
 			}
 		}
 	}

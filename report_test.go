@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/snakesladders/snakes/internal/boards"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file tests the Report against golden files, its SVG drawings,
@@ -402,7 +403,7 @@ func TestReportJumpsAlone(t *testing.T) {
 		jumps[s] = s - 7 // 326 squares that moves go back to
 	}
 	b := mustJumps(t, 60, jumps)
-	r := tuned(Rules{}, func(l *limits) { l.jumpsWork = 1e6 })
+	r := tuned(Rules{}, func(l *model.Limits) { l.JumpsWork = 1e6 })
 	// Without Report's budget: under the race detector the figures before
 	// the jumps take longer than it.
 	ctx := context.Background()

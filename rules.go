@@ -5,6 +5,7 @@ import (
 
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/grid"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file is Rules and the game it compiles to: how a throw moves a token
@@ -79,7 +80,7 @@ type Rules struct {
 	// which then solve the joint chain of every token (bump.go).
 	Bump bool `json:"bump"`
 
-	lim *limits // nil: defaultLimits; tests set others (limits.go)
+	lim *model.Limits // nil: defaultLimits; tests set others (limits.go)
 }
 
 // Penalty is where a token goes when a run of throws of Rules.Again reaches
@@ -120,18 +121,6 @@ const (
 	Finish
 )
 
-// maxFaces bounds Rules.Faces, and the largest total of a throw, so that
-// per-square move tables stay small.
-const maxFaces = 1 << 16
-
-// maxAgainLimit bounds Rules.AgainLimit: the searches keep one state for
-// each square and each length of a run of Again throws.
-const maxAgainLimit = 64
-
-// maxDiceWork bounds the work of adding up Dice dice into the chances of
-// each total, about Dice² · faces² / 2 steps for a loaded die.
-const maxDiceWork = 1 << 24
-
 // String returns the constant's name, or Overshoot(k) for an unknown value.
 func (o Overshoot) String() string {
 	switch o {
@@ -156,138 +145,31 @@ func (o Overshoot) String() string {
 // to add up. It allocates nothing for one fair die; for several dice or
 // loaded ones it works out the chance of each total, 16 bytes a total.
 func (r Rules) Validate() error {
-	_, err := r.throws()
+	_, err := model.NewDice(r.spec())
 	return err
 }
 
-// A game is a board under a rule set. It is the one place that knows how a
-// throw moves a token: step, land and overshoot; turn.go builds turns of
-// throws from them. Hot loops call land for the throws that stay on the
-// board and overshoot for the rest, and the word-wise search applies land's
-// rule to 64 squares at once through starts.
-type game struct {
-	jumps  []int32  // landing square → where the throw ends; -1 when it ends there
-	starts []uint64 // bitset of the squares where jumps is not -1
-	last   int32    // the last square, n²
-	faces  int32    // the largest total a throw can show: the die's faces, for one die
-	over   Overshoot
-	start  int32 // 0 or 1
-
-	dice    throws // what a throw can show, with what chance
-	enter   int32  // the total that brings a token onto the board, or 0
-	again   int32  // the total that throws again, or 0
-	limit   int32  // the run of again throws that voids a turn, or 0
-	toStart bool   // a voided turn sends the token to the start rather than back
-	// rest is the weight of the totals other than Again: of the throws
-	// that end a turn, summed rather than subtracted from dice.den.
-	rest float64
-
-	// simple is set when a turn is one throw of one fair die: every total
-	// 1..faces once in faces. The fast paths serve those games.
-	simple bool
-	// wordwise is set when the totals are every one of 1..faces and every
-	// throw can be chosen freely, as the bitset search needs.
-	wordwise bool
-
-	// board is set when the rules allow searching back from the last square
-	// as well: one jump per roll, overshoots stay, a die under 64 faces.
-	board *grid.Squares
-
-	bump bool // Rules.Bump: only a joint chain of several tokens reads it
-
-	lim *limits // the call's bounds and thresholds, never nil
+// game validates r and compiles b under it. A nil or zero board yields a
+// game with no squares, on which no search reaches the end.
+func (r Rules) game(b *Board) (model.Game, error) {
+	var sq *grid.Squares
+	if b != nil {
+		sq = b.sq
+	}
+	return model.Compile(r.spec(), sq, r.lim)
 }
 
-// game validates r and prepares b for it. A nil or zero board yields a game
-// with no squares, on which no search reaches the end.
-func (r Rules) game(b *Board) (game, error) {
-	t, err := r.throws()
-	if err != nil {
-		return game{}, err
-	}
-	g := game{faces: t.hi, over: r.Overshoot, start: 1, dice: t, lim: r.lim,
-		enter: int32(r.Enter), again: int32(r.Again), limit: int32(r.AgainLimit), toStart: r.OnLimit == BackToStart, bump: r.Bump}
-	if g.lim == nil {
-		g.lim = &defaultLimits
-	}
-	g.rest = t.den
-	if g.again != 0 {
-		g.rest = 0
-		for s := t.lo; s <= t.hi; s++ {
-			if s != g.again {
-				g.rest += t.weight(s)
-			}
-		}
-	}
-	g.simple = t.n == nil && r.Enter == 0 && r.Again == 0
-	g.wordwise = t.lo == 1 && r.Enter == 0 && r.AgainLimit == 0 && g.everyTotal()
-	if r.StartOffBoard || r.Enter > 0 {
-		g.start = 0
-	}
-	if b.Squares() == 0 {
-		g.last = -1
-		return g, nil
-	}
-	g.last = int32(b.Squares())
-	sq := b.sq
-	g.jumps, g.starts = sq.Flat, sq.Starts
-	if r.Chain {
-		g.jumps = sq.Chained()
-	} else if g.over == Stay && g.faces < 64 && g.wordwise {
-		g.board = sq
-	}
-	return g, nil
+// spec returns r as the model reads it.
+func (r Rules) spec() model.Rules {
+	return model.Rules{Faces: r.Faces, StartOffBoard: r.StartOffBoard, Overshoot: model.Overshoot(r.Overshoot), Chain: r.Chain,
+		Dice: r.Dice, Weights: r.Weights, Enter: r.Enter, Again: r.Again, AgainLimit: r.AgainLimit, OnLimit: model.Penalty(r.OnLimit), Bump: r.Bump}
 }
 
 // playable is game plus the check that there is a board to play on.
-func (r Rules) playable(b *Board) (game, error) {
+func (r Rules) playable(b *Board) (model.Game, error) {
 	g, err := r.game(b)
-	if err == nil && g.last < 1 {
+	if err == nil && g.Last < 1 {
 		err = errs.Errorf(ErrInvalidBoard, "the board has no squares")
 	}
 	return g, err
-}
-
-// land returns where a turn ends when a roll puts the token on square t.
-func (g *game) land(t int32) int32 {
-	if d := g.jumps[t]; d >= 0 {
-		return d
-	}
-	return t
-}
-
-// step returns where a roll of roll puts a token standing on from, before
-// (landed) and after (to) any jump. Under Stay an overshooting roll leaves
-// both equal to from.
-func (g *game) step(from, roll int32) (landed, to int32) {
-	if t := from + roll; t <= g.last {
-		return t, g.land(t)
-	}
-	return g.overshoot(from, roll)
-}
-
-// overshoot is step for a roll past the last square.
-func (g *game) overshoot(from, roll int32) (landed, to int32) {
-	switch g.over {
-	case Finish:
-		return g.last, g.last
-	case Bounce:
-		t := g.bounce(from + roll)
-		return t, g.land(t)
-	}
-	return from, from
-}
-
-// bounce folds a position past the last square back onto the board, as a
-// ball between square 1 and the last square would travel.
-func (g *game) bounce(t int32) int32 {
-	if g.last == 1 {
-		return 1
-	}
-	period := 2 * (int64(g.last) - 1)
-	k := (int64(t) - 1) % period
-	if k >= int64(g.last) {
-		k = period - k
-	}
-	return int32(k + 1)
 }

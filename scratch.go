@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/snakesladders/snakes/internal/grid"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file pools the searches' buffers.
@@ -42,9 +43,9 @@ type block struct {
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // getScratch returns a scratch for the squares of g, its blocks zero.
-func getScratch(g *game) *scratch {
+func getScratch(g *model.Game) *scratch {
 	sc := scratchPool.Get().(*scratch)
-	words := len(g.starts)
+	words := len(g.Starts)
 	if cap(sc.blocks) < words {
 		sc.blocks = make([]block, words)
 		sc.dirty = grid.NewBitset(words)

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/snakesladders/snakes/internal/grid"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file is the breadth-first search over bitsets of 64 squares that
@@ -14,7 +15,7 @@ import (
 // of rolls) is a bitset, so that the squares one roll further are the level
 // shifted by 1..faces, 64 squares to a machine word.
 type searcher struct {
-	g        game
+	g        model.Game
 	lastWord int32  // the block holding the last square
 	lastBit  uint64 // the last square's bit in it
 	blocks   []block
@@ -56,9 +57,9 @@ type searcher struct {
 // spans when it fills enough of them, else block by block as they were first
 // touched. Either way 64 squares cost a few shifts and masks, rather than a
 // branch per roll that the processor cannot predict.
-func search(g game, sc *scratch, dist []int32, full, queue bool) (rolls, reached int) {
+func search(g model.Game, sc *scratch, dist []int32, full, queue bool) (rolls, reached int) {
 	s := searcher{
-		g: g, lastWord: g.last >> 6, lastBit: 1 << (uint(g.last) & 63),
+		g: g, lastWord: g.Last >> 6, lastBit: 1 << (uint(g.Last) & 63),
 		blocks: sc.blocks, dirty: sc.dirty, words: sc.wordsA[:0], dist: dist, found: -1, full: full,
 	}
 	s.touch(s.lastWord)
@@ -66,7 +67,7 @@ func search(g game, sc *scratch, dist []int32, full, queue bool) (rolls, reached
 	last.seen = -s.lastBit << 1 // squares past the end: never reached
 	last.back = s.lastBit       // the last square is zero rolls from itself
 	if queue {
-		sc.growQueue(g.last)
+		sc.growQueue(g.Last)
 		s.queue = sc.queue
 	}
 	for i := range dist {
@@ -78,13 +79,13 @@ func search(g game, sc *scratch, dist []int32, full, queue bool) (rolls, reached
 	// board, which small boards, quick to search forward, do without; and
 	// it only gives the fewest rolls.
 	var rev *grid.Reverse
-	if g.board != nil && g.last >= g.lim.bothWaysFrom && !full && dist == nil && !queue {
-		rev = g.board.ReverseJumps()
+	if g.Board != nil && g.Last >= g.Lim.BothWaysFrom && !full && dist == nil && !queue {
+		rev = g.Board.ReverseJumps()
 		s.bwords = append(sc.wordsC[:0], s.lastWord)
 		last.blevel[s.bnx] = s.lastBit
 	}
 	words, bwords := sc.wordsB[:0], sc.wordsD[:0]
-	s.reach(g.start)
+	s.reach(g.Start)
 	for s.full || s.found < 0 {
 		if rev != nil {
 			if len(s.bwords) == 0 {
@@ -113,7 +114,7 @@ func (s *searcher) forward(spare []int32) []int32 {
 	s.words = spare[:0]
 	cur := 1 - s.nx
 	g := &s.g
-	if g.faces >= 64 { // a roll may cross more than one block
+	if g.Faces >= 64 { // a roll may cross more than one block
 		for _, w := range words {
 			for c := s.blocks[w].level[cur]; c != 0; c &= c - 1 {
 				s.expand(w<<6 | int32(bits.TrailingZeros64(c)))
@@ -121,7 +122,7 @@ func (s *searcher) forward(spare []int32) []int32 {
 			s.blocks[w].level[cur] = 0
 		}
 	} else {
-		if g.over != Stay {
+		if g.Over != model.Stay {
 			s.overshoot(cur)
 		}
 		lo, hi := words[0], words[0]
@@ -154,7 +155,7 @@ func (s *searcher) backward(rev *grid.Reverse, spare []int32) []int32 {
 		x := b.blevel[cur]
 		b.blevel[cur] = 0
 		// A roll landing on a square of x with no jump ends the turn there,
-		if y := x &^ s.g.starts[w]; y != 0 {
+		if y := x &^ s.g.Starts[w]; y != 0 {
 			s.backLand(w, s.downWithin(y))
 			if w > 0 {
 				s.backLand(w-1, s.downAcross(y))
@@ -164,7 +165,7 @@ func (s *searcher) backward(rev *grid.Reverse, spare []int32) []int32 {
 		if in := x & rev.Into[w]; in != 0 {
 			for _, p := range rev.Pairs[rev.At[w]:rev.At[w+1]] {
 				if in&(1<<(uint(p.To)&63)) != 0 {
-					for v := p.From - 1; v >= max(p.From-s.g.faces, 0); v-- {
+					for v := p.From - 1; v >= max(p.From-s.g.Faces, 0); v-- {
 						s.backLand(v>>6, 1<<(uint(v)&63))
 					}
 				}
@@ -201,14 +202,14 @@ func (s *searcher) backLand(w int32, p uint64) {
 // downWithin returns the squares of a block one roll before its squares
 // set in c.
 func (s *searcher) downWithin(c uint64) uint64 {
-	if s.g.faces == 6 {
+	if s.g.Faces == 6 {
 		c |= c >> 1
 		c |= c >> 2
 		c |= c >> 2
 		return c >> 1
 	}
 	var from uint64
-	for r := uint(1); r <= uint(s.g.faces); r++ {
+	for r := uint(1); r <= uint(s.g.Faces); r++ {
 		from |= c >> (r & 63)
 	}
 	return from
@@ -217,7 +218,7 @@ func (s *searcher) downWithin(c uint64) uint64 {
 // downAcross returns the squares of the block before one roll before the
 // squares set in c.
 func (s *searcher) downAcross(c uint64) uint64 {
-	if s.g.faces == 6 {
+	if s.g.Faces == 6 {
 		c <<= 58 // the squares within six of the block before
 		c |= c << 1
 		c |= c << 2
@@ -225,7 +226,7 @@ func (s *searcher) downAcross(c uint64) uint64 {
 		return c
 	}
 	var from uint64
-	for r := uint(1); r <= uint(s.g.faces); r++ {
+	for r := uint(1); r <= uint(s.g.Faces); r++ {
 		from |= c << ((64 - r) & 63)
 	}
 	return from
@@ -249,7 +250,7 @@ func (s *searcher) sweep(cur int, lo, hi int32) {
 		c = s.within(c) | s.across(below)
 		// land, by hand: this loop is the hot one on large boards.
 		b := &s.blocks[w]
-		starts := s.g.starts[w] & c
+		starts := s.g.Starts[w] & c
 		if fresh, jumps := c&^starts&^b.seen, starts&^b.landed; fresh|jumps != 0 {
 			s.take(b, w, fresh, jumps)
 			if s.found >= 0 && !s.full {
@@ -273,14 +274,14 @@ func (s *searcher) expandWord(cur int, w int32) {
 // within returns the squares of a block that rolls from its squares set in
 // c land on.
 func (s *searcher) within(c uint64) uint64 {
-	if s.g.faces == 6 { // the usual die, in three shifts
+	if s.g.Faces == 6 { // the usual die, in three shifts
 		c |= c << 1
 		c |= c << 2
 		c |= c << 2
 		return c << 1
 	}
 	var land uint64
-	for r := uint(1); r <= uint(s.g.faces); r++ {
+	for r := uint(1); r <= uint(s.g.Faces); r++ {
 		land |= c << (r & 63) // r < 64: no shift-out masking
 	}
 	return land
@@ -289,7 +290,7 @@ func (s *searcher) within(c uint64) uint64 {
 // across returns the squares of the next block that rolls from the squares
 // set in c land on.
 func (s *searcher) across(c uint64) uint64 {
-	if s.g.faces == 6 {
+	if s.g.Faces == 6 {
 		c >>= 58 // the squares within six of the next block
 		c |= c >> 1
 		c |= c >> 2
@@ -297,7 +298,7 @@ func (s *searcher) across(c uint64) uint64 {
 		return c
 	}
 	var land uint64
-	for r := uint(1); r <= uint(s.g.faces); r++ {
+	for r := uint(1); r <= uint(s.g.Faces); r++ {
 		land |= c >> ((64 - r) & 63)
 	}
 	return land
@@ -310,7 +311,7 @@ func (s *searcher) across(c uint64) uint64 {
 // end are marked seen when the search starts, so nothing lands there.
 func (s *searcher) land(w int32, land uint64) {
 	b := &s.blocks[w]
-	starts := s.g.starts[w] & land
+	starts := s.g.Starts[w] & land
 	if fresh, jumps := land&^starts&^b.seen, starts&^b.landed; fresh|jumps != 0 {
 		s.take(b, w, fresh, jumps)
 	}
@@ -345,10 +346,10 @@ func (s *searcher) take(b *block, w int32, fresh, jumps uint64) {
 // The game is over on the last square, so it has none.
 func (s *searcher) overshoot(cur int) {
 	g := &s.g
-	for v := max(g.last-g.faces+1, 0); v < g.last; v++ {
+	for v := max(g.Last-g.Faces+1, 0); v < g.Last; v++ {
 		if s.blocks[v>>6].level[cur]&(1<<(uint(v)&63)) != 0 {
-			for roll := g.last - v + 1; roll <= g.faces; roll++ {
-				_, to := g.step(v, roll)
+			for roll := g.Last - v + 1; roll <= g.Faces; roll++ {
+				_, to := g.Step(v, roll)
 				s.reach(to)
 			}
 		}
@@ -358,11 +359,11 @@ func (s *searcher) overshoot(cur int) {
 // expand takes every roll from square v one by one, for dice too big for
 // the word-wise expansion.
 func (s *searcher) expand(v int32) {
-	if v == s.g.last {
+	if v == s.g.Last {
 		return
 	}
-	for roll := int32(1); roll <= s.g.faces; roll++ {
-		_, to := s.g.step(v, roll)
+	for roll := int32(1); roll <= s.g.Faces; roll++ {
+		_, to := s.g.Step(v, roll)
 		s.reach(to)
 	}
 }
@@ -371,7 +372,7 @@ func (s *searcher) expand(v int32) {
 func (s *searcher) flush() {
 	batch := s.pending[:s.npending]
 	for i, t := range batch {
-		batch[i] = s.g.jumps[t]
+		batch[i] = s.g.Jumps[t]
 	}
 	for _, to := range batch {
 		if s.blocks[to>>6].seen&(1<<(uint(to)&63)) == 0 { // most are, late on

@@ -167,7 +167,7 @@ func (w *walk) slowest() (lo, hi float64) {
 		return empty()
 	}
 	// The iterations read every turn's ends 200 times.
-	if !w.table(tailIterations * w.g.turnWork()) {
+	if !w.table(tailIterations * w.g.TurnWork()) {
 		return empty()
 	}
 	f := fundamentalPool.Get().(*fundamental)
@@ -175,15 +175,15 @@ func (w *walk) slowest() (lo, hi float64) {
 	g := w.g
 	f.setup(w.c, false) // the walk's chain: its turns and classes as they are
 	m := float64(len(f.sq))
-	step := g.turnWork() + m*m
-	if !f.dense() || !f.sure[g.start] || w.work+structuredWork(g, m)+tailIterations*step > g.lim.work {
+	step := g.TurnWork() + m*m
+	if !f.dense() || !f.sure[g.Start] || w.work+structuredWork(g, m)+tailIterations*step > g.Lim.Work {
 		return empty()
 	}
 	w.work += structuredWork(g, m)
 	f.solve(nil) // N·1
 	var at []int32
 	for v, ok := range w.reached {
-		if ok && int32(v) != g.last {
+		if ok && int32(v) != g.Last {
 			at = append(at, int32(v))
 		}
 	}
@@ -191,7 +191,7 @@ func (w *walk) slowest() (lo, hi float64) {
 	for i, v := range at {
 		x[i], y[i] = 1, f.values[v]
 	}
-	rhs := make([]float64, g.last+1)
+	rhs := make([]float64, g.Last+1)
 	for range tailIterations {
 		lo, hi = math.Inf(1), 0
 		top := 0.0

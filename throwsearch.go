@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/snakesladders/snakes/internal/grid"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file searches for the fewest throws under the rules the word-wise
@@ -22,7 +23,7 @@ import (
 // the squares of a few intervals, and each square is claimed once, by the
 // first state whose interval covers it (claims).
 type throwSearch struct {
-	g     game
+	g     model.Game
 	runs  int32   // states a square: AgainLimit, or 1
 	dist  []int32 // per state: the throws to reach it, -1 if not reached
 	queue []int32 // the states in the order reached
@@ -32,29 +33,29 @@ type throwSearch struct {
 // throwSearchBytes is what a throwSearch on g allocates: a state's
 // distance and place in the queue, and a square's claim and, for a path,
 // its place in a tree of maxima and the squares that land on it.
-func throwSearchBytes(g *game) float64 {
-	return (8*float64(max(g.limit, 1)) + 24) * (float64(g.last) + 1)
+func throwSearchBytes(g *model.Game) float64 {
+	return (8*float64(max(g.Limit, 1)) + 24) * (float64(g.Last) + 1)
 }
 
 // newThrowSearch runs the search from the start over every state it
 // reaches, or to the last square only when toEnd is set, or returns nil
 // past the memory bound.
-func newThrowSearch(g game, toEnd bool) *throwSearch {
-	if throwSearchBytes(&g) > g.lim.bytes {
+func newThrowSearch(g model.Game, toEnd bool) *throwSearch {
+	if throwSearchBytes(&g) > g.Lim.Bytes {
 		return nil
 	}
-	s := &throwSearch{g: g, runs: max(g.limit, 1), spans: g.dice.spans()}
-	states := (int(g.last) + 1) * int(s.runs)
+	s := &throwSearch{g: g, runs: max(g.Limit, 1), spans: g.Dice.Spans()}
+	states := (int(g.Last) + 1) * int(s.runs)
 	s.dist = make([]int32, states)
 	for i := range s.dist {
 		s.dist[i] = -1
 	}
 	s.queue = make([]int32, 0, states)
-	start, end := g.start*s.runs, g.last*s.runs
+	start, end := g.Start*s.runs, g.Last*s.runs
 	s.dist[start] = 0
 	s.queue = append(s.queue, start)
-	claims := newClaims(g.last)
-	if g.start == 1 && g.land(1) == 1 {
+	claims := newClaims(g.Last)
+	if g.Start == 1 && g.Land(1) == 1 {
 		claims[1] = 2 // landing there reaches the start
 	}
 	var d int32 // the distance of the states reached from the one at head
@@ -65,13 +66,13 @@ func newThrowSearch(g game, toEnd bool) *throwSearch {
 		}
 	}
 	squares := func(lo, hi int32) {
-		if toEnd && hi == g.last && s.dist[end] < 0 {
+		if toEnd && hi == g.Last && s.dist[end] < 0 {
 			single(0, end) // the rest of the interval is not needed
 			return
 		}
 		for p := claims.find(lo); p <= hi; p = claims.find(p + 1) {
 			claims[p] = p + 1
-			if to := g.land(p) * s.runs; s.dist[to] < 0 {
+			if to := g.Land(p) * s.runs; s.dist[to] < 0 {
 				s.dist[to] = d
 				s.queue = append(s.queue, to)
 			}
@@ -79,8 +80,8 @@ func newThrowSearch(g game, toEnd bool) *throwSearch {
 	}
 	// fast: a state's throws all end its run, on one interval of squares
 	// unless they pass the last square.
-	fast := g.limit == 0 && len(s.spans) == 1
-	lo, hi := g.dice.lo, g.dice.hi
+	fast := g.Limit == 0 && len(s.spans) == 1
+	lo, hi := g.Dice.Lo, g.Dice.Hi
 	// A layer's states go from the last reached back, which reaches the
 	// far squares first: a wide die's search to the end stops sooner.
 	// Once every square is claimed, only Again's throws can reach a state
@@ -88,12 +89,12 @@ func newThrowSearch(g game, toEnd bool) *throwSearch {
 	for layer := 0; layer < len(s.queue); {
 		next := len(s.queue)
 		for i := next - 1; i >= layer; i-- {
-			if toEnd && s.dist[end] >= 0 || g.limit == 0 && claims.find(1) > g.last {
+			if toEnd && s.dist[end] >= 0 || g.Limit == 0 && claims.find(1) > g.Last {
 				return s
 			}
 			from := s.queue[i]
 			d = s.dist[from] + 1
-			if u := from; fast && u+hi <= g.last && u > 0 {
+			if u := from; fast && u+hi <= g.Last && u > 0 {
 				squares(u+lo, u+hi) // the common case, without each's cases
 				continue
 			}
@@ -112,21 +113,21 @@ func newThrowSearch(g game, toEnd bool) *throwSearch {
 func (s *throwSearch) each(state int32, single func(total, to int32), squares func(lo, hi int32)) {
 	g := &s.g
 	u := state / s.runs
-	if u == g.last {
+	if u == g.Last {
 		return
 	}
-	if u == 0 && g.enter > 0 {
-		if g.dice.weight(g.enter) > 0 {
-			s.one(state, g.enter, single)
+	if u == 0 && g.Enter > 0 {
+		if g.Dice.Weight(g.Enter) > 0 {
+			s.one(state, g.Enter, single)
 		}
 		return
 	}
 	for _, sp := range s.spans {
 		lo, hi := sp[0], sp[1]
-		if g.limit > 0 && lo <= g.again && g.again <= hi {
-			s.one(state, g.again, single)
-			s.totals(u, lo, g.again-1, single, squares)
-			lo = g.again + 1
+		if g.Limit > 0 && lo <= g.Again && g.Again <= hi {
+			s.one(state, g.Again, single)
+			s.totals(u, lo, g.Again-1, single, squares)
+			lo = g.Again + 1
 		}
 		s.totals(u, lo, hi, single, squares)
 	}
@@ -144,40 +145,40 @@ func (s *throwSearch) totals(u, lo, hi int32, single func(total, to int32), squa
 	if lo > hi {
 		return
 	}
-	if a, b := u+lo, min(u+hi, g.last); a <= b {
+	if a, b := u+lo, min(u+hi, g.Last); a <= b {
 		squares(a, b)
 	}
-	first := max(lo, g.last-u+1) // the first total past the last square
+	first := max(lo, g.Last-u+1) // the first total past the last square
 	if first > hi {
 		return
 	}
-	switch g.over {
-	case Finish:
-		single(first, g.last*s.runs)
-	case Stay:
+	switch g.Over {
+	case model.Finish:
+		single(first, g.Last*s.runs)
+	case model.Stay:
 		single(first, u*s.runs)
-	case Bounce:
-		g.folds(u+first, u+hi, squares)
+	case model.Bounce:
+		folds(g, u+first, u+hi, squares)
 	}
 }
 
 // folds calls squares with the intervals of squares that the positions
 // lo..hi past the last square bounce back onto: all of them once the
 // positions span a whole period, else at most three.
-func (g *game) folds(lo, hi int32, squares func(lo, hi int32)) {
-	if g.last < 2 {
+func folds(g *model.Game, lo, hi int32, squares func(lo, hi int32)) {
+	if g.Last < 2 {
 		squares(1, 1)
 		return
 	}
-	period := 2 * (int64(g.last) - 1)
+	period := 2 * (int64(g.Last) - 1)
 	if int64(hi)-int64(lo)+1 >= period {
-		squares(1, g.last)
+		squares(1, g.Last)
 		return
 	}
 	for x := int64(lo); x <= int64(hi); {
 		k := (x - 1) % period
-		if k < int64(g.last) { // rising: squares k+1 onwards
-			n := min(int64(hi)-x+1, int64(g.last)-k)
+		if k < int64(g.Last) { // rising: squares k+1 onwards
+			n := min(int64(hi)-x+1, int64(g.Last)-k)
 			squares(int32(k+1), int32(k+n))
 			x += n
 		} else { // falling: squares period-k+1 downwards
@@ -216,21 +217,21 @@ func (c claims) find(p int32) int32 {
 func (s *throwSearch) next(state int32, visit func(total, to int32), lo, hi int32) {
 	g := &s.g
 	u, run := state/s.runs, state%s.runs
-	if u == g.last {
+	if u == g.Last {
 		return
 	}
-	for t := max(lo, g.dice.lo); t <= min(hi, g.dice.hi); t++ {
-		if g.dice.weight(t) == 0 || u == 0 && g.enter > 0 && t != g.enter {
+	for t := max(lo, g.Dice.Lo); t <= min(hi, g.Dice.Hi); t++ {
+		if g.Dice.Weight(t) == 0 || u == 0 && g.Enter > 0 && t != g.Enter {
 			continue
 		}
-		_, to := g.step(u, t)
+		_, to := g.Step(u, t)
 		r := int32(0)
-		if t == g.again && g.limit > 0 {
-			if r = run + 1; r == g.limit {
+		if t == g.Again && g.Limit > 0 {
+			if r = run + 1; r == g.Limit {
 				continue
 			}
 		}
-		if to == g.last {
+		if to == g.Last {
 			r = 0 // the game is over: one state
 		}
 		visit(t, to*s.runs+r)
@@ -239,13 +240,13 @@ func (s *throwSearch) next(state int32, visit func(total, to int32), lo, hi int3
 
 // rolls returns the fewest throws to the last square, or -1.
 func (s *throwSearch) rolls() int {
-	return int(s.dist[s.g.last*s.runs])
+	return int(s.dist[s.g.Last*s.runs])
 }
 
 // distances returns, per square, the fewest throws after which the token
 // can stand there, mid-turn or not, or -1.
 func (s *throwSearch) distances() []int {
-	out := make([]int, s.g.last+1)
+	out := make([]int, s.g.Last+1)
 	for v := range out {
 		out[v] = -1
 		for r := range s.runs {
@@ -265,14 +266,14 @@ func (s *throwSearch) path() ([]Move, bool) {
 	if rolls < 0 {
 		return nil, false
 	}
-	end := g.last * s.runs
+	end := g.Last * s.runs
 	// good: the states on some fewest path, found from the farthest
 	// back; best: per square before any jump, minus the distance of the
 	// state that ends a run there when that state is good, so that an
 	// interval of squares holds a good state one throw on when its least
 	// is minus that distance (none of its states is farther).
 	good := grid.NewBitset(len(s.dist))
-	best := newMinTree(int(g.last) + 1)
+	best := newMinTree(int(g.Last) + 1)
 	first, landers := s.landers()
 	for i := len(s.queue) - 1; i >= 0; i-- {
 		v := s.queue[i]
@@ -295,17 +296,17 @@ func (s *throwSearch) path() ([]Move, bool) {
 	}
 	path := make([]Move, 0, rolls)
 	turn := 1
-	for v := g.start * s.runs; v != end; {
+	for v := g.Start * s.runs; v != end; {
 		chosen, next := int32(-1), int32(-1)
 		s.next(v, func(total, to int32) {
 			if chosen < 0 && s.dist[to] == s.dist[v]+1 && grid.Has(good, to) {
 				chosen, next = total, to
 			}
-		}, g.dice.lo, g.dice.hi)
+		}, g.Dice.Lo, g.Dice.Hi)
 		u := v / s.runs
-		landed, to := g.step(u, chosen)
+		landed, to := g.Step(u, chosen)
 		path = append(path, Move{From: int(u), Roll: int(chosen), Landed: int(landed), To: int(to), Turn: turn})
-		if chosen != g.again {
+		if chosen != g.Again {
 			turn++
 		}
 		v = next
@@ -317,17 +318,17 @@ func (s *throwSearch) path() ([]Move, bool) {
 // ends on x, jump taken: landers[first[x]:first[x+1]].
 func (s *throwSearch) landers() (first, landers []int32) {
 	g := &s.g
-	first = make([]int32, g.last+2)
-	for p := int32(1); p <= g.last; p++ {
-		first[g.land(p)+1]++
+	first = make([]int32, g.Last+2)
+	for p := int32(1); p <= g.Last; p++ {
+		first[g.Land(p)+1]++
 	}
-	for x := int32(1); x <= g.last+1; x++ {
+	for x := int32(1); x <= g.Last+1; x++ {
 		first[x] += first[x-1]
 	}
-	landers = make([]int32, g.last)
+	landers = make([]int32, g.Last)
 	at := slices.Clone(first)
-	for p := int32(1); p <= g.last; p++ {
-		x := g.land(p)
+	for p := int32(1); p <= g.Last; p++ {
+		x := g.Land(p)
 		landers[at[x]] = p
 		at[x]++
 	}

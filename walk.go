@@ -7,6 +7,7 @@ import (
 	"github.com/snakesladders/snakes/internal/budget"
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/linalg"
+	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file is the walk: the chances of where one player's token may be,
@@ -17,8 +18,8 @@ import (
 // walk follows where one player's token may be, turn by turn, over a
 // chain's turns.
 type walk struct {
-	g        *game
-	c        *chain
+	g        *model.Game
+	c        *model.Chain
 	fm       *fairMoves // when set, the turns go by intervals (fairwalk.go), not by c's table
 	share    float64    // what an edge's weight of 1 is as a chance: 1/dice.den
 	mass     []float64
@@ -40,33 +41,33 @@ type walk struct {
 // square 0) whose squares have at most out distinct destinations: the
 // chain and the walk's mass.
 func walkBytes(size, out float64) float64 {
-	return chainBytes(size, out) + size*(8+8)
+	return model.ChainBytes(size, out) + size*(8+8)
 }
 
 // newWalk compiles g's chain and returns a walk over it from the start,
 // which stops once ctx is done (never, for a nil ctx), as the compiling
 // does.
-func newWalk(ctx context.Context, g *game) (*walk, error) {
+func newWalk(ctx context.Context, g *model.Game) (*walk, error) {
 	return chainWalk(ctx, g, nil)
 }
 
 // chainWalk is newWalk over the chain compiled returns, compiled afresh
 // when compiled is nil.
-func chainWalk(ctx context.Context, g *game, compiled func() (*chain, error)) (*walk, error) {
+func chainWalk(ctx context.Context, g *model.Game, compiled func() (*model.Chain, error)) (*walk, error) {
 	if err := checkWalk(g); err != nil {
 		return nil, err
 	}
 	if compiled == nil {
-		compiled = func() (*chain, error) {
-			c := new(chain)
-			return c, c.compile(ctx, g)
+		compiled = func() (*model.Chain, error) {
+			c := new(model.Chain)
+			return c, c.Compile(ctx, g)
 		}
 	}
 	c, err := compiled()
 	if err != nil {
 		return nil, err
 	}
-	return walkOn(ctx, c, g.compileWork()), nil
+	return walkOn(ctx, c, g.CompileWork()), nil
 }
 
 // playWalk returns a walk from g's start for a random-play figure, which
@@ -74,14 +75,14 @@ func chainWalk(ctx context.Context, g *game, compiled func() (*chain, error)) (*
 // where g's walks go so (fairwalk.go, over the classes kept returns, found
 // afresh when it is nil), else over the chain compiled returns (see
 // chainWalk).
-func playWalk(ctx context.Context, g *game, compiled func() (*chain, error), kept func() (*fairClasses, error)) (*walk, error) {
+func playWalk(ctx context.Context, g *model.Game, compiled func() (*model.Chain, error), kept func() (*fairClasses, error)) (*walk, error) {
 	if err := checkPlay(g); err != nil {
 		return nil, err
 	}
-	if g.walksByIntervals() {
+	if walksByIntervals(g) {
 		shared := kept != nil // else the classes are the walk's own
 		if !shared {
-			kept = g.fairClasses
+			kept = func() (*fairClasses, error) { return newFairClasses(g) }
 		}
 		cl, err := kept()
 		if err != nil {
@@ -94,39 +95,39 @@ func playWalk(ctx context.Context, g *game, compiled func() (*chain, error), kep
 
 // checkPlay refuses a game whose walks for the random-play figures, as
 // playWalk makes them, would pass the bounds before a turn is taken.
-func checkPlay(g *game) error {
-	if !g.walksByIntervals() {
+func checkPlay(g *model.Game) error {
+	if !walksByIntervals(g) {
 		return checkWalk(g)
 	}
-	if bytes := fairWalkBytes(g); bytes > g.lim.bytes {
-		return g.tooBig(bytes, "following random play on %d squares", g.last)
+	if bytes := fairWalkBytes(g); bytes > g.Lim.Bytes {
+		return g.TooBig(bytes, "following random play on %d squares", g.Last)
 	}
 	return nil
 }
 
 // checkWalk refuses a game whose walk would pass the bounds: its memory,
 // or taking every turn from every square.
-func checkWalk(g *game) error {
-	size := float64(g.last) + 1
-	if bytes := walkBytes(size, min(g.outBound(), size)); bytes > g.lim.bytes {
-		return g.tooBig(bytes, "following random play on %d squares", g.last)
+func checkWalk(g *model.Game) error {
+	size := float64(g.Last) + 1
+	if bytes := walkBytes(size, min(g.OutBound(), size)); bytes > g.Lim.Bytes {
+		return g.TooBig(bytes, "following random play on %d squares", g.Last)
 	}
-	return g.checkRolls()
+	return g.CheckRolls()
 }
 
 // walkOn returns a walk over c's turns from the start, having spent work
 // steps.
-func walkOn(ctx context.Context, c *chain, work float64) *walk {
-	c.fromStart()
-	g := c.g
-	size := int(g.last) + 1
-	w := &walk{g: g, c: c, mass: make([]float64, size), next: make([]float64, size), share: 1 / g.dice.den, ctx: ctx,
-		reached: c.reached, trap: c.trap, work: work}
-	if g.start == g.last {
+func walkOn(ctx context.Context, c *model.Chain, work float64) *walk {
+	c.FromStart()
+	g := c.G
+	size := int(g.Last) + 1
+	w := &walk{g: g, c: c, mass: make([]float64, size), next: make([]float64, size), share: 1 / g.Dice.Den, ctx: ctx,
+		reached: c.Reached, trap: c.Trap, work: work}
+	if g.Start == g.Last {
 		w.finished = 1
 	} else {
-		w.mass[g.start], w.left = 1, 1
-		if c.canFinish[g.start] {
+		w.mass[g.Start], w.left = 1, 1
+		if c.CanFinish[g.Start] {
 			w.alive = 1
 		}
 	}
@@ -150,21 +151,21 @@ func (w *walk) from(s int32) *walk {
 	v.mass, v.next = make([]float64, len(w.mass)), make([]float64, len(w.mass))
 	v.finished, v.left, v.alive, v.aliveLow, v.turns = 0, 0, 0, 0, 0
 	switch {
-	case s == w.g.start:
+	case s == w.g.Start:
 	case w.fm != nil:
 		v.reached, v.trap = w.fairFrom(s)
 	default:
 		v.reached = make([]bool, len(w.mass))
-		v.trap = w.c.explore(s, v.reached, nil)
+		v.trap = w.c.Explore(s, v.reached, nil)
 	}
 	if w.fm != nil {
 		v.fm = newFairMoves(w.g) // scratch of its own
 	}
-	if s == w.g.last {
+	if s == w.g.Last {
 		v.finished = 1
 	} else {
 		v.mass[s], v.left = 1, 1
-		if w.c.canFinish[s] {
+		if w.c.CanFinish[s] {
 			v.alive = 1
 		}
 	}
@@ -172,11 +173,11 @@ func (w *walk) from(s int32) *walk {
 }
 
 // out returns the edges leaving square v.
-func (w *walk) out(v int32) []edge { return w.c.out(v) }
+func (w *walk) out(v int32) []model.Edge { return w.c.Out(v) }
 
 // turn advances one turn and returns the chance of finishing on it.
 func (w *walk) turn() float64 {
-	last := w.g.last
+	last := w.g.Last
 	if w.fm != nil {
 		w.work += w.fm.turn(w.mass, w.next)
 	} else {
@@ -188,9 +189,9 @@ func (w *walk) turn() float64 {
 			p *= w.share
 			out := w.out(int32(v))
 			for _, e := range out {
-				w.next[e.to] += p * e.n
+				w.next[e.To] += p * e.N
 			}
-			w.work += w.c.cost[v]
+			w.work += w.c.Cost[v]
 		}
 	}
 	w.mass, w.next = w.next, w.mass
@@ -203,7 +204,7 @@ func (w *walk) turn() float64 {
 	w.left = max(w.left-w.finished, 0)
 	var alive linalg.Sum
 	for v, p := range w.mass {
-		if w.c.canFinish[v] {
+		if w.c.CanFinish[v] {
 			alive.Add(p)
 		}
 	}
@@ -215,10 +216,10 @@ func (w *walk) turn() float64 {
 
 // reachedSquares counts the squares of reached but the last: those a
 // quantile's powers of the turn matrix would take (powers.go).
-func (g *game) reachedSquares(reached []bool) int {
+func reachedSquares(g *model.Game, reached []bool) int {
 	n := 0
 	for v, ok := range reached {
-		if ok && int32(v) != g.last {
+		if ok && int32(v) != g.Last {
 			n++
 		}
 	}
@@ -280,8 +281,8 @@ const settled = 8
 // It also reports the context's error once the walk's context is done,
 // looking every 64 calls.
 func (w *walk) budget() error {
-	if w.work > w.g.lim.work {
-		return errs.Errorf(ErrTooLarge, "games last too long to evaluate: after %d turns %.3g%% of games are still going, and following them further would take over %.3g steps%s", w.turns, 100*w.left, w.g.lim.work, w.g.workName())
+	if w.work > w.g.Lim.Work {
+		return errs.Errorf(ErrTooLarge, "games last too long to evaluate: after %d turns %.3g%% of games are still going, and following them further would take over %.3g steps%s", w.turns, 100*w.left, w.g.Lim.Work, w.g.WorkName())
 	}
 	if w.ctx != nil && w.work >= w.nextCheck {
 		w.nextCheck = w.work + budget.CheckEvery

@@ -1,9 +1,10 @@
-package snakes
+package model
 
 import (
 	"context"
 
 	"github.com/snakesladders/snakes/internal/budget"
+	"github.com/snakesladders/snakes/internal/linalg"
 )
 
 // This file compiles a board under a rule set into the chain that the
@@ -13,7 +14,7 @@ import (
 // surely finish, which the start reaches): the walk and its races and
 // tail, the insights' eliminations (structured, band, GMRES), Jumps and
 // design read it, and an Analysis compiles one for all of its figures. In
-// throw form (compileThrows) it lists the throws inside a turn instead,
+// throw form (CompileThrows) it lists the throws inside a turn instead,
 // for ExpectedTurns' structured elimination (expectedhouse.go), which
 // follows a turn as the run of squares its throws of Again pass: listing
 // every turn would cost it as many ends a square as a run has throws (26
@@ -23,130 +24,130 @@ import (
 // (faircost.go), for ExpectedTurns (expected.go) and the walks by
 // intervals (fairwalk.go).
 
-// A chain is a game's turns, or the throws inside them, and the classes
+// A Chain is a game's turns, or the throws inside them, and the classes
 // of its squares.
-type chain struct {
-	g     *game   // nil in throw form
-	first []int32 // edges[first[v]:first[v+1]] leave square v; none leave the last
-	edges []edge  // every square's turns, merged by destination; in throw form its throws that end a turn
-	leave []float64
-	inv   []float64 // per square: 1/leave, +Inf where no turn leaves
-	cost  []float64 // per square: what following its turns costs, in steps (farSteps)
-	sweep float64   // what a pass over every square's turns costs
+type Chain struct {
+	G     *Game   // nil in throw form
+	First []int32 // edges[first[v]:first[v+1]] leave square v; none leave the last
+	Edges []Edge  // every square's turns, merged by destination; in throw form its throws that end a turn
+	Leave []float64
+	Inv   []float64 // per square: 1/leave, +Inf where no turn leaves
+	Cost  []float64 // per square: what following its turns costs, in steps (farSteps)
+	Sweep float64   // what a pass over every square's turns costs
 
-	canFinish []bool // the last square can be reached from it
-	surely    []bool // the token surely reaches the last square from it
-	reached   []bool // a turn from the start can end on it (see fromStart)
-	trap      int32  // a reached square that cannot finish, or -1
-	explored  bool   // reached and trap are found
+	CanFinish []bool // the last square can be reached from it
+	Surely    []bool // the token surely reaches the last square from it
+	Reached   []bool // a turn from the start can end on it (see fromStart)
+	Trap      int32  // a reached square that cannot finish, or -1
+	Explored  bool   // reached and trap are found
 
 	// In throw form: the squares a run of Again throws goes on from, in
 	// some turn from a square the start reaches. Neither canFinish nor
 	// surely is found, nor the trap: the elimination finds a square with
 	// no way on as it solves.
-	chained []bool
+	Chained []bool
 
-	ts           *turnScratch
+	Ts           *TurnScratch
 	into, intoAt []int32 // the edges by destination (see index)
 	stack        []int32
 }
 
-// chainBytes is what compile allocates for size squares with at most out
+// ChainBytes is what compile allocates for size squares with at most out
 // turn ends each.
-func chainBytes(size, out float64) float64 {
+func ChainBytes(size, out float64) float64 {
 	return size*(4+8+8+8+1+1+1+4+4+12) + size*out*(16+4)
 }
 
-// compile builds c for g, reusing c's slices where they are large enough,
+// Compile builds c for g, reusing c's slices where they are large enough,
 // or returns ctx's error once ctx is done.
-func (c *chain) compile(ctx context.Context, g *game) error {
-	c.g = g
-	size := int(g.last) + 1
-	c.ts = c.ts.fit(size)
+func (c *Chain) Compile(ctx context.Context, g *Game) error {
+	c.G = g
+	size := int(g.Last) + 1
+	c.Ts = c.Ts.Fit(size)
 	var err error
-	if c.first, c.edges, err = g.moveTable(ctx, 0, c.ts, c.first, c.edges); err != nil {
+	if c.First, c.Edges, err = g.moveTable(ctx, 0, c.Ts, c.First, c.Edges); err != nil {
 		return err
 	}
-	c.leave, c.inv, c.cost = grow(c.leave, size), grow(c.inv, size), grow(c.cost, size)
-	c.sweep = float64(size)
-	for v := int32(0); v <= g.last; v++ {
+	c.Leave, c.Inv, c.Cost = linalg.Grow(c.Leave, size), linalg.Grow(c.Inv, size), linalg.Grow(c.Cost, size)
+	c.Sweep = float64(size)
+	for v := int32(0); v <= g.Last; v++ {
 		leave, cost := 0.0, 0.0
-		for _, e := range c.out(v) {
-			if e.to != v {
-				leave += e.n
+		for _, e := range c.Out(v) {
+			if e.To != v {
+				leave += e.N
 			}
 			cost++
-			if e.to > v+nearSquares || e.to < v-nearSquares {
+			if e.To > v+nearSquares || e.To < v-nearSquares {
 				cost += farSteps
 			}
 		}
-		c.leave[v], c.inv[v], c.cost[v] = leave, 1/leave, cost
-		c.sweep += cost
+		c.Leave[v], c.Inv[v], c.Cost[v] = leave, 1/leave, cost
+		c.Sweep += cost
 	}
 	if err := budget.Stopped(ctx); err != nil {
 		return err
 	}
-	c.classify()
-	c.explored = false
+	c.Classify()
+	c.Explored = false
 	return nil
 }
 
-// compileThrows builds c in throw form for g: every square's throws that
+// CompileThrows builds c in throw form for g: every square's throws that
 // end a turn from the start up (see endingThrows), the squares a turn from
 // the start can end on (reached) and those a run of Again throws goes on
 // from (chained), following turns as runs (game.run); or returns ctx's
 // error once ctx is done. It reuses c's slices where they are large enough.
-func (c *chain) compileThrows(ctx context.Context, g *game) error {
+func (c *Chain) CompileThrows(ctx context.Context, g *Game) error {
 	// c keeps no pointer to g: ExpectedTurns' game lives on its stack.
-	c.g = nil
-	size := int(g.last) + 1
-	c.ts = c.ts.fit(size)
+	c.G = nil
+	size := int(g.Last) + 1
+	c.Ts = c.Ts.Fit(size)
 	var err error
-	if c.first, c.edges, err = g.endTable(ctx, g.start, c.first, c.edges); err != nil {
+	if c.First, c.Edges, err = g.endTable(ctx, g.Start, c.First, c.Edges); err != nil {
 		return err
 	}
-	c.reached, c.chained = grow(c.reached, size), grow(c.chained, size)
-	clear(c.reached)
-	clear(c.chained)
-	c.reached[g.start] = true
-	stack := append(c.stack[:0], g.start)
+	c.Reached, c.Chained = linalg.Grow(c.Reached, size), linalg.Grow(c.Chained, size)
+	clear(c.Reached)
+	clear(c.Chained)
+	c.Reached[g.Start] = true
+	stack := append(c.stack[:0], g.Start)
 	for len(stack) > 0 {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if v == g.last {
+		if v == g.Last {
 			continue
 		}
-		links, stop := g.run(v, c.ts, turnTiny)
+		links, stop := g.Run(v, c.Ts, TurnTiny)
 		for k, l := range links {
 			if k > 0 {
-				c.chained[l.u] = true
+				c.Chained[l.U] = true
 			}
-			for _, e := range c.out(l.u) {
-				if !c.reached[e.to] {
-					c.reached[e.to] = true
-					stack = append(stack, e.to)
+			for _, e := range c.Out(l.U) {
+				if !c.Reached[e.To] {
+					c.Reached[e.To] = true
+					stack = append(stack, e.To)
 				}
 			}
 		}
-		if end, ok := g.runEnd(v, stop); ok && !c.reached[end] {
-			c.reached[end] = true
+		if end, ok := g.RunEnd(v, stop); ok && !c.Reached[end] {
+			c.Reached[end] = true
 			stack = append(stack, end)
 		}
 	}
 	c.stack = stack
-	c.canFinish, c.surely, c.trap, c.explored = nil, nil, -1, false
+	c.CanFinish, c.Surely, c.Trap, c.Explored = nil, nil, -1, false
 	return nil
 }
 
-// runEnd is where the last throw of Again of a turn from v leaves the
+// RunEnd is where the last throw of Again of a turn from v leaves the
 // token when it ends the turn: on the last square, or back after the
 // run's limit.
-func (g *game) runEnd(v int32, stop int8) (int32, bool) {
+func (g *Game) RunEnd(v int32, stop int8) (int32, bool) {
 	switch stop {
-	case turnEnds:
-		return g.last, true
-	case turnVoids:
-		return g.voidTo(v), true
+	case TurnEnds:
+		return g.Last, true
+	case TurnVoids:
+		return g.VoidTo(v), true
 	}
 	return 0, false
 }
@@ -161,31 +162,31 @@ const (
 	farSteps    = 12
 )
 
-// sweepsFirst is how many sweeps down the board classify makes before it
+// SweepsFirst is how many sweeps down the board classify makes before it
 // builds the index of the edges by destination: one settles every square
 // whose turns only go up, and each further one a snake more, so that most
 // boards settle in two.
-const sweepsFirst = 3
+const SweepsFirst = 3
 
-// classify finds canFinish and surely: by sweeps down the board while they
+// Classify finds canFinish and surely: by sweeps down the board while they
 // settle quickly, else by searches back along the index of the edges, in
 // time linear in the edges whatever the board.
-func (c *chain) classify() {
-	g := c.g
-	size := int(g.last) + 1
-	can := grow(c.canFinish, size)
+func (c *Chain) Classify() {
+	g := c.G
+	size := int(g.Last) + 1
+	can := linalg.Grow(c.CanFinish, size)
 	clear(can)
-	can[g.last] = true
+	can[g.Last] = true
 	indexed := false
 	settled := false
-	for range sweepsFirst {
+	for range SweepsFirst {
 		changed := false
-		for v := g.last - 1; v >= 0; v-- {
+		for v := g.Last - 1; v >= 0; v-- {
 			if can[v] {
 				continue
 			}
-			for _, e := range c.out(v) {
-				if can[e.to] {
+			for _, e := range c.Out(v) {
+				if can[e.To] {
 					can[v], changed = true, true
 					break
 				}
@@ -198,11 +199,11 @@ func (c *chain) classify() {
 	}
 	stack := c.stack[:0]
 	if !settled {
-		c.index()
+		c.Index()
 		indexed = true
 		clear(can) // the search back expands only what it marks itself
-		can[g.last] = true
-		stack = append(c.stack[:0], g.last)
+		can[g.Last] = true
+		stack = append(c.stack[:0], g.Last)
 		for len(stack) > 0 {
 			v := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
@@ -217,9 +218,9 @@ func (c *chain) classify() {
 	// surely: the greatest set of squares that can finish and whose every
 	// turn ends in the set. A square that cannot finish takes out of it
 	// every square with a turn that ends on it, and so on back.
-	sure := grow(c.surely, size)
+	sure := linalg.Grow(c.Surely, size)
 	copy(sure, can)
-	c.canFinish, c.surely = can, sure
+	c.CanFinish, c.Surely = can, sure
 	all := true
 	for _, ok := range can {
 		all = all && ok
@@ -229,14 +230,14 @@ func (c *chain) classify() {
 		return
 	}
 	settled = false
-	for range sweepsFirst {
+	for range SweepsFirst {
 		changed := false
-		for v := g.last - 1; v >= 0; v-- {
+		for v := g.Last - 1; v >= 0; v-- {
 			if !sure[v] {
 				continue
 			}
-			for _, e := range c.out(v) {
-				if !sure[e.to] {
+			for _, e := range c.Out(v) {
+				if !sure[e.To] {
 					sure[v], changed = false, true
 					break
 				}
@@ -249,7 +250,7 @@ func (c *chain) classify() {
 	}
 	if !settled {
 		if !indexed {
-			c.index()
+			c.Index()
 		}
 		stack = c.stack[:0]
 		for v := range sure {
@@ -271,65 +272,65 @@ func (c *chain) classify() {
 	c.stack = stack
 }
 
-// fromStart finds, once, the squares a turn from the start can end on and
+// FromStart finds, once, the squares a turn from the start can end on and
 // a trap among them, for the walks.
-func (c *chain) fromStart() {
-	if c.explored {
+func (c *Chain) FromStart() {
+	if c.Explored {
 		return
 	}
-	c.reached = grow(c.reached, int(c.g.last)+1)
-	clear(c.reached)
-	c.trap = c.explore(c.g.start, c.reached, c.stack)
-	c.explored = true
+	c.Reached = linalg.Grow(c.Reached, int(c.G.Last)+1)
+	clear(c.Reached)
+	c.Trap = c.Explore(c.G.Start, c.Reached, c.stack)
+	c.Explored = true
 }
 
-// index lists the edges by destination: into[intoAt[v]:intoAt[v+1]] are
+// Index lists the edges by destination: into[intoAt[v]:intoAt[v+1]] are
 // the squares with a turn that ends on v.
-func (c *chain) index() {
-	size := int(c.g.last) + 1
-	at := grow(c.intoAt, size+1)
+func (c *Chain) Index() {
+	size := int(c.G.Last) + 1
+	at := linalg.Grow(c.intoAt, size+1)
 	clear(at)
-	for _, e := range c.edges {
-		at[e.to+1]++
+	for _, e := range c.Edges {
+		at[e.To+1]++
 	}
 	for v := 1; v <= size; v++ {
 		at[v] += at[v-1]
 	}
-	into := grow(c.into, len(c.edges))
-	fill := grow(c.stack, size)
+	into := linalg.Grow(c.into, len(c.Edges))
+	fill := linalg.Grow(c.stack, size)
 	copy(fill, at[:size])
-	for v := int32(0); v < c.g.last; v++ {
-		for _, e := range c.out(v) {
-			into[fill[e.to]] = v
-			fill[e.to]++
+	for v := int32(0); v < c.G.Last; v++ {
+		for _, e := range c.Out(v) {
+			into[fill[e.To]] = v
+			fill[e.To]++
 		}
 	}
 	c.intoAt, c.into, c.stack = at, into, fill[:0]
 }
 
-// out returns the turns from square v.
-func (c *chain) out(v int32) []edge { return c.edges[c.first[v]:c.first[v+1]] }
+// Out returns the turns from square v.
+func (c *Chain) Out(v int32) []Edge { return c.Edges[c.First[v]:c.First[v+1]] }
 
-// explore marks in reached the squares a token starting a turn on s can
+// Explore marks in reached the squares a token starting a turn on s can
 // reach, and returns one among them from which the last square cannot be
 // reached, or -1. stack is scratch space.
-func (c *chain) explore(s int32, reached []bool, stack []int32) (trap int32) {
+func (c *Chain) Explore(s int32, reached []bool, stack []int32) (trap int32) {
 	trap = -1
 	reached[s] = true
 	stack = append(stack[:0], s)
 	for len(stack) > 0 {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if !c.canFinish[v] && trap < 0 {
+		if !c.CanFinish[v] && trap < 0 {
 			trap = v
 		}
-		if v == c.g.last {
+		if v == c.G.Last {
 			continue
 		}
-		for _, e := range c.out(v) {
-			if !reached[e.to] {
-				reached[e.to] = true
-				stack = append(stack, e.to)
+		for _, e := range c.Out(v) {
+			if !reached[e.To] {
+				reached[e.To] = true
+				stack = append(stack, e.To)
 			}
 		}
 	}

@@ -1,0 +1,467 @@
+package model
+
+import (
+	"context"
+	"math"
+
+	"github.com/snakesladders/snakes/internal/budget"
+	"github.com/snakesladders/snakes/internal/linalg"
+)
+
+// This file is the one model of a turn that every random-play engine
+// reads: from the square a turn starts on, the throws it can make, where
+// it can end and with what chance. A turn is one throw, unless the rules
+// give another throw on a total (Rules.Again): then the throws of that
+// total form a run that goes on from square to square, each taking its
+// move and jump, until another total ends the turn, a throw reaches the
+// last square, or the run reaches Rules.AgainLimit and voids the turn.
+// Since the throws of the run all show the same total, where the run goes
+// does not branch: it is one chain of squares, and every other total
+// leaves the chain to end the turn. A chain that comes back to a square it
+// passed (a snake, or a throw that stays put) repeats with the chance of
+// going round once, a^P for P squares at chance a each, which a geometric
+// series sums in closed form.
+
+// How a throw leaves the turn.
+const (
+	TurnEnds  = iota // the turn ends where the throw put the token (on the last square, the game too)
+	TurnGoes         // another throw follows from where it put the token
+	TurnVoids        // the run of Again throws is at its limit: the token goes back, the turn ends
+)
+
+// A Throw is one throw a turn can make.
+type Throw struct {
+	K                int32   // the throws before it in the turn
+	Total            int32   // what the dice show
+	From, Landed, To int32   // where it is thrown from, lands (before a jump), and leaves the token
+	P                float64 // its chance, times dice.den: the chance of getting to it, times its total's weight
+	How              int8    // TurnEnds, TurnGoes or TurnVoids
+	Cycle            int32   // on a chain of Again throws that repeats, its length in throws; else 0
+}
+
+// TurnTiny is where a float64 turn stops following a run of Again throws
+// without a limit that has not ended or repeated: the chance of getting
+// that far, below 2⁻⁶⁴, is lost in rounding beside the turn's other
+// chances. A run with a limit is followed to it (at most 64 throws): the
+// void at its end can be a square's only way out (a square every throw
+// overshoots under Stay, left only by a run of Again throws to the limit
+// under BackToStart), which a cut would make a trap.
+const TurnTiny = 0x1p-64
+
+// A TurnScratch holds what building turns needs, once per call.
+type TurnScratch struct {
+	outs  []Throw // the throws of the latest turn
+	links []Link  // the squares the latest turn throws from
+	At    []int32 // per square: its place in chain, or -1
+}
+
+// Fit makes ts cover size squares, reusing its buffers when they are
+// large enough (between turns at is -1 everywhere).
+func (ts *TurnScratch) Fit(size int) *TurnScratch {
+	if ts == nil {
+		ts = new(TurnScratch)
+	}
+	if len(ts.At) < size {
+		ts.At = make([]int32, size)
+		for i := range ts.At {
+			ts.At[i] = -1
+		}
+	}
+	return ts
+}
+
+// ThrowFrom is step for a throw of total s from square u, with the rule
+// that only a throw of Enter leaves square 0.
+func (g *Game) ThrowFrom(u, s int32) (landed, to int32) {
+	if u == 0 && g.Enter > 0 && s != g.Enter {
+		return 0, 0
+	}
+	return g.Step(u, s)
+}
+
+// Turn returns every throw a Turn from square v can make, in the order of
+// the throws and, within one, of the totals, in ts.outs (overwritten by
+// the next call). tiny is the chance of going on below which a run of
+// Again throws is cut off: TurnTiny for float64 callers, 0 for exact ones
+// (the run then always ends, repeats or reaches its limit, after at most
+// one throw a square). ts must cover the squares.
+func (g *Game) Turn(v int32, ts *TurnScratch, tiny float64) []Throw {
+	d := &g.Dice
+	outs := ts.outs[:0]
+	o := Throw{From: v}
+	if g.Again == 0 {
+		for s := d.Lo; s <= d.Hi; s++ {
+			if n := d.Weight(s); n > 0 {
+				o.Total, o.P = s, n
+				o.Landed, o.To = g.ThrowFrom(v, s)
+				outs = append(outs, o)
+			}
+		}
+		ts.outs = outs
+		return outs
+	}
+	links, stop := g.Run(v, ts, tiny)
+	if need := len(links) * int(d.Hi-d.Lo+1); cap(outs) < need {
+		outs = make([]Throw, 0, need)
+	}
+	for k, l := range links {
+		for s := d.Lo; s <= d.Hi; s++ {
+			n := d.Weight(s)
+			if n == 0 {
+				continue
+			}
+			outs = outs[:len(outs)+1] // filled in place: copying a Throw costs more
+			o := &outs[len(outs)-1]
+			o.K, o.Total, o.From, o.P, o.How, o.Cycle = int32(k), s, l.U, l.F*n, TurnEnds, l.Cycle
+			switch {
+			case s != g.Again:
+				o.Landed, o.To = g.ThrowFrom(l.U, s)
+			case k < len(links)-1 || stop == TurnGoes:
+				o.How = TurnGoes
+				o.Landed, o.To = g.ThrowFrom(l.U, s)
+			case stop == TurnEnds: // onto the last square
+				o.Landed, o.To = g.ThrowFrom(l.U, s)
+			default: // the run's limit: not moved
+				o.How, o.Landed, o.To = TurnVoids, l.U, g.VoidTo(v)
+			}
+		}
+	}
+	ts.outs = outs
+	return outs
+}
+
+// A Link is a square a turn throws from: the square it starts on, or one
+// a throw of Again put the token on.
+type Link struct {
+	U     int32
+	F     float64 // the chance that the turn throws from u (on a repeating chain, times the repeats)
+	Cycle int32   // on a chain of Again throws that repeats, its length in throws; else 0
+}
+
+// Run returns the squares a turn from v throws from, in order, in
+// ts.links (overwritten by the next call), and what the last one's throw
+// of Again does: TurnEnds if it reaches the last square, TurnVoids if it
+// is the Run's limit, TurnGoes if the turn goes on (round a repeating
+// chain, whose repeats the chances count, or past tiny: see turn). Every
+// other total thrown from a link ends the turn. A turn without Again
+// throws from v alone.
+func (g *Game) Run(v int32, ts *TurnScratch, tiny float64) ([]Link, int8) {
+	d := &g.Dice
+	links := ts.links[:0]
+	if g.Again == 0 {
+		ts.links = append(links, Link{U: v, F: 1})
+		return ts.links, TurnGoes
+	}
+	a := d.Weight(g.Again)
+	stop, repeat := int8(TurnGoes), int32(-1)
+	u, chance := v, 1.0
+	for k := int32(0); ; k++ {
+		links = append(links, Link{U: u, F: chance})
+		if g.Limit == 0 {
+			ts.At[u] = k // a run with a limit ends anyway: no need to spot a repeat
+		}
+		if g.Limit > 0 && k+1 == g.Limit {
+			stop = TurnVoids
+			break
+		}
+		_, to := g.ThrowFrom(u, g.Again)
+		if to == g.Last {
+			stop = TurnEnds
+			break
+		}
+		if g.Limit == 0 && ts.At[to] >= 0 {
+			repeat = ts.At[to]
+			break
+		}
+		// A run with a limit is followed to it, however unlikely: its void
+		// may be the only way a square is ever left.
+		if chance *= a / d.Den; chance < tiny && g.Limit == 0 {
+			break
+		}
+		u = to
+	}
+	if g.Limit == 0 {
+		for _, l := range links {
+			ts.At[l.U] = -1
+		}
+	}
+	ts.links = links
+	if repeat < 0 {
+		return links, stop
+	}
+	// Going round a repeating chain once has chance a^P; the throws on it
+	// happen 1/(1 − a^P) times as often, 1 − a^P written as the sum of
+	// positive terms (1 − a)(1 + a + … + a^(P−1)), 1 − a the weight of
+	// every other total, so that nothing cancels.
+	cycle := int32(len(links)) - repeat
+	var series float64
+	pa := 1.0
+	for range cycle {
+		series += pa
+		pa *= a / d.Den
+	}
+	factor := d.Den / (g.Rest * series)
+	for k := repeat; k < int32(len(links)); k++ {
+		links[k].F *= factor
+		links[k].Cycle = cycle
+	}
+	return links, stop
+}
+
+// VoidTo is where a turn from v that reaches the limit of Again throws
+// leaves the token.
+func (g *Game) VoidTo(v int32) int32 {
+	if g.ToStart {
+		return g.Start
+	}
+	return v
+}
+
+// OutBound is the most throws a turn from one square can end with, for
+// sizing the tables of moves and bounding their work: the totals, times the
+// longest run of Again throws a turn follows.
+func (g *Game) OutBound() float64 {
+	return float64(g.Dice.Hi-g.Dice.Lo+1) * g.runBound()
+}
+
+// runBound is the most squares a turn throws from (run's links): 1
+// without Again, AgainLimit with a limit, else as far as TurnTiny lets a
+// run go.
+func (g *Game) runBound() float64 {
+	if g.Again == 0 {
+		return 1
+	}
+	run := float64(g.Limit)
+	if run == 0 {
+		run = float64(g.Last) + 1
+		if a := g.Dice.Weight(g.Again) / g.Dice.Den; a < 1 {
+			run = min(run, math.Ceil(math.Log(TurnTiny)/math.Log(a))+1)
+		}
+	}
+	return run
+}
+
+// Moves appends to edges the ends of the turns from square v, each with
+// its weight out of dice.den; a turn that ends where it began (an
+// overshoot under Stay, a voided turn) is an edge to v itself. A fair
+// die's rolls are merged by destination, in the order first reached;
+// other turns' throws only where one ends where the one before did (the
+// runs of totals past the end), since merging them all costs more than
+// the few repeated ends save.
+func (g *Game) Moves(v int32, ts *TurnScratch, edges []Edge) []Edge {
+	if !g.Simple {
+		from := len(edges)
+		for _, o := range g.Turn(v, ts, TurnTiny) {
+			if o.How != TurnGoes {
+				edges = appendEnd(edges, from, o.To, o.P)
+			}
+		}
+		return edges
+	}
+	// Merged through ts.at, each end's place in edges while the square's
+	// rolls are listed: one look a roll, whatever the faces.
+	from := len(edges)
+	at := ts.At
+	top := min(g.Faces, g.Last-v) // the rolls that stay on the board
+	for roll := int32(1); roll <= g.Faces; roll++ {
+		var to int32
+		if roll <= top {
+			to = g.Land(v + roll)
+		} else {
+			_, to = g.Beyond(v, roll)
+		}
+		if k := at[to]; k >= 0 {
+			edges[k].N++
+			continue
+		}
+		at[to] = int32(len(edges))
+		edges = append(edges, Edge{To: to, N: 1})
+	}
+	for _, e := range edges[from:] {
+		at[e.To] = -1
+	}
+	return edges
+}
+
+// An Edge is where a turn can end and its weight out of the game's
+// dice.den: for one fair die, how many of the faces go there.
+type Edge struct {
+	To int32
+	N  float64
+}
+
+// moveTable lists every square's turns: edges[first[v]:first[v+1]] leave
+// square v, none from the squares below low or from the last. It reuses
+// first, edges and ts when they are large enough, and stops with ctx's
+// error once ctx is done.
+func (g *Game) moveTable(ctx context.Context, low int32, ts *TurnScratch, first []int32, edges []Edge) ([]int32, []Edge, error) {
+	return g.Table(ctx, low, g.OutBound(), first, edges, func(v int32, edges []Edge) []Edge {
+		return g.Moves(v, ts, edges)
+	})
+}
+
+// endTable lists every square's throws that end a turn (see endingThrows),
+// as moveTable lists turns.
+func (g *Game) endTable(ctx context.Context, low int32, first []int32, edges []Edge) ([]int32, []Edge, error) {
+	return g.Table(ctx, low, float64(g.Dice.Hi-g.Dice.Lo+1), first, edges, g.endingThrows)
+}
+
+// Table lists what each(v) appends for every square v from low up to the
+// last, at most bound a square: edges[first[v]:first[v+1]]; or ctx's error
+// once ctx is done.
+func (g *Game) Table(ctx context.Context, low int32, bound float64, first []int32, edges []Edge, each func(v int32, edges []Edge) []Edge) ([]int32, []Edge, error) {
+	size := int(g.Last) + 1
+	first = linalg.Grow(first, size+1)
+	// Allocated at once, since growing a slice of millions of moves copies
+	// it again and again.
+	if out := int(float64(size) * min(bound, float64(size))); cap(edges) < out {
+		edges = make([]Edge, 0, out)
+	}
+	edges = edges[:0]
+	checked := 0
+	for v := int32(0); v < g.Last; v++ {
+		first[v] = int32(len(edges))
+		if v >= low {
+			edges = each(v, edges)
+		}
+		if len(edges)-checked > budget.CheckEvery/16 {
+			if err := budget.Stopped(ctx); err != nil {
+				return first, edges, err
+			}
+			checked = len(edges)
+		}
+	}
+	first[g.Last] = int32(len(edges))
+	first[size] = int32(len(edges))
+	return first, edges, nil
+}
+
+// endingThrows appends to edges the throws from square u that end the
+// turn (every total but Again; see run), each with its weight out of
+// dice.den, merged where one ends where the one before did; one that
+// leaves the token on u is an edge to u itself.
+func (g *Game) endingThrows(u int32, edges []Edge) []Edge {
+	from := len(edges)
+	for s := g.Dice.Lo; s <= g.Dice.Hi; s++ {
+		n := g.Dice.Weight(s)
+		if n == 0 || s == g.Again {
+			continue
+		}
+		_, to := g.ThrowFrom(u, s)
+		edges = appendEnd(edges, from, to, n)
+	}
+	return edges
+}
+
+// appendEnd appends to edges an end at to of weight n, merged into the
+// edge before when that ends there too and is not before from.
+func appendEnd(edges []Edge, from int, to int32, n float64) []Edge {
+	if k := len(edges); k > from && edges[k-1].To == to {
+		edges[k-1].N += n
+		return edges
+	}
+	return append(edges, Edge{To: to, N: n})
+}
+
+// TurnWork is about how many throws taking every turn from every square
+// takes, which every random-play figure does, and how many ends a pass
+// over every square's turns reads at most.
+func (g *Game) TurnWork() float64 {
+	return (float64(g.Last) + 1) * max(g.OutBound(), float64(g.Faces))
+}
+
+// CompileWork is what taking every turn from every square costs in steps,
+// to compile the table of turns (chain.go) or to sweep the expectation of
+// one fair die (expected.go): compileSteps a throw.
+func (g *Game) CompileWork() float64 { return compileSteps * g.TurnWork() }
+
+// compileSteps is what a throw of compiling the turns costs, in steps: 10
+// to 50 ns here (each throw's end found, merged and stored: on a 100×100
+// board and a die of 65536 faces, 7 to 8 s for 10⁸ ends), against about
+// 2 ns for a step of a walk's turn, the unit that makes MaxWork a few
+// seconds. A table whose compiling alone would pass MaxWork is refused
+// before it is begun.
+const compileSteps = 16
+
+// Lands reports whether throw o put the token down on o.landed, taking a
+// jump that starts there: not a voided turn, nor a throw that leaves the
+// token where it stands (see moved).
+func (g *Game) Lands(o *Throw) bool {
+	return o.How != TurnVoids && g.moved(o.From, o.Total)
+}
+
+// moved reports whether a throw of total from u puts the token down: not
+// a throw that does not enter, nor an overshoot under Stay.
+func (g *Game) moved(u, total int32) bool {
+	return !(u == 0 && g.Enter > 0 && total != g.Enter) && !(u+total > g.Last && g.Over == Stay)
+}
+
+// ThrowAmong is a throw of total by the token squares[p] among other
+// tokens, the run-th throw of a turn that began on from: it leaves the
+// token where the throw (or a void at the limit) puts it and, under Bump,
+// sends back to the start the others it lands on. It returns where the
+// throw landed and left the token, and whether the turn goes on (a throw
+// of Again, not voided). A Game's throws and the joint chain's states
+// both move by it.
+func (g *Game) ThrowAmong(squares []int32, p int, from, total, run int32) (landed, to int32, goesOn bool) {
+	u := squares[p]
+	landed, to = g.ThrowFrom(u, total)
+	goesOn = total == g.Again
+	voided := goesOn && g.Limit > 0 && run == g.Limit
+	if voided {
+		landed, to, goesOn = u, g.VoidTo(from), false
+	}
+	squares[p] = to
+	if g.Bump && !voided && to != 0 && g.moved(u, total) {
+		for q, s := range squares {
+			if q != p && s == to {
+				squares[q] = g.Start
+			}
+		}
+	}
+	return landed, to, goesOn
+}
+
+// A Source is a square from which a roll lands on a given square, and the
+// chance it does.
+type Source struct {
+	From int32
+	P    float64
+}
+
+// RollsOnto appends to out the squares from which a throw lands on square
+// l (before any jump), with the chance, for games whose turn is one throw:
+// the squares within the largest total below it, and under Bounce those
+// near the end whose throws bounce back onto it.
+func RollsOnto(g *Game, l int32, ts *TurnScratch, out []Source) []Source {
+	if g.Simple && g.Over != Bounce {
+		share := 1 / g.Dice.Den
+		for v := max(l-g.Faces, 0); v < l; v++ {
+			out = append(out, Source{v, share})
+		}
+		return out
+	}
+	add := func(v int32) {
+		p := 0.0
+		for _, o := range g.Turn(v, ts, 0) {
+			if o.Landed == l && g.Lands(&o) {
+				p += o.P
+			}
+		}
+		if p > 0 {
+			out = append(out, Source{v, p / g.Dice.Den})
+		}
+	}
+	lo := max(l-g.Faces, 0)
+	for v := lo; v < l; v++ {
+		add(v)
+	}
+	if g.Over == Bounce {
+		for v := max(g.Last-g.Faces, 0); v < g.Last; v++ {
+			if v < lo || v >= l {
+				add(v)
+			}
+		}
+	}
+	return out
+}
