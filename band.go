@@ -7,6 +7,7 @@ import (
 	"github.com/snakesladders/snakes/internal/budget"
 	"github.com/snakesladders/snakes/internal/linalg"
 	"github.com/snakesladders/snakes/internal/model"
+	"github.com/snakesladders/snakes/internal/search"
 )
 
 // This file solves the equations of boards whose moves mostly stay near the
@@ -70,7 +71,7 @@ func (f *fundamental) layBand() (steps, bytes float64) {
 	// turns reach forward: eliminating them fills its row there. The
 	// lowest among those rows comes from a tree of minima over the rows
 	// done, so that a long ladder costs a logarithm rather than its length.
-	low := newMinTree(size)
+	low := linalg.NewMinTree(size)
 	for k := g.Last - 1; k >= 0; k-- {
 		if !f.sure[k] {
 			continue
@@ -78,9 +79,9 @@ func (f *fundamental) layBand() (steps, bytes float64) {
 		if k&1023 == 0 && budget.Stopped(f.ctx) != nil {
 			return math.Inf(1), 0 // the caller's solve reports it
 		}
-		lo := min(f.bandLo[k], low.min(k+1, f.bandHi[k]))
+		lo := min(f.bandLo[k], low.Min(k+1, f.bandHi[k]))
 		f.bandLo[k] = lo
-		low.set(k, lo)
+		low.Set(k, lo)
 		drop = max(drop, k-lo)
 	}
 	f.ahead, f.behind = reach, drop
@@ -113,8 +114,8 @@ func bandReach(g *model.Game, ctx context.Context) float64 {
 		cover[hi+1]--
 		return sum <= g.Lim.BandUpTo
 	}
-	if endsPriced(g) {
-		fairSpans(g, span) // from the board, in time linear in it
+	if search.EndsPriced(g) {
+		search.FairSpans(g, span) // from the board, in time linear in it
 		return sum
 	}
 	ts := new(model.TurnScratch).Fit(int(g.Last) + 1)

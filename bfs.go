@@ -1,5 +1,7 @@
 package snakes
 
+import "github.com/snakesladders/snakes/internal/search"
+
 // This file is the fewest-rolls API: MinRolls and Distances, under the zero
 // Rules and any other.
 
@@ -39,16 +41,7 @@ func (r Rules) MinRolls(b *Board) int {
 	if err != nil || g.Last < 1 {
 		return -1
 	}
-	if byIntervals(&g) {
-		if s := newThrowSearch(g, true); s != nil {
-			return s.rolls()
-		}
-		return -1
-	}
-	sc := getScratch(&g)
-	defer putScratch(sc)
-	rolls, _ := search(g, sc, nil, false, false)
-	return rolls
+	return search.MinRolls(&g)
 }
 
 // Distances returns, indexed by label, the fewest throws after which the
@@ -67,19 +60,5 @@ func (r Rules) Distances(b *Board) []int {
 	if g.Last < 1 {
 		return []int{-1}
 	}
-	if byIntervals(&g) {
-		if s := newThrowSearch(g, false); s != nil {
-			return s.distances()
-		}
-		return nil
-	}
-	sc := getScratch(&g)
-	defer putScratch(sc)
-	sc.growDist(g.Last)
-	search(g, sc, sc.dist, true, false)
-	dist := make([]int, g.Last+1)
-	for i, d := range sc.dist {
-		dist[i] = int(d)
-	}
-	return dist
+	return search.Distances(&g)
 }

@@ -12,6 +12,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/snakesladders/snakes/internal/model"
+	"github.com/snakesladders/snakes/internal/search"
 )
 
 // This file tests the searches (MinRolls, ShortestPath, Distances) on
@@ -533,17 +534,17 @@ func TestScratchReuse(t *testing.T) {
 // distance, and the squares never added (one past each) stay absent.
 func TestDistancesGrow(t *testing.T) {
 	t.Parallel()
-	d := newDistances(1)
+	d := search.NewDistances(1)
 	for i := range int32(50_000) {
-		if !d.add(i*4096, i%97) || d.add(i*4096, 1000) {
+		if !d.Add(i*4096, i%97) || d.Add(i*4096, 1000) {
 			t.Fatalf("add(%d): new the first time only", i*4096)
 		}
 	}
 	for i := range int32(50_000) {
-		if got, ok := d.get(i * 4096); !ok || got != i%97 {
+		if got, ok := d.Get(i * 4096); !ok || got != i%97 {
 			t.Fatalf("get(%d) = %d, %v; want %d", i*4096, got, ok, i%97)
 		}
-		if _, ok := d.get(i*4096 + 1); ok {
+		if _, ok := d.Get(i*4096 + 1); ok {
 			t.Fatalf("get(%d) found a square never added", i*4096+1)
 		}
 	}

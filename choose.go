@@ -169,15 +169,3 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 	}
 	return sweepExpected(ctx, g, x.backs) // by value: only that path moves g to the heap
 }
-
-// byIntervals reports whether the searches (MinRolls, Distances,
-// ShortestPath) go by intervals of squares (throwsearch.go) rather than
-// word by word (search.go). The word-wise search shifts a word of squares
-// once a total, so its time grows with squares·faces/64; the search by
-// intervals takes every total that ends a run at once, in time linear in
-// the squares and jumps, but a few times the word-wise search's on a
-// narrow die. It also serves every die the word-wise search cannot: a
-// total that never shows, a throw to enter, a limit on Again.
-func byIntervals(g *model.Game) bool {
-	return !g.Wordwise || g.Dice.Hi-g.Dice.Lo+1 >= g.Lim.IntervalsFrom
-}

@@ -10,6 +10,7 @@ import (
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/linalg"
 	"github.com/snakesladders/snakes/internal/model"
+	"github.com/snakesladders/snakes/internal/search"
 )
 
 // This file is ExpectedTurns' solves, which choose.go tries in turn: the
@@ -140,7 +141,7 @@ func sweepExpected(ctx context.Context, g model.Game, m int) (float64, error) {
 		return 0, g.TooBig(bytes, "the expected length on %d squares with %d or more squares moves go back to", g.Last, m)
 	}
 	first := g.CompileWork() // the pass that found the unknowns
-	if endsPriced(&g) {
+	if search.EndsPriced(&g) {
 		first = 0 // the unknowns were counted from the board
 	} else if steps := 2 * g.CompileWork(); steps > g.Lim.Work {
 		return 0, g.TooLong(steps, "taking every turn (throws of totals up to %d) from %d squares twice, to find the squares that moves go back to and to solve for them,", g.Faces, g.Last)
@@ -256,14 +257,14 @@ func (x *structured) number(ctx context.Context, g *model.Game) (m, rows int, er
 	x.squares, x.backs, x.fair = x.squares[:0], 0, nil
 	rows = size
 	if g.Simple {
-		if x.c.Reached, err = fairReached(g, x.c.Reached); err != nil {
+		if x.c.Reached, err = search.FairReached(g, x.c.Reached); err != nil {
 			return 0, 0, err
 		}
 		x.fair = x.c.Reached
 		// A wide die's unknowns are counted from the board first: taking
 		// its every roll to number them costs as much as the solves.
-		if fairPriced(g) {
-			if x.backs = fairUnknowns(g, x.c.Reached); !denseFits(g, x.backs, rows) {
+		if search.FairPriced(g) {
+			if x.backs = search.FairUnknowns(g, x.c.Reached); !denseFits(g, x.backs, rows) {
 				return x.backs, rows, nil
 			}
 		}
@@ -273,13 +274,13 @@ func (x *structured) number(ctx context.Context, g *model.Game) (m, rows int, er
 	}
 	// As for a wide fair die: other wide dice's unknowns from the board,
 	// before their every turn is taken.
-	if endsPriced(g) {
-		reached, err := fairReached(g, nil)
+	if search.EndsPriced(g) {
+		reached, err := search.FairReached(g, nil)
 		if err != nil {
 			return 0, 0, err
 		}
 		x.fair = reached
-		if x.backs = fairUnknowns(g, reached); !denseFits(g, x.backs, rows) {
+		if x.backs = search.FairUnknowns(g, reached); !denseFits(g, x.backs, rows) {
 			return x.backs, rows, nil
 		}
 	}

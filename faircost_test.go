@@ -9,6 +9,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/snakesladders/snakes/internal/model"
+	"github.com/snakesladders/snakes/internal/search"
 )
 
 // drawFair draws a board and a fair die of up to 80 faces, often wider
@@ -63,7 +64,7 @@ func TestFairUnknowns(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		g, rr, flat := drawFair(t)
 		drawn = countDrawn(drawn, rr)
-		reached, err := fairReached(&g, nil)
+		reached, err := search.FairReached(&g, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -77,7 +78,7 @@ func TestFairUnknowns(t *testing.T) {
 				back[to] = true
 			}
 		})
-		if got := fairUnknowns(&g, reached); got != len(back) {
+		if got := search.FairUnknowns(&g, reached); got != len(back) {
 			t.Fatalf("fairUnknowns = %d, squares some roll goes back to: %d", got, len(back))
 		}
 	})
@@ -121,7 +122,7 @@ func TestFairSpans(t *testing.T) {
 			}
 		})
 		seen := 0
-		fairSpans(&g, func(v, l, h int32) bool {
+		search.FairSpans(&g, func(v, l, h int32) bool {
 			if int(l) != lo[int(v)] || int(h) != hi[int(v)] {
 				t.Fatalf("square %d: span %d..%d, want %d..%d", v, l, h, lo[int(v)], hi[int(v)])
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/snakesladders/snakes/internal/linalg"
 	"github.com/snakesladders/snakes/internal/model"
+	"github.com/snakesladders/snakes/internal/search"
 )
 
 // This file moves a walk's chances a turn on under one wide fair die by
@@ -21,7 +22,7 @@ import (
 // walksByIntervals reports whether g's walks move by intervals: on fewer
 // squares the powers of the turn matrix and the product races, which read
 // the table, answer what a walk cannot, and the table costs little.
-func walksByIntervals(g *model.Game) bool { return fairPriced(g) && g.Last > powersMax }
+func walksByIntervals(g *model.Game) bool { return search.FairPriced(g) && g.Last > powersMax }
 
 // fairMoves moves a walk's chances by intervals. Its slices are scratch
 // space of one walk.
@@ -48,7 +49,7 @@ func fairMovesBytes(g *model.Game) float64 {
 // moves' scratch, the classes of the squares and the searches for them.
 func fairWalkBytes(g *model.Game) float64 {
 	size := float64(g.Last) + 1
-	return 16*size + fairMovesBytes(g) + 3*size + throwSearchBytes(g) + 16*size
+	return 16*size + fairMovesBytes(g) + 3*size + search.ThrowSearchBytes(g) + 16*size
 }
 
 // newFairMoves returns the moves of g, a game whose walks go by intervals.
@@ -183,11 +184,11 @@ type fairClasses struct {
 // newFairClasses returns the classes of g's squares, from the searches of
 // faircost.go.
 func newFairClasses(g *model.Game) (*fairClasses, error) {
-	reached, err := fairReached(g, nil)
+	reached, err := search.FairReached(g, nil)
 	if err != nil {
 		return nil, err
 	}
-	can := fairCan(g)
+	can := search.FairCan(g)
 	return &fairClasses{reached: reached, can: can, trap: fairTrap(reached, can)}, nil
 }
 
@@ -222,7 +223,7 @@ func fairTrap(reached, can []bool) int32 {
 func (w *walk) fairFrom(s int32) (reached []bool, trap int32) {
 	g := *w.g
 	g.Start = s
-	reached, err := fairReached(&g, nil)
+	reached, err := search.FairReached(&g, nil)
 	if err != nil { // past the memory bound, which the walk's start passed
 		return w.reached, w.trap
 	}

@@ -1,6 +1,6 @@
 package snakes
 
-import "github.com/snakesladders/snakes/internal/grid"
+import "github.com/snakesladders/snakes/internal/search"
 
 // This file is ShortestPath and the Move it answers with.
 
@@ -53,61 +53,10 @@ func (r Rules) ShortestPath(b *Board) ([]Move, bool) {
 	if err != nil || g.Last < 1 || 8*float64(g.Last) > g.Lim.Bytes {
 		return nil, false
 	}
-	if byIntervals(&g) {
-		if s := newThrowSearch(g, false); s != nil {
-			return s.path()
-		}
-		return nil, false
-	}
-	sc := getScratch(&g)
-	defer putScratch(sc)
-	if g.Board != nil && g.Last >= g.Lim.BothWaysFrom {
-		// The fewest throws by the search both ways, then the path from
-		// what two searches of that many levels touch (pathboth.go).
-		rolls, _ := search(g, sc, nil, false, false)
-		if rolls < 0 {
-			return nil, false
-		}
-		return bothWaysPath(&g, rolls), true
-	}
-	sc.growDist(g.Last)
-	dist, good := sc.dist, sc.good
-	rolls, reached := search(g, sc, dist, false, true)
-	if rolls < 0 {
-		return nil, false
-	}
-	// Walking the reached squares from the farthest back marks every square
-	// that lies on some shortest path: the last square, and any square with a
-	// roll to a marked square one roll farther out.
-	for i := reached - 1; i >= 0; i-- {
-		v := sc.queue[i]
-		on := v == g.Last
-		for roll := int32(1); !on && dist[v] < int32(rolls) && roll <= g.Faces; roll++ {
-			_, to := g.Step(v, roll)
-			on = dist[to] == dist[v]+1 && grid.Has(good, to)
-		}
-		if on {
-			grid.Add(good, v)
-		} else {
-			grid.Clear(good, v)
-		}
-	}
-	// From the start, the smallest roll to a marked square one roll farther
-	// out always leaves a way to finish in the remaining rolls.
-	path := make([]Move, 0, rolls)
-	turn := 1
-	for v := g.Start; v != g.Last; {
-		for roll := int32(1); roll <= g.Faces; roll++ {
-			landed, to := g.Step(v, roll)
-			if dist[to] == dist[v]+1 && grid.Has(good, to) {
-				path = append(path, Move{From: int(v), Roll: int(roll), Landed: int(landed), To: int(to), Turn: turn})
-				if roll != g.Again {
-					turn++
-				}
-				v = to
-				break
-			}
-		}
-	}
-	return path, true
+	return search.Path(&g, moveOf)
+}
+
+// moveOf is the Move of a step of a search's path.
+func moveOf(s search.Step) Move {
+	return Move{From: int(s.From), Roll: int(s.Roll), Landed: int(s.Landed), To: int(s.To), Turn: int(s.Turn)}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/linalg"
 	"github.com/snakesladders/snakes/internal/model"
+	"github.com/snakesladders/snakes/internal/search"
 )
 
 // This file is the walk: the chances of where one player's token may be,
@@ -139,7 +140,7 @@ func walkOn(ctx context.Context, c *model.Chain, work float64) *walk {
 func (w *walk) fromBytes() float64 {
 	bytes := 16 * float64(len(w.mass))
 	if w.fm != nil {
-		bytes += fairMovesBytes(w.g) + throwSearchBytes(w.g) + float64(len(w.mass))
+		bytes += fairMovesBytes(w.g) + search.ThrowSearchBytes(w.g) + float64(len(w.mass))
 	}
 	return bytes
 }

@@ -1,4 +1,4 @@
-package snakes
+package search
 
 import (
 	"slices"
@@ -34,13 +34,13 @@ func stepAt(g *model.Game, from, roll int32) (landed, to int32) {
 // bothWaysPath returns the fewest-throw path of m throws with the
 // lexicographically smallest totals, for a word-wise game on a board with
 // its reverse index.
-func bothWaysPath(g *model.Game, m int) []Move {
+func bothWaysPath[M any](g *model.Game, m int, as func(Step) M) []M {
 	// Searches on large boards touch tens of thousands of squares: tables
 	// that start near that size are not rebuilt level by level.
 	guess := min(g.Last+1, 1<<15)
-	fdist, bdist := newDistances(guess), newDistances(guess)
-	fdist.add(g.Start, 0)
-	bdist.add(g.Last, 0)
+	fdist, bdist := NewDistances(guess), NewDistances(guess)
+	fdist.Add(g.Start, 0)
+	bdist.Add(g.Last, 0)
 	// Each side's frontier and the next, their arrays swapped level by
 	// level.
 	forward, fnext := append(make([]int32, 0, 1024), g.Start), make([]int32, 0, 1024)
@@ -55,7 +55,7 @@ func bothWaysPath(g *model.Game, m int) []Move {
 					continue
 				}
 				for roll := int32(1); roll <= g.Faces; roll++ {
-					if _, to := stepAt(g, u, roll); fdist.add(to, int32(df+1)) {
+					if _, to := stepAt(g, u, roll); fdist.Add(to, int32(df+1)) {
 						fnext = append(fnext, to)
 					}
 				}
@@ -66,7 +66,7 @@ func bothWaysPath(g *model.Game, m int) []Move {
 			bnext = bnext[:0]
 			for _, x := range back {
 				throwsOnto(g, x, rev, func(v int32) {
-					if bdist.add(v, int32(db+1)) {
+					if bdist.Add(v, int32(db+1)) {
 						bnext = append(bnext, v)
 					}
 				})
@@ -79,39 +79,39 @@ func bothWaysPath(g *model.Game, m int) []Move {
 	// path: past the forward levels by its distance to the end; on them by
 	// a search forward in roll order, whose answers are kept, so that the
 	// path looks only at the squares it tries.
-	known := newDistances(int32(m) * g.Faces) // square → 1 on a path, 2 not
+	known := NewDistances(int32(m) * g.Faces) // square → 1 on a path, 2 not
 	var on func(to int32, d int) bool
 	on = func(to int32, d int) bool {
 		if d > df {
-			e, ok := bdist.get(to)
+			e, ok := bdist.Get(to)
 			return ok && e == int32(m-d)
 		}
 		if d == df {
-			e, ok := bdist.get(to)
-			f, fok := fdist.get(to)
+			e, ok := bdist.Get(to)
+			f, fok := fdist.Get(to)
 			return ok && e == int32(m-d) && fok && f == int32(d)
 		}
-		if f, ok := fdist.get(to); !ok || f != int32(d) {
+		if f, ok := fdist.Get(to); !ok || f != int32(d) {
 			return false
 		}
-		if k, ok := known.get(to); ok {
+		if k, ok := known.Get(to); ok {
 			return k == 1
 		}
 		for roll := int32(1); roll <= g.Faces && to != g.Last; roll++ {
 			if _, next := stepAt(g, to, roll); on(next, d+1) {
-				known.add(to, 1)
+				known.Add(to, 1)
 				return true
 			}
 		}
-		known.add(to, 2)
+		known.Add(to, 2)
 		return false
 	}
-	path := make([]Move, 0, m)
-	turn := 1
+	path := make([]M, 0, m)
+	turn := int32(1)
 	for d, v := 0, g.Start; d < m; d++ {
 		for roll := int32(1); roll <= g.Faces; roll++ {
 			if landed, to := stepAt(g, v, roll); on(to, d+1) {
-				path = append(path, Move{From: int(v), Roll: int(roll), Landed: int(landed), To: int(to), Turn: turn})
+				path = append(path, as(Step{From: v, Roll: roll, Landed: landed, To: to, Turn: turn}))
 				if roll != g.Again {
 					turn++
 				}
@@ -168,10 +168,10 @@ func throwsOnto(g *model.Game, x int32, rev *grid.Reverse, each func(v int32)) {
 	}
 }
 
-// A distances maps the squares a search touched to their distances: open
+// A Dists maps the squares a search touched to their Dists: open
 // addressing over a table twice the squares or more, so that memory and
 // time follow the touched squares, without the cost of a Go map.
-type distances struct {
+type Dists struct {
 	slots []distance
 	n     int
 }
@@ -180,14 +180,14 @@ type distances struct {
 // side by side so that a probe reads one cache line.
 type distance struct{ square, d int32 }
 
-// newDistances returns an empty table sized for about squares squares
+// NewDistances returns an empty table sized for about squares squares
 // (it grows past them).
-func newDistances(squares int32) *distances {
+func NewDistances(squares int32) *Dists {
 	n := 1 << 10
 	for n < 2*int(squares) {
 		n <<= 1
 	}
-	d := &distances{slots: make([]distance, n)}
+	d := &Dists{slots: make([]distance, n)}
 	for i := range d.slots {
 		d.slots[i].square = -1
 	}
@@ -195,7 +195,7 @@ func newDistances(squares int32) *distances {
 }
 
 // slot returns where square v is, or would go.
-func (d *distances) slot(v int32) int {
+func (d *Dists) slot(v int32) int {
 	mask := len(d.slots) - 1
 	i := int(uint32(v)*0x9E3779B1) & mask
 	for d.slots[i].square >= 0 && d.slots[i].square != v {
@@ -204,15 +204,15 @@ func (d *distances) slot(v int32) int {
 	return i
 }
 
-// get returns v's distance and whether it has one.
-func (d *distances) get(v int32) (int32, bool) {
+// Get returns v's distance and whether it has one.
+func (d *Dists) Get(v int32) (int32, bool) {
 	s := d.slots[d.slot(v)]
 	return s.d, s.square == v
 }
 
-// add gives v the distance x unless it has one, and reports whether it
+// Add gives v the distance x unless it has one, and reports whether it
 // was new.
-func (d *distances) add(v, x int32) bool {
+func (d *Dists) Add(v, x int32) bool {
 	i := d.slot(v)
 	if d.slots[i].square == v {
 		return false
@@ -220,7 +220,7 @@ func (d *distances) add(v, x int32) bool {
 	d.slots[i] = distance{v, x}
 	if d.n++; 2*d.n > len(d.slots) {
 		old := d.slots
-		d.slots = newDistances(int32(len(old))).slots // twice as many
+		d.slots = NewDistances(int32(len(old))).slots // twice as many
 		for _, s := range old {
 			if s.square >= 0 {
 				d.slots[d.slot(s.square)] = s

@@ -1,4 +1,4 @@
-package snakes
+package search
 
 import (
 	"math/bits"

@@ -1,4 +1,4 @@
-package snakes
+package search
 
 import (
 	"github.com/snakesladders/snakes/internal/grid"
@@ -26,18 +26,18 @@ import (
 // ends on square 0 or, on a throw of Enter, where that throw puts the
 // token: its one end besides itself (enterEnd).
 
-// fairPriced reports whether g is a game of one fair die wide enough that
+// FairPriced reports whether g is a game of one fair die wide enough that
 // the searches go by intervals (choose.go): its walks go by intervals too
 // (fairwalk.go), and ExpectedTurns sweeps its rolls directly.
-func fairPriced(g *model.Game) bool { return g.Simple && byIntervals(g) }
+func FairPriced(g *model.Game) bool { return g.Simple && ByIntervals(g) }
 
-// endsPriced reports whether g is a game whose solves this file prices:
+// EndsPriced reports whether g is a game whose solves this file prices:
 // one throw a turn of dice that can show every total lo..hi, fair or
 // loaded, one die or several, of enough totals that the searches go by
 // intervals, with or without a throw to enter; several dice (lo > 1) on a
 // board longer than their highest total. Where its turns end, which is
 // all the prices read, does not depend on the chances.
-func endsPriced(g *model.Game) bool {
+func EndsPriced(g *model.Game) bool {
 	d := &g.Dice
 	return g.Again == 0 && g.Limit == 0 && g.EveryTotal() && d.Hi-d.Lo+1 >= g.Lim.IntervalsFrom &&
 		(d.Lo == 1 || d.Hi < g.Last)
@@ -79,16 +79,16 @@ func bounceHi(g *model.Game, v int32) int32 {
 	return min(g.Last-1, 2*g.Last-v-g.Dice.Lo)
 }
 
-// fairReached returns the squares the start of g, a fair die, reaches,
+// FairReached returns the squares the start of g, a fair die, reaches,
 // in into when it is large enough: word by word for a narrow die, by
 // intervals for a wide one, whose time does not grow with its faces.
-func fairReached(g *model.Game, into []bool) ([]bool, error) {
+func FairReached(g *model.Game, into []bool) ([]bool, error) {
 	size := int(g.Last) + 1
 	into = linalg.Grow(into, size)
-	if byIntervals(g) {
+	if ByIntervals(g) {
 		s := newThrowSearch(*g, false)
 		if s == nil {
-			return into, g.TooBig(throwSearchBytes(g), "the squares reached on %d squares", g.Last)
+			return into, g.TooBig(ThrowSearchBytes(g), "the squares reached on %d squares", g.Last)
 		}
 		for v := range into {
 			into[v] = s.dist[v] >= 0 // one state a square: no AgainLimit
@@ -104,13 +104,13 @@ func fairReached(g *model.Game, into []bool) ([]bool, error) {
 	return into, nil
 }
 
-// fairUnknowns returns how many squares some turn from a square in
+// FairUnknowns returns how many squares some turn from a square in
 // reached goes back to: the unknowns of the structured elimination, the
 // same as noteFair and noteHouse number one by one. A jump from t down to
 // d adds d when a reached square in (d, t) is one throw below t; a fold
 // back under Bounce onto b adds b, or the end of b's jump, when a reached
 // square above it folds onto b.
-func fairUnknowns(g *model.Game, reached []bool) int {
+func FairUnknowns(g *model.Game, reached []bool) int {
 	last, lo, hi := g.Last, g.Dice.Lo, g.Dice.Hi
 	// upTo[i]: the reached squares below i.
 	upTo := make([]int32, last+2)
@@ -154,12 +154,12 @@ func fairUnknowns(g *model.Game, reached []bool) int {
 	return m
 }
 
-// fairSpans calls each with every square v from the start up and the
+// FairSpans calls each with every square v from the start up and the
 // lowest and highest squares other than the last that its turns end on
 // (v itself when none is lower or higher), until each returns false: what
 // bandReach reads of every turn, from two queues of the jumps' ends over
 // the window of the rolls and two tables of them over the folds.
-func fairSpans(g *model.Game, each func(v, lo, hi int32) bool) {
+func FairSpans(g *model.Game, each func(v, lo, hi int32) bool) {
 	last, first, faces := g.Last, g.Dice.Lo, g.Faces
 	// The ends past the last square are sentinels that never win.
 	lowKey := func(t int32) int32 {
@@ -241,9 +241,9 @@ func fairSpans(g *model.Game, each func(v, lo, hi int32) bool) {
 	}
 }
 
-// fairCan returns, for every square, whether the last square can be
+// FairCan returns, for every square, whether the last square can be
 // reached from it: the chain's canFinish, for one fair die.
-func fairCan(g *model.Game) []bool { return spanCan(g, g.Dice.Spans()) }
+func FairCan(g *model.Game) []bool { return spanCan(g, g.Dice.Spans()) }
 
 // spanCan returns, for every square, whether the last square can be
 // reached from it, for a game whose turn is one throw of the totals in
@@ -356,4 +356,16 @@ func searchCan(g *model.Game, spans [][2]int32, can []bool) {
 		}
 		i = j
 	}
+}
+
+// ByIntervals reports whether the searches (MinRolls, Distances,
+// ShortestPath) go by intervals of squares (throwsearch.go) rather than
+// word by word (search.go). The word-wise search shifts a word of squares
+// once a total, so its time grows with squares·faces/64; the search by
+// intervals takes every total that ends a run at once, in time linear in
+// the squares and jumps, but a few times the word-wise search's on a
+// narrow die. It also serves every die the word-wise search cannot: a
+// total that never shows, a throw to enter, a limit on Again.
+func ByIntervals(g *model.Game) bool {
+	return !g.Wordwise || g.Dice.Hi-g.Dice.Lo+1 >= g.Lim.IntervalsFrom
 }

@@ -1,9 +1,10 @@
-package snakes
+package search
 
 import (
 	"slices"
 
 	"github.com/snakesladders/snakes/internal/grid"
+	"github.com/snakesladders/snakes/internal/linalg"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
@@ -30,10 +31,10 @@ type throwSearch struct {
 	spans [][2]int32
 }
 
-// throwSearchBytes is what a throwSearch on g allocates: a state's
+// ThrowSearchBytes is what a throwSearch on g allocates: a state's
 // distance and place in the queue, and a square's claim and, for a path,
 // its place in a tree of maxima and the squares that land on it.
-func throwSearchBytes(g *model.Game) float64 {
+func ThrowSearchBytes(g *model.Game) float64 {
 	return (8*float64(max(g.Limit, 1)) + 24) * (float64(g.Last) + 1)
 }
 
@@ -41,7 +42,7 @@ func throwSearchBytes(g *model.Game) float64 {
 // reaches, or to the last square only when toEnd is set, or returns nil
 // past the memory bound.
 func newThrowSearch(g model.Game, toEnd bool) *throwSearch {
-	if throwSearchBytes(&g) > g.Lim.Bytes {
+	if ThrowSearchBytes(&g) > g.Lim.Bytes {
 		return nil
 	}
 	s := &throwSearch{g: g, runs: max(g.Limit, 1), spans: g.Dice.Spans()}
@@ -258,9 +259,9 @@ func (s *throwSearch) distances() []int {
 	return out
 }
 
-// path returns the fewest-throw path whose totals are lexicographically
+// throwPath returns the fewest-throw path whose totals are lexicographically
 // smallest, as ShortestPath does for the word-wise search.
-func (s *throwSearch) path() ([]Move, bool) {
+func throwPath[M any](s *throwSearch, as func(Step) M) ([]M, bool) {
 	g := &s.g
 	rolls := s.rolls()
 	if rolls < 0 {
@@ -273,7 +274,7 @@ func (s *throwSearch) path() ([]Move, bool) {
 	// interval of squares holds a good state one throw on when its least
 	// is minus that distance (none of its states is farther).
 	good := grid.NewBitset(len(s.dist))
-	best := newMinTree(int(g.Last) + 1)
+	best := linalg.NewMinTree(int(g.Last) + 1)
 	first, landers := s.landers()
 	for i := len(s.queue) - 1; i >= 0; i-- {
 		v := s.queue[i]
@@ -282,20 +283,20 @@ func (s *throwSearch) path() ([]Move, bool) {
 			s.each(v, func(_, to int32) {
 				on = on || s.dist[to] == want && grid.Has(good, to)
 			}, func(lo, hi int32) {
-				on = on || best.min(lo, hi) == -want
+				on = on || best.Min(lo, hi) == -want
 			})
 		}
 		if on {
 			grid.Add(good, v)
 			if x := v / s.runs; v%s.runs == 0 {
 				for _, p := range landers[first[x]:first[x+1]] {
-					best.set(p, -s.dist[v])
+					best.Set(p, -s.dist[v])
 				}
 			}
 		}
 	}
-	path := make([]Move, 0, rolls)
-	turn := 1
+	path := make([]M, 0, rolls)
+	turn := int32(1)
 	for v := g.Start * s.runs; v != end; {
 		chosen, next := int32(-1), int32(-1)
 		s.next(v, func(total, to int32) {
@@ -305,7 +306,7 @@ func (s *throwSearch) path() ([]Move, bool) {
 		}, g.Dice.Lo, g.Dice.Hi)
 		u := v / s.runs
 		landed, to := g.Step(u, chosen)
-		path = append(path, Move{From: int(u), Roll: int(chosen), Landed: int(landed), To: int(to), Turn: turn})
+		path = append(path, as(Step{From: u, Roll: chosen, Landed: landed, To: to, Turn: turn}))
 		if chosen != g.Again {
 			turn++
 		}
