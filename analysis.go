@@ -235,7 +235,7 @@ func (a *Analysis) startWalk(ctx context.Context) (*walk, error) {
 // ExpectedTurns is [Rules.ExpectedTurns].
 func (a *Analysis) ExpectedTurns(ctx context.Context) (float64, error) {
 	return figure(ctx, a, field(&a.expected), func() (float64, error) {
-		return a.r.expectedTurns(ctx, a.b)
+		return expectedTurns(ctx, a.r.spec(), a.b.squares())
 	})
 }
 
@@ -303,7 +303,7 @@ func (a *Analysis) Jumps(ctx context.Context) ([]JumpStats, error) {
 				return nil, err
 			}
 		}
-		return a.r.jumpsOf(a.b, f)
+		return jumpsOf(a.r.spec(), a.b.squares(), f)
 	})
 	return slices.Clone(v), err
 }

@@ -86,6 +86,14 @@ func newBoard(n int, flat []int32) *Board {
 	return &Board{sq: grid.New(n, flat)}
 }
 
+// squares returns b's squares, nil for a nil Board.
+func (b *Board) squares() *grid.Squares {
+	if b == nil {
+		return nil
+	}
+	return b.sq
+}
+
 // Size returns n, the number of rows and of columns.
 func (b *Board) Size() int {
 	if b == nil || b.sq == nil {

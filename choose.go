@@ -3,6 +3,7 @@ package snakes
 import (
 	"context"
 
+	"github.com/snakesladders/snakes/internal/grid"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
@@ -122,8 +123,8 @@ func (f *fundamental) choose() method {
 // step one sweep of the board, and its answer is checked by its residual
 // on every square, which bounds its relative error since (I − Q)⁻¹ is
 // non-negative.
-func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
-	g, err := r.playable(b)
+func expectedTurns(ctx context.Context, r model.Rules, b *grid.Squares) (float64, error) {
+	g, err := model.Playable(r, b)
 	if err != nil {
 		return 0, err
 	}
@@ -152,7 +153,7 @@ func (r Rules) expectedTurns(ctx context.Context, b *Board) (float64, error) {
 		}
 	}()
 	how := pick(&g, m, rows, func() (steps, bytes float64) {
-		band, steps, bytes, err = r.layExpectedBand(ctx, b, &g)
+		band, steps, bytes, err = layExpectedBand(ctx, r, b, &g)
 		return steps, bytes
 	})
 	switch {

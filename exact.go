@@ -44,7 +44,7 @@ const (
 // run of throws that comes back round is a geometric series, summed
 // exactly. Other errors are as for [Rules.ExpectedTurns].
 func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
-	g, err := r.playable(b)
+	g, err := model.Playable(r.spec(), b.squares())
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/snakesladders/snakes/internal/budget"
 	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/grid"
 	"github.com/snakesladders/snakes/internal/linalg"
 	"github.com/snakesladders/snakes/internal/model"
 	"github.com/snakesladders/snakes/internal/search"
@@ -52,7 +53,7 @@ import (
 // faces is refused before any of its turns is taken.
 // docs/rules.md says how each is chosen.
 func (r Rules) ExpectedTurns(b *Board) (float64, error) {
-	return r.expectedTurns(context.Background(), b)
+	return expectedTurns(context.Background(), r.spec(), b.squares())
 }
 
 // layExpectedBand is ExpectedTurns' band (band.go) for pick: once a
@@ -61,12 +62,12 @@ func (r Rules) ExpectedTurns(b *Board) (float64, error) {
 // compiled) with its steps and bytes, +Inf steps where it does not suit.
 // err is the chain's verdict that the start may not finish, or ctx's
 // error.
-func (r Rules) layExpectedBand(ctx context.Context, b *Board, g *model.Game) (f *fundamental, steps, bytes float64, err error) {
+func layExpectedBand(ctx context.Context, r model.Rules, b *grid.Squares, g *model.Game) (f *fundamental, steps, bytes float64, err error) {
 	// The band needs the compiled turns as well as its own steps.
 	if g.CompileWork()+bandReach(g, ctx) > g.Lim.BandUpTo {
 		return nil, math.Inf(1), 0, nil
 	}
-	f, _, err = r.insight(ctx, b)
+	f, _, err = insight(ctx, r, b)
 	if err != nil {
 		return nil, math.Inf(1), 0, nil // GMRES says why
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/snakesladders/snakes/internal/budget"
+	"github.com/snakesladders/snakes/internal/grid"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
@@ -20,8 +21,8 @@ import (
 // chain; Effect from a solve of the board without the jump; Chance from a
 // solve of the chance to take it, with every throw that takes it made to
 // end the game.
-func (r Rules) freshJumps(b *Board, g *model.Game, f *fundamental, visits []float64, stats []JumpStats) error {
-	flat := b.sq.Flat
+func freshJumps(r model.Rules, b *grid.Squares, g *model.Game, f *fundamental, visits []float64, stats []JumpStats) error {
+	flat := b.Flat
 	index := map[int32]int{} // jump start → its entry in stats
 	for i, js := range stats {
 		index[int32(js.From)] = i
@@ -73,7 +74,7 @@ func (r Rules) freshJumps(b *Board, g *model.Game, f *fundamental, visits []floa
 		if err := budget.Stopped(f.ctx); err != nil {
 			return err
 		}
-		effect, err := r.effectWithout(f.ctx, b, js.From, e)
+		effect, err := effectWithout(f.ctx, r, b, js.From, e)
 		if err != nil {
 			return err
 		}
@@ -113,11 +114,11 @@ func (r Rules) freshJumps(b *Board, g *model.Game, f *fundamental, visits []floa
 // effectWithout is what removing the jump from square from adds to the
 // expected length e of b under r, by a solve of the board without it:
 // +Inf where that board may never finish.
-func (r Rules) effectWithout(ctx context.Context, b *Board, from int, e float64) (float64, error) {
-	without := make([]int32, len(b.sq.Flat))
-	copy(without, b.sq.Flat)
+func effectWithout(ctx context.Context, r model.Rules, b *grid.Squares, from int, e float64) (float64, error) {
+	without := make([]int32, len(b.Flat))
+	copy(without, b.Flat)
 	without[from] = -1
-	e2, err := r.expectedTurns(ctx, newBoard(b.Size(), without))
+	e2, err := expectedTurns(ctx, r, grid.New(b.N, without))
 	switch {
 	case err == nil:
 		return e2 - e, nil

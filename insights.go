@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/grid"
 	"github.com/snakesladders/snakes/internal/linalg"
 	"github.com/snakesladders/snakes/internal/model"
 )
@@ -19,10 +20,10 @@ import (
 // unknowns found, after checking the bounds, and its game; the caller
 // hands it back with release. Its solves stop once ctx (when not nil) is
 // done.
-func (r Rules) insight(ctx context.Context, b *Board) (*fundamental, *model.Game, error) {
+func insight(ctx context.Context, r model.Rules, b *grid.Squares) (*fundamental, *model.Game, error) {
 	f := fundamentalPool.Get().(*fundamental)
 	f.ctx = ctx
-	g, err := r.insightInto(b, f)
+	g, err := insightInto(r, b, f)
 	if err != nil {
 		f.release()
 		return nil, nil, err
@@ -32,8 +33,8 @@ func (r Rules) insight(ctx context.Context, b *Board) (*fundamental, *model.Game
 
 // insightInto readies f for b under r as insight does, compiling f's own
 // chain.
-func (r Rules) insightInto(b *Board, f *fundamental) (*model.Game, error) {
-	gv, err := r.playable(b)
+func insightInto(r model.Rules, b *grid.Squares, f *fundamental) (*model.Game, error) {
+	gv, err := model.Playable(r, b)
 	if err != nil {
 		return nil, err
 	}
@@ -163,7 +164,7 @@ func (f *fundamental) solveValues() error {
 // as for ExpectedTurns. [Analysis.ExpectedFrom] gives the same from a
 // solve it shares with the other insights.
 func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
-	f, _, err := r.insight(context.Background(), b)
+	f, _, err := insight(context.Background(), r.spec(), b.squares())
 	if err != nil {
 		return nil, err
 	}
@@ -193,13 +194,13 @@ func (f *fundamental) expectedFrom() ([]float64, error) {
 // read backwards; past them, a second solve. Unlike (2N − I)t − t², which
 // it equals, this subtracts no large numbers, so it keeps its precision
 // when the variance is small beside the squared mean.
-func (r Rules) Variance(b *Board) (float64, error) { return r.variance(b, nil) }
+func (r Rules) Variance(b *Board) (float64, error) { return varianceOf(r.spec(), b.squares(), nil) }
 
 // variance is Variance, copying into from, when not nil, the expected
 // turns from every square that its first solve gives (ExpectedFrom's), for
 // a caller that needs both.
-func (r Rules) variance(b *Board, from []float64) (float64, error) {
-	f, _, err := r.insight(context.Background(), b)
+func varianceOf(r model.Rules, b *grid.Squares, from []float64) (float64, error) {
+	f, _, err := insight(context.Background(), r, b)
 	if err != nil {
 		return 0, err
 	}
@@ -293,7 +294,7 @@ func (f *fundamental) variance() (float64, error) {
 // equations by GMRES, each step a sweep up the board, in memory linear in
 // the squares.
 func (r Rules) Visits(b *Board) ([]float64, error) {
-	f, _, err := r.insight(context.Background(), b)
+	f, _, err := insight(context.Background(), r.spec(), b.squares())
 	if err != nil {
 		return nil, err
 	}
@@ -397,25 +398,25 @@ type JumpStats struct {
 // refuses with [ErrTooLarge] past the structured solve's bounds. Taken
 // counts every throw that takes the jump, mid-turn ones included.
 func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
-	f, _, err := r.insight(context.Background(), b)
+	f, _, err := insight(context.Background(), r.spec(), b.squares())
 	if err != nil {
 		return nil, err
 	}
 	defer f.release()
-	return r.jumpsOf(b, f)
+	return jumpsOf(r.spec(), b.squares(), f)
 }
 
 // jumpsOf is jumps from f, readied for b: within the structured solve's
 // bounds it reads f's solve and visits, made once and kept for the other
 // insights; past them it keeps rows in f (jumpsbig.go), which then serves
 // nothing else.
-func (r Rules) jumpsOf(b *Board, f *fundamental) ([]JumpStats, error) {
+func jumpsOf(r model.Rules, b *grid.Squares, f *fundamental) ([]JumpStats, error) {
 	if err := f.fromStart(); err != nil {
 		return nil, err
 	}
 	g := f.g
 	size := int(g.Last) + 1
-	flat := b.sq.Flat
+	flat := b.Flat
 	n := 0
 	for from := 1; from < size; from++ {
 		if to := int(flat[from]); to >= 0 && to != from {
@@ -440,7 +441,7 @@ func (r Rules) jumpsOf(b *Board, f *fundamental) ([]JumpStats, error) {
 			return nil, err
 		}
 	} else {
-		if err := r.keepRowsWithin(f, g, stats); err != nil {
+		if err := keepRowsWithin(r, f, g, stats); err != nil {
 			return nil, err
 		}
 		// The fresh solves go by GMRES there, and their differences keep
@@ -455,7 +456,7 @@ func (r Rules) jumpsOf(b *Board, f *fundamental) ([]JumpStats, error) {
 		f.vis = visits
 	}
 	if g.Again != 0 || r.Chain {
-		return stats, r.freshJumps(b, g, f, visits, stats)
+		return stats, freshJumps(r, b, g, f, visits, stats)
 	}
 	// landed[ℓ]: the expected number of throws per game that land on ℓ,
 	// before any jump.
@@ -491,18 +492,18 @@ func (r Rules) jumpsOf(b *Board, f *fundamental) ([]JumpStats, error) {
 	if err != nil {
 		return nil, err
 	}
-	return stats, r.effectsWithout(f.ctx, g, b, stats, fresh, f.values[g.Start], perSolve)
+	return stats, effectsWithout(f.ctx, r, g, b, stats, fresh, f.values[g.Start], perSolve)
 }
 
 // effectsWithout sets the Effect of the jumps stats[i], i in fresh, by
 // solving the board without each, of expected length e, after checking
 // that their solves, of about perSolve steps each, fit the work bound.
-func (r Rules) effectsWithout(ctx context.Context, g *model.Game, b *Board, stats []JumpStats, fresh []int, e, perSolve float64) error {
+func effectsWithout(ctx context.Context, r model.Rules, g *model.Game, b *grid.Squares, stats []JumpStats, fresh []int, e, perSolve float64) error {
 	if steps := float64(len(fresh)) * perSolve; steps > g.Lim.Work {
 		return g.TooLong(steps, "solving the boards without %d jumps of a long game", len(fresh))
 	}
 	for _, i := range fresh {
-		effect, err := r.effectWithout(ctx, b, stats[i].From, e)
+		effect, err := effectWithout(ctx, r, b, stats[i].From, e)
 		if err != nil {
 			return err
 		}
@@ -514,7 +515,7 @@ func (r Rules) effectsWithout(ctx context.Context, g *model.Game, b *Board, stat
 // keepRowsWithin readies f for Jumps past the structured solve's bounds,
 // with a row only where Jumps reads one (jumpsbig.go), after checking the
 // bounds of that solve.
-func (r Rules) keepRowsWithin(f *fundamental, g *model.Game, stats []JumpStats) error {
+func keepRowsWithin(r model.Rules, f *fundamental, g *model.Game, stats []JumpStats) error {
 	m := float64(len(f.sq))
 	if g.Again != 0 || r.Chain {
 		return errs.Errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to, under Chain or Again: Jumps solves the board without each jump there, and does so up to %d of them", m, g.Lim.DenseUpTo)

@@ -641,7 +641,7 @@ func TestJumpsPastStructuredAgainstFresh(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := Rules{Overshoot: Overshoot(seed % 3)}
-		f, _, err := r.insight(context.Background(), b)
+		f, _, err := insight(context.Background(), r.spec(), b.squares())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -660,7 +660,7 @@ func TestJumpsPastStructuredAgainstFresh(t *testing.T) {
 		}
 		for i := 0; i < len(stats); i += 1 + len(stats)/12 {
 			js := stats[i]
-			w, err := r.effectWithout(context.Background(), b, js.From, e)
+			w, err := effectWithout(context.Background(), r.spec(), b.squares(), js.From, e)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -327,7 +327,7 @@ func TestStructuredPastItsWork(t *testing.T) {
 			t.Errorf("%s: %v by the band, %v by the structured elimination", fig.name, got, want)
 		}
 	}
-	f, _, err := past.insight(context.Background(), b)
+	f, _, err := insight(context.Background(), past.spec(), b.squares())
 	if err != nil {
 		t.Fatal(err)
 	}

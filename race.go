@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/grid"
 	"github.com/snakesladders/snakes/internal/linalg"
 	"github.com/snakesladders/snakes/internal/model"
 )
@@ -60,18 +61,18 @@ import (
 // 0.2 s; 3 players take 13 to 17 s, past MaxWork, so they are refused
 // unless [Rules.WithMaxWork] allows 2³³ steps (go test -bench Bump).
 func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
-	return r.winChances(context.Background(), b, players)
+	return raceFromStart(context.Background(), r.spec(), b.squares(), players)
 }
 
-func (r Rules) winChances(ctx context.Context, b *Board, players int) ([]float64, error) {
+func raceFromStart(ctx context.Context, r model.Rules, b *grid.Squares, players int) ([]float64, error) {
 	if err := checkPlayers(players); err != nil {
 		return nil, err
 	}
-	g, err := r.playable(b)
+	g, err := model.Playable(r, b)
 	if err != nil {
 		return nil, err
 	}
-	return r.winChancesFrom(ctx, b, onStart(&g, players))
+	return winChancesFrom(ctx, r, b, onStart(&g, players))
 }
 
 // WinChancesFrom returns the players' chances in a game in progress: player
@@ -90,11 +91,11 @@ func (r Rules) winChances(ctx context.Context, b *Board, players int) ([]float64
 // [ErrInvalidBoard] for a nil or empty board; and [ErrTooLarge] for more
 // than 2²⁰ players or walks beyond [MaxBytes] or [MaxWork].
 func (r Rules) WinChancesFrom(b *Board, squares []int) ([]float64, error) {
-	return r.winChancesFrom(context.Background(), b, squares)
+	return winChancesFrom(context.Background(), r.spec(), b.squares(), squares)
 }
 
-func (r Rules) winChancesFrom(ctx context.Context, b *Board, squares []int) ([]float64, error) {
-	g, err := r.playable(b)
+func winChancesFrom(ctx context.Context, r model.Rules, b *grid.Squares, squares []int) ([]float64, error) {
+	g, err := model.Playable(r, b)
 	if err != nil {
 		return nil, err
 	}
@@ -260,7 +261,7 @@ func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err err
 	if err := checkPlayers(players); err != nil {
 		return 0, 0, err
 	}
-	g, err := r.playable(b)
+	g, err := model.Playable(r.spec(), b.squares())
 	if err != nil {
 		return 0, 0, err
 	}

@@ -150,7 +150,7 @@ func (r Rules) quantiles(ctx context.Context, b *Board, qs []float64) ([]int, er
 			return nil, err
 		}
 	}
-	w, err := r.walk(ctx, b)
+	w, err := playWalkOn(ctx, r.spec(), b.squares())
 	if err != nil {
 		return nil, err
 	}
@@ -268,7 +268,7 @@ func (w *walk) skip(n int, factor float64) {
 // smallest on a tie. Its error wraps [ErrNeverFinishes] when the player can
 // never finish; other errors are as for [Rules.MedianTurns].
 func (r Rules) ModeTurns(b *Board) (int, error) {
-	w, err := r.walk(context.Background(), b)
+	w, err := playWalkOn(context.Background(), r.spec(), b.squares())
 	if err != nil {
 		return 0, err
 	}

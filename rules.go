@@ -3,8 +3,6 @@ package snakes
 import (
 	"fmt"
 
-	"github.com/snakesladders/snakes/internal/errs"
-	"github.com/snakesladders/snakes/internal/grid"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
@@ -152,24 +150,16 @@ func (r Rules) Validate() error {
 // game validates r and compiles b under it. A nil or zero board yields a
 // game with no squares, on which no search reaches the end.
 func (r Rules) game(b *Board) (model.Game, error) {
-	var sq *grid.Squares
-	if b != nil {
-		sq = b.sq
-	}
-	return model.Compile(r.spec(), sq, r.lim)
+	return model.Compile(r.spec(), b.squares())
 }
 
 // spec returns r as the model reads it.
 func (r Rules) spec() model.Rules {
 	return model.Rules{Faces: r.Faces, StartOffBoard: r.StartOffBoard, Overshoot: model.Overshoot(r.Overshoot), Chain: r.Chain,
-		Dice: r.Dice, Weights: r.Weights, Enter: r.Enter, Again: r.Again, AgainLimit: r.AgainLimit, OnLimit: model.Penalty(r.OnLimit), Bump: r.Bump}
+		Dice: r.Dice, Weights: r.Weights, Enter: r.Enter, Again: r.Again, AgainLimit: r.AgainLimit, OnLimit: model.Penalty(r.OnLimit), Bump: r.Bump, Lim: r.lim}
 }
 
 // playable is game plus the check that there is a board to play on.
 func (r Rules) playable(b *Board) (model.Game, error) {
-	g, err := r.game(b)
-	if err == nil && g.Last < 1 {
-		err = errs.Errorf(ErrInvalidBoard, "the board has no squares")
-	}
-	return g, err
+	return model.Playable(r.spec(), b.squares())
 }

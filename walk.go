@@ -6,6 +6,7 @@ import (
 
 	"github.com/snakesladders/snakes/internal/budget"
 	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/grid"
 	"github.com/snakesladders/snakes/internal/linalg"
 	"github.com/snakesladders/snakes/internal/model"
 	"github.com/snakesladders/snakes/internal/search"
@@ -294,8 +295,8 @@ func (w *walk) budget() error {
 
 // walk returns a walk on b under r for a figure that needs need of it,
 // which stops once ctx is done.
-func (r Rules) walk(ctx context.Context, b *Board) (*walk, error) {
-	g, err := r.playable(b)
+func playWalkOn(ctx context.Context, r model.Rules, b *grid.Squares) (*walk, error) {
+	g, err := model.Playable(r, b)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,9 @@
 package model
 
-import "github.com/snakesladders/snakes/internal/grid"
+import (
+	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/grid"
+)
 
 // This file is the game: a board under a rule set, compiled once, and the
 // one place that knows how a throw moves a token (step, land, overshoot).
@@ -98,14 +101,14 @@ func (g *Game) EveryTotal() bool {
 }
 
 // Compile validates r and compiles the board of squares sq under it, with
-// the bounds lim (nil: DefaultLimits). A nil sq yields a game with no
-// squares, on which no search reaches the end.
-func Compile(r Rules, sq *grid.Squares, lim *Limits) (Game, error) {
+// r's bounds. A nil sq yields a game with no squares, on which no search
+// reaches the end.
+func Compile(r Rules, sq *grid.Squares) (Game, error) {
 	t, err := NewDice(r)
 	if err != nil {
 		return Game{}, err
 	}
-	g := Game{Faces: t.Hi, Over: r.Overshoot, Start: 1, Dice: t, Lim: lim,
+	g := Game{Faces: t.Hi, Over: r.Overshoot, Start: 1, Dice: t, Lim: r.Lim,
 		Enter: int32(r.Enter), Again: int32(r.Again), Limit: int32(r.AgainLimit), ToStart: r.OnLimit == BackToStart, Bump: r.Bump}
 	if g.Lim == nil {
 		g.Lim = &DefaultLimits
@@ -136,4 +139,14 @@ func Compile(r Rules, sq *grid.Squares, lim *Limits) (Game, error) {
 		g.Board = sq
 	}
 	return g, nil
+}
+
+// Playable is Compile plus the check that there is a board to play on:
+// an error wrapping errs.ErrInvalidBoard when sq has no squares.
+func Playable(r Rules, sq *grid.Squares) (Game, error) {
+	g, err := Compile(r, sq)
+	if err == nil && g.Last < 1 {
+		err = errs.Errorf(errs.ErrInvalidBoard, "the board has no squares")
+	}
+	return g, err
 }

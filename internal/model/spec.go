@@ -16,6 +16,8 @@ type Rules struct {
 	AgainLimit    int
 	OnLimit       Penalty
 	Bump          bool
+
+	Lim *Limits // the call's bounds: nil for DefaultLimits
 }
 
 // Overshoot is what a roll past the last square does, numbered as the
