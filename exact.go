@@ -6,6 +6,7 @@ import (
 	"math/big"
 
 	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/grid"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
@@ -20,31 +21,9 @@ const (
 	maxExactEntries = 1 << 16
 )
 
-// ExactExpectedTurns returns the expected number of turns one player takes
-// to reach the last square, as an exact fraction: the number ExpectedTurns
-// approximates. On the classic board it is Althoen, King and Schilling's
-// 225837582538403273407117496273279920181931269186581786048583 /
-// 5757472998140039232950575874628786131130999406013041613400.
-//
-// It solves the same reduced equations as ExpectedTurns in exact
-// arithmetic: a sweep from the last square down writes each square's
-// expectation as an affine function of the m squares that moves go back to,
-// then Gaussian elimination solves those. It keeps (squares)·(m+1)
-// fractions, whose digits grow with the board, and takes time
-// squares·e·m + m³ fraction operations, for e ends a turn can have: a
-// millisecond or so for the
-// classic board. Boards of over 1024 squares, or with squares·(m+1) over
-// 2¹⁶, give an error wrapping [ErrTooLarge], as do loaded dice whose
-// throws have more than 2⁵³ outcomes, and, before any of the arithmetic,
-// boards whose fractions would take over [MaxWork] steps by an estimate
-// from the squares, m and the bits of a turn's chances (a row's fractions
-// gain those bits a square, and operations cost the square of their
-// words: on a 32×32 board with 5% random jumps under a die of 12 faces, a
-// refusal where the arithmetic would take 12 to 20 s). Under Rules.Again the chance of a
-// run of throws that comes back round is a geometric series, summed
-// exactly. Other errors are as for [Rules.ExpectedTurns].
-func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
-	g, err := model.Playable(r.spec(), b.squares())
+// exactExpectedTurns is [Rules.ExactExpectedTurns] on the model.
+func exactExpectedTurns(r model.Rules, b *grid.Squares) (*big.Rat, error) {
+	g, err := model.Playable(r, b)
 	if err != nil {
 		return nil, err
 	}

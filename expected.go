@@ -18,44 +18,6 @@ import (
 // structured elimination (its buffers, and its sweep for one fair die,
 // whose throws it reads from the board), the band, and GMRES.
 
-// ExpectedTurns returns the expected number of turns one player takes to
-// reach the last square, throwing the dice of r at random (a turn is one
-// throw, or a run of them under Rules.Again). It solves the linear
-// equations of the game; it does not simulate.
-//
-// It returns an error wrapping [ErrNeverFinishes] when the player can, with
-// positive probability, reach a square from which the last square cannot be
-// reached, wrapping [ErrInvalidRules] for invalid r, wrapping
-// [ErrInvalidBoard] for a nil or empty board, and wrapping [ErrTooLarge]
-// when the squares times the ends a turn can have (Faces, for one die)
-// exceed [MaxWork], the memory below exceeds [MaxBytes], or the game
-// surely ends but its expectation is past the float64 range: the error
-// then says so, with the expectation's order of magnitude (about
-// 1.9·10³²⁴) where the structured elimination can find it in numbers
-// whose exponent does not overflow (16 bytes a square and unknown, within
-// the bounds), never that the last square cannot be reached.
-//
-// Cost, for n² squares and e ends a turn can have (Faces, for one fair
-// die): on boards with at most 256 squares that moves go back to (m of
-// them; 10 on the classic board) and n²·e·(m+2) + m³ within MaxWork,
-// that time and n²·(m+2) pooled floats, so that steady-state calls
-// allocate nothing, within about 1e-13 relative; on boards whose jumps are short, time about n²·f·b for turns
-// reaching f squares forward and b back, whatever the length of the game;
-// on the others, memory about 220 bytes a square (630 under British house
-// rules) and a sweep of the board a step for tens to hundreds of steps
-// (1000×1000 boards with 1% random jumps: 2–3 s), within the larger of
-// 1e-13 and 2⁻⁴⁹ times the longest expected game from any square (refused
-// with [ErrTooLarge] on games of over 10¹² turns where that cannot be
-// shown). Under dice of 24 totals or more that can all show (one die,
-// fair or loaded, or several on a board longer than their highest total;
-// with or without Enter; no Again) the choice is made from the board in
-// time linear in its squares and jumps, so that a die of thousands of
-// faces is refused before any of its turns is taken.
-// docs/rules.md says how each is chosen.
-func (r Rules) ExpectedTurns(b *Board) (float64, error) {
-	return expectedTurns(context.Background(), r.spec(), b.squares())
-}
-
 // layExpectedBand is ExpectedTurns' band (band.go) for pick: once a
 // lower bound of its work from the rules fits, it compiles the insights'
 // chain and lays the band out, returning it (nil where nothing was

@@ -142,29 +142,9 @@ func (f *fundamental) solveValues() error {
 	return nil
 }
 
-// ExpectedFrom returns, for every square s (indexed by label, index 0 the
-// off-board start), the expected number of turns still to play for one
-// player who starts a turn on s, a jump starting on s not taken again, as
-// for square 1 under the zero Rules: 0 for the last square, and +Inf for a
-// square from which the player may never finish (this slice reports traps
-// square by square instead of failing). ExpectedFrom(b)[start] equals
-// [Rules.ExpectedTurns] when the game surely ends.
-//
-// It solves the game's equations over every square from which the player
-// surely finishes, as ExpectedTurns does over those the start reaches:
-// time squares·e·m + m³ for m squares that moves go back to and e ends a
-// turn can have, and squares·(m+2) floats, pooled, so that it allocates
-// only the result. Past the bounds ExpectedTurns gives its elimination (m
-// over 256, or rows over 32 MiB), it uses ExpectedTurns' banded
-// elimination where every turn ends within a band of squares around its
-// start, and otherwise its bounded-memory solve: about 150 bytes a square,
-// and a GMRES step a sweep. Variance and Visits choose the same way. The
-// squares from which the player may never finish are found by sweeping
-// the board until nothing changes, a few sweeps on most boards. Errors are
-// as for ExpectedTurns. [Analysis.ExpectedFrom] gives the same from a
-// solve it shares with the other insights.
-func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
-	f, _, err := insight(context.Background(), r.spec(), b.squares())
+// expectedFrom is [Rules.ExpectedFrom] on the model.
+func expectedFrom(r model.Rules, b *grid.Squares) ([]float64, error) {
+	f, _, err := insight(context.Background(), r, b)
 	if err != nil {
 		return nil, err
 	}
@@ -179,22 +159,6 @@ func (f *fundamental) expectedFrom() ([]float64, error) {
 	}
 	return slices.Clone(f.values), nil
 }
-
-// Variance returns the variance of the length of a one-player game, in
-// turns². Errors are as for [Rules.ExpectedTurns]: [ErrNeverFinishes] when
-// the player may never finish.
-//
-// It solves as [Rules.ExpectedFrom] does, allocating nothing in steady state
-// (on boards within the elimination's bounds): once for the expected
-// lengths t, then for V = N·d, where d(s) is the variance over the first
-// roll from s of the expected length left, the mean over a turn's ends of
-// (t(end) − mean)² (the law of total variance); V(start) is the variance.
-// Within the elimination's bounds V(start) is the start's row of N, its
-// [Rules.Visits], weighing d: Σ visits(s)·d(s), from the same elimination
-// read backwards; past them, a second solve. Unlike (2N − I)t − t², which
-// it equals, this subtracts no large numbers, so it keeps its precision
-// when the variance is small beside the squared mean.
-func (r Rules) Variance(b *Board) (float64, error) { return varianceOf(r.spec(), b.squares(), nil) }
 
 // variance is Variance, copying into from, when not nil, the expected
 // turns from every square that its first solve gives (ExpectedFrom's), for
@@ -280,21 +244,9 @@ func (f *fundamental) variance() (float64, error) {
 	return at.Value(), nil
 }
 
-// Visits returns, for every square s (indexed by label), the expected
-// number of turns that start on s in one game from the start: the start
-// counts once, and a turn that overshoots under Stay starts the next turn on
-// the same square again. The last square has 0. The elements sum to
-// [Rules.ExpectedTurns]. Errors are as for ExpectedTurns: [ErrNeverFinishes]
-// when the game may not end.
-//
-// It takes one solve of [Rules.ExpectedFrom] and then the row of the
-// fundamental matrix for the start, from the same elimination read
-// backwards (m² steps) and one sweep up the board; it allocates only the
-// result. Past the elimination's bounds it solves the transposed reduced
-// equations by GMRES, each step a sweep up the board, in memory linear in
-// the squares.
-func (r Rules) Visits(b *Board) ([]float64, error) {
-	f, _, err := insight(context.Background(), r.spec(), b.squares())
+// visits is [Rules.Visits] on the model.
+func visits(r model.Rules, b *grid.Squares) ([]float64, error) {
+	f, _, err := insight(context.Background(), r, b)
 	if err != nil {
 		return nil, err
 	}
@@ -356,54 +308,14 @@ type JumpStats struct {
 	Effect float64
 }
 
-// Jumps returns the figures of every jump of b under r, in order of From
-// (jumps to their own square are left out): how often it is taken, how
-// likely at least once, and what removing it would do to the expected
-// length. The sum of Taken over snakes is the expected number of snake
-// bites a game, over ladders the expected climbs. When the board itself
-// may never finish the error wraps [ErrNeverFinishes]; other errors are as
-// for [Rules.ExpectedTurns].
-//
-// With one jump per throw (no Chain) and one throw per turn (no Again),
-// it costs one solve and its visits, then for each jump one scalar
-// sweep of the board and m² steps, for m squares that moves go back to:
-// removing a jump moves, in every row that rolls onto its start, the same
-// mass from one column of the transition matrix to another, a change of
-// rank one, so Sherman–Morrison gives every Effect and Chance from the one
-// solve (see rankone.go), to 1e-10 of the Effect plus 1e-14 of the
-// length. Where the rounding of a long game may lose more, the Effect
-// comes from a solve of the board without the jump. Past the structured
-// solve's bounds (more than 256 such squares, or rows over 32 MiB) the
-// solve keeps a row of m+2 numbers only for the unknowns, the start, both
-// ends of each jump and the squares jumps lead up to (jumpsbig.go), and
-// eliminates the unknowns on every core: memory about (m + 2·jumps)·8m
-// bytes, time squares·e·(m + jumps/2) + m³/3 + jumps·m² for e ends a
-// turn can have (the first term's move by move, counted as MaxWork's
-// steps, the rest at 8 a step); a figure keeps 1e-10 of itself plus 8e-13 of the
-// length (a fresh solve there by GMRES keeps no better than 2e-13). A board
-// of 10⁵ squares and 1% random jumps takes about 1.4 times ExpectedTurns;
-// one of 10⁶ squares and 10⁴ jumps (m = 4954) about 4 minutes and 1.2 GB on
-// two cores, given [Rules.WithMaxWork] of 2³⁷. Past MaxBytes, or 8
-// multiply-adds a step of MaxWork (2³⁴, about 5 s), it wraps [ErrTooLarge],
-// before allocating. A jump whose Effect needs a fresh solve of the board
-// without it, where that board's game lasts over 10¹² turns from some
-// square, can make the call refuse with [ErrTooLarge] as
-// [Rules.ExpectedTurns] does when GMRES cannot show it converged.
-//
-// With Chain a removal also reroutes the chains that pass
-// through the jump, and under Again a turn's throws may take it more than
-// once: then each Effect is a fresh
-// solve of the board without it, and each Chance a solve of the chance to
-// reach it, so that Jumps costs about twice ExpectedTurns per jump, and
-// refuses with [ErrTooLarge] past the structured solve's bounds. Taken
-// counts every throw that takes the jump, mid-turn ones included.
-func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
-	f, _, err := insight(context.Background(), r.spec(), b.squares())
+// jumps is [Rules.Jumps] on the model.
+func jumps(r model.Rules, b *grid.Squares) ([]JumpStats, error) {
+	f, _, err := insight(context.Background(), r, b)
 	if err != nil {
 		return nil, err
 	}
 	defer f.release()
-	return jumpsOf(r.spec(), b.squares(), f)
+	return jumpsOf(r, b, f)
 }
 
 // jumpsOf is jumps from f, readied for b: within the structured solve's

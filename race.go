@@ -13,57 +13,6 @@ import (
 // This file is the race of several players: WinChances, WinChancesFrom and
 // GameLength, from one walk a distinct starting square.
 
-// WinChances returns, for a game of players players who take turns, each
-// throwing the dice of r, and which ends when the first of them reaches the last
-// square, the probability that the player who moves i-th wins, as element i.
-// When the game surely ends the chances sum to 1 within 1e-12, however long
-// the game; on a board where a player can be trapped (reach a square with no
-// way on to the last) they sum to the chance that anyone finishes,
-// 1 − (1 − p)^players for a player's chance p to finish. It is
-// [Rules.WinChancesFrom] with every player on the start.
-//
-// It allocates 8 bytes a player besides what [Rules.LengthDistribution]
-// does, and follows one player's game turn by turn, each turn taking time
-// proportional to the squares, moves and players, until the chances settle
-// into their geometric tail, summed in closed form.
-//
-// Errors wrap [ErrInvalidRules] for invalid r or fewer than one player,
-// [ErrInvalidBoard] for a nil or empty board, and [ErrTooLarge] for more
-// than 2²⁰ players or a game too long to follow within [MaxWork] steps:
-// where the game surely ends, that is known before any turn is followed,
-// from its expected length E and standard deviation σ (the solves of
-// [Rules.Variance]): about E + 41·σ turns, each a
-// pass over the squares and moves (on 100 squares, games of up to about
-// 10⁵ turns). A longer race is followed for at most 16 windows of 2520
-// turns, until every player's tail settles (see [Rules.Quantile]), and
-// then summed in closed form with 1 − λ read from the tail without
-// subtraction; one whose tails do not settle by then is refused.
-// WinChancesFrom and GameLength are bounded the same way. A race on a
-// board so small that its product chain (every way the tokens can stand,
-// times the players) has at most 640 unknowns, and which would take more
-// than 2²⁰ steps to follow or on which a player can be trapped, is solved
-// over that chain instead, by a subtraction-free elimination exact to
-// rounding whatever the game's length: up to 3.3 MB and 10⁸ multiply-adds.
-//
-// Under Rules.Bump, for two players or more, the tokens are not
-// independent: it solves the joint chain of every token (bump.go), one
-// state for each way the tokens can stand, times AgainLimit within a turn
-// (10⁴ states for two players on the classic board, 10⁶ for three), within
-// 1e-9: by elimination up to 640 unknowns, else by sweeps that take the
-// states from the farthest on, solve the rings of turns in which no token
-// moves in closed form, and add the geometric tail of their convergence.
-// It allocates about 4 times 8 bytes a state and player, and 4 bytes a
-// state and total; a chain past MaxBytes or whose sweeps would pass
-// MaxWork is refused up front with [ErrTooLarge] naming its size, as is
-// one that has not settled by MaxWork (a game that waits a long time on
-// rare throws). On this package's machine: 2 players on the classic board
-// about 60 ms, under the British rules (Enter 6, Again 6, AgainLimit 3)
-// 0.2 s; 3 players take 13 to 17 s, past MaxWork, so they are refused
-// unless [Rules.WithMaxWork] allows 2³³ steps (go test -bench Bump).
-func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
-	return raceFromStart(context.Background(), r.spec(), b.squares(), players)
-}
-
 func raceFromStart(ctx context.Context, r model.Rules, b *grid.Squares, players int) ([]float64, error) {
 	if err := checkPlayers(players); err != nil {
 		return nil, err
@@ -73,25 +22,6 @@ func raceFromStart(ctx context.Context, r model.Rules, b *grid.Squares, players 
 		return nil, err
 	}
 	return winChancesFrom(ctx, r, b, onStart(&g, players))
-}
-
-// WinChancesFrom returns the players' chances in a game in progress: player
-// i stands on squares[i] (0 is the off-board start, under StartOffBoard),
-// about to start a turn there (a jump starting there is not taken again),
-// and players move in slice order; the first to reach the last square wins,
-// and a player already on it has won, the first such in order. Element i is
-// player i's chance. The chances sum to 1 within 1e-12 when the game surely
-// ends. WinChances(b, k) is WinChancesFrom with k players on the start.
-//
-// It allocates 16 bytes a square for each distinct square in squares, on
-// top of what WinChances does, and takes WinChances' time for each.
-//
-// Errors wrap [ErrInvalidRules] for invalid r, an empty slice, or a square
-// outside 0..n² (0 only under StartOffBoard), naming the index and value;
-// [ErrInvalidBoard] for a nil or empty board; and [ErrTooLarge] for more
-// than 2²⁰ players or walks beyond [MaxBytes] or [MaxWork].
-func (r Rules) WinChancesFrom(b *Board, squares []int) ([]float64, error) {
-	return winChancesFrom(context.Background(), r.spec(), b.squares(), squares)
 }
 
 func winChancesFrom(ctx context.Context, r model.Rules, b *grid.Squares, squares []int) ([]float64, error) {
@@ -249,19 +179,12 @@ func checkPlayers(players int) error {
 	return nil
 }
 
-// GameLength returns the expected length of a game of players players, who
-// take turns and stop when the first of them reaches the last square: in
-// rounds (a round is one turn of each player, the last one possibly cut
-// short) and in turns taken in all. With one player both equal
-// [Rules.ExpectedTurns]. Errors are as for [Rules.WinChances], with
-// [ErrNeverFinishes] when a player can be trapped: a game in which every
-// player can be trapped has no expected length. Its cost is that of
-// [Rules.WinChances].
-func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err error) {
+// gameLength is [Rules.GameLength] on the model.
+func gameLength(r model.Rules, b *grid.Squares, players int) (rounds, turns float64, err error) {
 	if err := checkPlayers(players); err != nil {
 		return 0, 0, err
 	}
-	g, err := model.Playable(r.spec(), b.squares())
+	g, err := model.Playable(r, b)
 	if err != nil {
 		return 0, 0, err
 	}

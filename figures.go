@@ -1,0 +1,259 @@
+package snakes
+
+import (
+	"context"
+	"math/big"
+)
+
+// This file is the random-play figures of one token and of a race, as
+// Rules methods: thin calls into the engine.
+
+// ExactExpectedTurns returns the expected number of turns one player takes
+// to reach the last square, as an exact fraction: the number ExpectedTurns
+// approximates. On the classic board it is Althoen, King and Schilling's
+// 225837582538403273407117496273279920181931269186581786048583 /
+// 5757472998140039232950575874628786131130999406013041613400.
+//
+// It solves the same reduced equations as ExpectedTurns in exact
+// arithmetic: a sweep from the last square down writes each square's
+// expectation as an affine function of the m squares that moves go back to,
+// then Gaussian elimination solves those. It keeps (squares)·(m+1)
+// fractions, whose digits grow with the board, and takes time
+// squares·e·m + m³ fraction operations, for e ends a turn can have: a
+// millisecond or so for the
+// classic board. Boards of over 1024 squares, or with squares·(m+1) over
+// 2¹⁶, give an error wrapping [ErrTooLarge], as do loaded dice whose
+// throws have more than 2⁵³ outcomes, and, before any of the arithmetic,
+// boards whose fractions would take over [MaxWork] steps by an estimate
+// from the squares, m and the bits of a turn's chances (a row's fractions
+// gain those bits a square, and operations cost the square of their
+// words: on a 32×32 board with 5% random jumps under a die of 12 faces, a
+// refusal where the arithmetic would take 12 to 20 s). Under Rules.Again the chance of a
+// run of throws that comes back round is a geometric series, summed
+// exactly. Other errors are as for [Rules.ExpectedTurns].
+func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
+	return exactExpectedTurns(r.spec(), b.squares())
+}
+
+// ExpectedFrom returns, for every square s (indexed by label, index 0 the
+// off-board start), the expected number of turns still to play for one
+// player who starts a turn on s, a jump starting on s not taken again, as
+// for square 1 under the zero Rules: 0 for the last square, and +Inf for a
+// square from which the player may never finish (this slice reports traps
+// square by square instead of failing). ExpectedFrom(b)[start] equals
+// [Rules.ExpectedTurns] when the game surely ends.
+//
+// It solves the game's equations over every square from which the player
+// surely finishes, as ExpectedTurns does over those the start reaches:
+// time squares·e·m + m³ for m squares that moves go back to and e ends a
+// turn can have, and squares·(m+2) floats, pooled, so that it allocates
+// only the result. Past the bounds ExpectedTurns gives its elimination (m
+// over 256, or rows over 32 MiB), it uses ExpectedTurns' banded
+// elimination where every turn ends within a band of squares around its
+// start, and otherwise its bounded-memory solve: about 150 bytes a square,
+// and a GMRES step a sweep. Variance and Visits choose the same way. The
+// squares from which the player may never finish are found by sweeping
+// the board until nothing changes, a few sweeps on most boards. Errors are
+// as for ExpectedTurns. [Analysis.ExpectedFrom] gives the same from a
+// solve it shares with the other insights.
+func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
+	return expectedFrom(r.spec(), b.squares())
+}
+
+// Visits returns, for every square s (indexed by label), the expected
+// number of turns that start on s in one game from the start: the start
+// counts once, and a turn that overshoots under Stay starts the next turn on
+// the same square again. The last square has 0. The elements sum to
+// [Rules.ExpectedTurns]. Errors are as for ExpectedTurns: [ErrNeverFinishes]
+// when the game may not end.
+//
+// It takes one solve of [Rules.ExpectedFrom] and then the row of the
+// fundamental matrix for the start, from the same elimination read
+// backwards (m² steps) and one sweep up the board; it allocates only the
+// result. Past the elimination's bounds it solves the transposed reduced
+// equations by GMRES, each step a sweep up the board, in memory linear in
+// the squares.
+func (r Rules) Visits(b *Board) ([]float64, error) {
+	return visits(r.spec(), b.squares())
+}
+
+// Jumps returns the figures of every jump of b under r, in order of From
+// (jumps to their own square are left out): how often it is taken, how
+// likely at least once, and what removing it would do to the expected
+// length. The sum of Taken over snakes is the expected number of snake
+// bites a game, over ladders the expected climbs. When the board itself
+// may never finish the error wraps [ErrNeverFinishes]; other errors are as
+// for [Rules.ExpectedTurns].
+//
+// With one jump per throw (no Chain) and one throw per turn (no Again),
+// it costs one solve and its visits, then for each jump one scalar
+// sweep of the board and m² steps, for m squares that moves go back to:
+// removing a jump moves, in every row that rolls onto its start, the same
+// mass from one column of the transition matrix to another, a change of
+// rank one, so Sherman–Morrison gives every Effect and Chance from the one
+// solve (see rankone.go), to 1e-10 of the Effect plus 1e-14 of the
+// length. Where the rounding of a long game may lose more, the Effect
+// comes from a solve of the board without the jump. Past the structured
+// solve's bounds (more than 256 such squares, or rows over 32 MiB) the
+// solve keeps a row of m+2 numbers only for the unknowns, the start, both
+// ends of each jump and the squares jumps lead up to (jumpsbig.go), and
+// eliminates the unknowns on every core: memory about (m + 2·jumps)·8m
+// bytes, time squares·e·(m + jumps/2) + m³/3 + jumps·m² for e ends a
+// turn can have (the first term's move by move, counted as MaxWork's
+// steps, the rest at 8 a step); a figure keeps 1e-10 of itself plus 8e-13 of the
+// length (a fresh solve there by GMRES keeps no better than 2e-13). A board
+// of 10⁵ squares and 1% random jumps takes about 1.4 times ExpectedTurns;
+// one of 10⁶ squares and 10⁴ jumps (m = 4954) about 4 minutes and 1.2 GB on
+// two cores, given [Rules.WithMaxWork] of 2³⁷. Past MaxBytes, or 8
+// multiply-adds a step of MaxWork (2³⁴, about 5 s), it wraps [ErrTooLarge],
+// before allocating. A jump whose Effect needs a fresh solve of the board
+// without it, where that board's game lasts over 10¹² turns from some
+// square, can make the call refuse with [ErrTooLarge] as
+// [Rules.ExpectedTurns] does when GMRES cannot show it converged.
+//
+// With Chain a removal also reroutes the chains that pass
+// through the jump, and under Again a turn's throws may take it more than
+// once: then each Effect is a fresh
+// solve of the board without it, and each Chance a solve of the chance to
+// reach it, so that Jumps costs about twice ExpectedTurns per jump, and
+// refuses with [ErrTooLarge] past the structured solve's bounds. Taken
+// counts every throw that takes the jump, mid-turn ones included.
+func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
+	return jumps(r.spec(), b.squares())
+}
+
+// GameLength returns the expected length of a game of players players, who
+// take turns and stop when the first of them reaches the last square: in
+// rounds (a round is one turn of each player, the last one possibly cut
+// short) and in turns taken in all. With one player both equal
+// [Rules.ExpectedTurns]. Errors are as for [Rules.WinChances], with
+// [ErrNeverFinishes] when a player can be trapped: a game in which every
+// player can be trapped has no expected length. Its cost is that of
+// [Rules.WinChances].
+func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err error) {
+	return gameLength(r.spec(), b.squares(), players)
+}
+
+// ExpectedTurns returns the expected number of turns one player takes to
+// reach the last square, throwing the dice of r at random (a turn is one
+// throw, or a run of them under Rules.Again). It solves the linear
+// equations of the game; it does not simulate.
+//
+// It returns an error wrapping [ErrNeverFinishes] when the player can, with
+// positive probability, reach a square from which the last square cannot be
+// reached, wrapping [ErrInvalidRules] for invalid r, wrapping
+// [ErrInvalidBoard] for a nil or empty board, and wrapping [ErrTooLarge]
+// when the squares times the ends a turn can have (Faces, for one die)
+// exceed [MaxWork], the memory below exceeds [MaxBytes], or the game
+// surely ends but its expectation is past the float64 range: the error
+// then says so, with the expectation's order of magnitude (about
+// 1.9·10³²⁴) where the structured elimination can find it in numbers
+// whose exponent does not overflow (16 bytes a square and unknown, within
+// the bounds), never that the last square cannot be reached.
+//
+// Cost, for n² squares and e ends a turn can have (Faces, for one fair
+// die): on boards with at most 256 squares that moves go back to (m of
+// them; 10 on the classic board) and n²·e·(m+2) + m³ within MaxWork,
+// that time and n²·(m+2) pooled floats, so that steady-state calls
+// allocate nothing, within about 1e-13 relative; on boards whose jumps are short, time about n²·f·b for turns
+// reaching f squares forward and b back, whatever the length of the game;
+// on the others, memory about 220 bytes a square (630 under British house
+// rules) and a sweep of the board a step for tens to hundreds of steps
+// (1000×1000 boards with 1% random jumps: 2–3 s), within the larger of
+// 1e-13 and 2⁻⁴⁹ times the longest expected game from any square (refused
+// with [ErrTooLarge] on games of over 10¹² turns where that cannot be
+// shown). Under dice of 24 totals or more that can all show (one die,
+// fair or loaded, or several on a board longer than their highest total;
+// with or without Enter; no Again) the choice is made from the board in
+// time linear in its squares and jumps, so that a die of thousands of
+// faces is refused before any of its turns is taken.
+// docs/rules.md says how each is chosen.
+func (r Rules) ExpectedTurns(b *Board) (float64, error) {
+	return expectedTurns(context.Background(), r.spec(), b.squares())
+}
+
+// Variance returns the variance of the length of a one-player game, in
+// turns². Errors are as for [Rules.ExpectedTurns]: [ErrNeverFinishes] when
+// the player may never finish.
+//
+// It solves as [Rules.ExpectedFrom] does, allocating nothing in steady state
+// (on boards within the elimination's bounds): once for the expected
+// lengths t, then for V = N·d, where d(s) is the variance over the first
+// roll from s of the expected length left, the mean over a turn's ends of
+// (t(end) − mean)² (the law of total variance); V(start) is the variance.
+// Within the elimination's bounds V(start) is the start's row of N, its
+// [Rules.Visits], weighing d: Σ visits(s)·d(s), from the same elimination
+// read backwards; past them, a second solve. Unlike (2N − I)t − t², which
+// it equals, this subtracts no large numbers, so it keeps its precision
+// when the variance is small beside the squared mean.
+func (r Rules) Variance(b *Board) (float64, error) { return varianceOf(r.spec(), b.squares(), nil) }
+
+// WinChances returns, for a game of players players who take turns, each
+// throwing the dice of r, and which ends when the first of them reaches the last
+// square, the probability that the player who moves i-th wins, as element i.
+// When the game surely ends the chances sum to 1 within 1e-12, however long
+// the game; on a board where a player can be trapped (reach a square with no
+// way on to the last) they sum to the chance that anyone finishes,
+// 1 − (1 − p)^players for a player's chance p to finish. It is
+// [Rules.WinChancesFrom] with every player on the start.
+//
+// It allocates 8 bytes a player besides what [Rules.LengthDistribution]
+// does, and follows one player's game turn by turn, each turn taking time
+// proportional to the squares, moves and players, until the chances settle
+// into their geometric tail, summed in closed form.
+//
+// Errors wrap [ErrInvalidRules] for invalid r or fewer than one player,
+// [ErrInvalidBoard] for a nil or empty board, and [ErrTooLarge] for more
+// than 2²⁰ players or a game too long to follow within [MaxWork] steps:
+// where the game surely ends, that is known before any turn is followed,
+// from its expected length E and standard deviation σ (the solves of
+// [Rules.Variance]): about E + 41·σ turns, each a
+// pass over the squares and moves (on 100 squares, games of up to about
+// 10⁵ turns). A longer race is followed for at most 16 windows of 2520
+// turns, until every player's tail settles (see [Rules.Quantile]), and
+// then summed in closed form with 1 − λ read from the tail without
+// subtraction; one whose tails do not settle by then is refused.
+// WinChancesFrom and GameLength are bounded the same way. A race on a
+// board so small that its product chain (every way the tokens can stand,
+// times the players) has at most 640 unknowns, and which would take more
+// than 2²⁰ steps to follow or on which a player can be trapped, is solved
+// over that chain instead, by a subtraction-free elimination exact to
+// rounding whatever the game's length: up to 3.3 MB and 10⁸ multiply-adds.
+//
+// Under Rules.Bump, for two players or more, the tokens are not
+// independent: it solves the joint chain of every token (bump.go), one
+// state for each way the tokens can stand, times AgainLimit within a turn
+// (10⁴ states for two players on the classic board, 10⁶ for three), within
+// 1e-9: by elimination up to 640 unknowns, else by sweeps that take the
+// states from the farthest on, solve the rings of turns in which no token
+// moves in closed form, and add the geometric tail of their convergence.
+// It allocates about 4 times 8 bytes a state and player, and 4 bytes a
+// state and total; a chain past MaxBytes or whose sweeps would pass
+// MaxWork is refused up front with [ErrTooLarge] naming its size, as is
+// one that has not settled by MaxWork (a game that waits a long time on
+// rare throws). On this package's machine: 2 players on the classic board
+// about 60 ms, under the British rules (Enter 6, Again 6, AgainLimit 3)
+// 0.2 s; 3 players take 13 to 17 s, past MaxWork, so they are refused
+// unless [Rules.WithMaxWork] allows 2³³ steps (go test -bench Bump).
+func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
+	return raceFromStart(context.Background(), r.spec(), b.squares(), players)
+}
+
+// WinChancesFrom returns the players' chances in a game in progress: player
+// i stands on squares[i] (0 is the off-board start, under StartOffBoard),
+// about to start a turn there (a jump starting there is not taken again),
+// and players move in slice order; the first to reach the last square wins,
+// and a player already on it has won, the first such in order. Element i is
+// player i's chance. The chances sum to 1 within 1e-12 when the game surely
+// ends. WinChances(b, k) is WinChancesFrom with k players on the start.
+//
+// It allocates 16 bytes a square for each distinct square in squares, on
+// top of what WinChances does, and takes WinChances' time for each.
+//
+// Errors wrap [ErrInvalidRules] for invalid r, an empty slice, or a square
+// outside 0..n² (0 only under StartOffBoard), naming the index and value;
+// [ErrInvalidBoard] for a nil or empty board; and [ErrTooLarge] for more
+// than 2²⁰ players or walks beyond [MaxBytes] or [MaxWork].
+func (r Rules) WinChancesFrom(b *Board, squares []int) ([]float64, error) {
+	return winChancesFrom(context.Background(), r.spec(), b.squares(), squares)
+}
