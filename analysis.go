@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/snakesladders/snakes/internal/budget"
+	"github.com/snakesladders/snakes/internal/engine"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
@@ -43,11 +44,11 @@ type Analysis struct {
 	g    model.Game    // r on b, validated
 	turn chan struct{} // holds a token while a call computes
 
-	c      *model.Chain // the game's turns and classes, once compiled
-	fair   *fairClasses // the classes of its squares, once found, where its walks go by intervals
-	f      *fundamental // the insights' solve, once made
+	c      *model.Chain        // the game's turns and classes, once compiled
+	fair   *engine.FairClasses // the classes of its squares, once found, where its walks go by intervals
+	f      *engine.Fundamental // the insights' solve, once made
 	fErr   error
-	tabled *fundamental // the tables c and f live in: see tables
+	tabled *engine.Fundamental // the tables c and f live in: see tables
 
 	expected once[float64]
 	from     once[[]float64]
@@ -58,7 +59,7 @@ type Analysis struct {
 	dist     map[int]*once[[]float64]
 	quantile map[float64]*once[int]
 	wins     map[string]*once[[]float64]
-	joints   map[int]*joint // under Bump: the joint chain of each number of players asked
+	joints   map[int]*engine.Joint // under Bump: the joint chain of each number of players asked
 }
 
 // A once is a figure of an Analysis: kept once computed, or refused for a
@@ -157,10 +158,10 @@ func entry[K comparable, T any](m *map[K]*once[T], k K) func() *once[T] {
 func (a *Analysis) chain(ctx context.Context) (*model.Chain, error) {
 	if a.c == nil {
 		f := a.tables()
-		if err := f.own.Compile(ctx, &f.game); err != nil {
+		if err := f.Own.Compile(ctx, &f.Game); err != nil {
 			return nil, err // only ctx's end stops a compiling
 		}
-		a.c = &f.own
+		a.c = &f.Own
 	}
 	return a.c, nil
 }
@@ -171,20 +172,20 @@ func (a *Analysis) chain(ctx context.Context) (*model.Chain, error) {
 // stay live through the collection that finds a unreachable, so that under
 // a steady stream of Analyses each collection's goal grows with them and
 // the heap without bound (TestAnalysesGiveMemoryBack).
-func (a *Analysis) tables() *fundamental {
+func (a *Analysis) tables() *engine.Fundamental {
 	if a.tabled == nil {
-		a.tabled = &fundamental{game: a.g}
+		a.tabled = &engine.Fundamental{Game: a.g}
 	}
 	return a.tabled
 }
 
 // insight returns a's fundamental, readied on first use over a's chain,
 // set to stop when ctx is done. It runs on a's turn.
-func (a *Analysis) insight(ctx context.Context) (*fundamental, error) {
+func (a *Analysis) insight(ctx context.Context) (*engine.Fundamental, error) {
 	if a.f == nil && a.fErr == nil {
 		// The bounds first, as the Rules methods check them, before a chain
 		// is compiled.
-		if err := checkInsight(&a.g); err != nil {
+		if err := engine.CheckInsight(&a.g); err != nil {
 			a.fErr = err
 			return nil, err
 		}
@@ -193,8 +194,8 @@ func (a *Analysis) insight(ctx context.Context) (*fundamental, error) {
 			return nil, err
 		}
 		f := a.tables()
-		f.ctx = ctx
-		switch err := insightOn(f, c); {
+		f.Ctx = ctx
+		switch err := engine.InsightOn(f, c); {
 		case err != nil && ctx.Err() != nil:
 			return nil, ctx.Err() // cut short: the next call readies afresh
 		case err != nil:
@@ -206,16 +207,16 @@ func (a *Analysis) insight(ctx context.Context) (*fundamental, error) {
 	if a.fErr != nil {
 		return nil, a.fErr
 	}
-	a.f.ctx = ctx
+	a.f.Ctx = ctx
 	return a.f, nil
 }
 
 // walk returns a walk from the start, over a's chain unless it goes by
 // intervals (fairwalk.go), stopping when ctx is done. It runs on a's turn.
-func (a *Analysis) walk(ctx context.Context) (*walk, error) {
-	return playWalk(ctx, &a.g, func() (*model.Chain, error) { return a.chain(ctx) }, func() (*fairClasses, error) {
+func (a *Analysis) walk(ctx context.Context) (*engine.Walk, error) {
+	return engine.PlayWalk(ctx, &a.g, func() (*model.Chain, error) { return a.chain(ctx) }, func() (*engine.FairClasses, error) {
 		if a.fair == nil {
-			cl, err := newFairClasses(&a.g)
+			cl, err := engine.NewFairClasses(&a.g)
 			if err != nil {
 				return nil, err
 			}
@@ -227,15 +228,15 @@ func (a *Analysis) walk(ctx context.Context) (*walk, error) {
 
 // startWalk returns a walk of a's from the start for need, for the
 // caller alone, stopping when ctx is done.
-func (a *Analysis) startWalk(ctx context.Context) (*walk, error) {
-	var c once[*walk] // never kept: each caller walks on its own
-	return figure(ctx, a, field(&c), func() (*walk, error) { return a.walk(ctx) })
+func (a *Analysis) startWalk(ctx context.Context) (*engine.Walk, error) {
+	var c once[*engine.Walk] // never kept: each caller walks on its own
+	return figure(ctx, a, field(&c), func() (*engine.Walk, error) { return a.walk(ctx) })
 }
 
 // ExpectedTurns is [Rules.ExpectedTurns].
 func (a *Analysis) ExpectedTurns(ctx context.Context) (float64, error) {
 	return figure(ctx, a, field(&a.expected), func() (float64, error) {
-		return expectedTurns(ctx, a.r.spec(), a.b.squares())
+		return engine.ExpectedTurns(ctx, a.r.spec(), a.b.squares())
 	})
 }
 
@@ -251,7 +252,7 @@ func (a *Analysis) expectedFrom(ctx context.Context) func() ([]float64, error) {
 		if err != nil {
 			return nil, err
 		}
-		return f.expectedFrom()
+		return f.ExpectedFrom()
 	}
 }
 
@@ -266,7 +267,7 @@ func (a *Analysis) varianceOf(ctx context.Context) func() (float64, error) {
 		if err != nil {
 			return 0, err
 		}
-		return f.variance()
+		return f.Variance()
 	}
 }
 
@@ -277,7 +278,7 @@ func (a *Analysis) Visits(ctx context.Context) ([]float64, error) {
 		if err != nil {
 			return nil, err
 		}
-		v, err := f.startVisits()
+		v, err := f.StartVisits()
 		return slices.Clone(v), err
 	})
 	return slices.Clone(v), err
@@ -293,17 +294,17 @@ func (a *Analysis) Jumps(ctx context.Context) ([]JumpStats, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !f.dense() {
+		if !f.Dense() {
 			// Kept rows reorder the unknowns: a fundamental of its own,
 			// over the same chain.
-			f = fundamentalPool.Get().(*fundamental)
-			defer f.release()
-			f.ctx = ctx
-			if err := insightOn(f, a.c); err != nil {
+			f = engine.FundamentalPool.Get().(*engine.Fundamental)
+			defer f.Release()
+			f.Ctx = ctx
+			if err := engine.InsightOn(f, a.c); err != nil {
 				return nil, err
 			}
 		}
-		return jumpsOf(a.r.spec(), a.b.squares(), f)
+		return engine.JumpsOf(a.r.spec(), a.b.squares(), f, jumpStatsOf)
 	})
 	return slices.Clone(v), err
 }
@@ -318,7 +319,7 @@ func (a *Analysis) LengthDistribution(ctx context.Context, maxTurns int) ([]floa
 		if err != nil {
 			return nil, err
 		}
-		return w.distribution(maxTurns)
+		return w.Distribution(maxTurns)
 	})
 	return slices.Clone(v), err
 }
@@ -333,7 +334,7 @@ func (a *Analysis) Quantile(ctx context.Context, q float64) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		t, err := w.quantiles([]float64{q})
+		t, err := w.Quantiles([]float64{q})
 		if err != nil {
 			return 0, err
 		}
@@ -348,21 +349,21 @@ func (a *Analysis) ModeTurns(ctx context.Context) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		return w.mode()
+		return w.Mode()
 	})
 }
 
 // WinChances is [Rules.WinChances]: a new slice each call.
 func (a *Analysis) WinChances(ctx context.Context, players int) ([]float64, error) {
-	if err := checkPlayers(players); err != nil {
+	if err := engine.CheckPlayers(players); err != nil {
 		return nil, err
 	}
-	return a.WinChancesFrom(ctx, onStart(&a.g, players))
+	return a.WinChancesFrom(ctx, engine.OnStart(&a.g, players))
 }
 
 // WinChancesFrom is [Rules.WinChancesFrom]: a new slice each call.
 func (a *Analysis) WinChancesFrom(ctx context.Context, squares []int) ([]float64, error) {
-	if err := checkRace(&a.g, squares); err != nil {
+	if err := engine.CheckRace(&a.g, squares); err != nil {
 		return nil, err
 	}
 	key := make([]string, len(squares))
@@ -375,37 +376,37 @@ func (a *Analysis) WinChancesFrom(ctx context.Context, squares []int) ([]float64
 			if err != nil {
 				return nil, err
 			}
-			return j.wins(squares), nil
+			return j.Wins(squares), nil
 		}
 		w, err := a.walk(ctx)
 		if err != nil {
 			return nil, err
 		}
 		cost := math.Inf(1)
-		if w.trap < 0 && w.fm == nil {
+		if w.Trap < 0 && w.FM == nil {
 			from, variance, err := a.spread(ctx)
 			if err := budget.Stopped(ctx); err != nil {
 				return nil, err
 			}
-			cost = raceBound(w, squares, from, variance, err)
+			cost = engine.RaceBound(w, squares, from, variance, err)
 		}
-		return w.winChances(squares, cost)
+		return w.WinChances(squares, cost)
 	})
 	return slices.Clone(v), err
 }
 
 // joint returns the joint chain of players tokens, solved on first use
 // and kept. It runs on a's turn.
-func (a *Analysis) joint(ctx context.Context, players int) (*joint, error) {
+func (a *Analysis) joint(ctx context.Context, players int) (*engine.Joint, error) {
 	if j := a.joints[players]; j != nil {
 		return j, nil
 	}
-	j, err := newJoint(ctx, &a.g, players, false)
+	j, err := engine.NewJoint(ctx, &a.g, players, false)
 	if err != nil {
 		return nil, err
 	}
 	if a.joints == nil {
-		a.joints = map[int]*joint{}
+		a.joints = map[int]*engine.Joint{}
 	}
 	a.joints[players] = j
 	return j, nil

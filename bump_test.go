@@ -11,6 +11,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/snakesladders/snakes/internal/engine"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
@@ -371,7 +372,7 @@ func TestPropertyJointAsRace(t *testing.T) {
 		g.Lim = &model.Limits{}
 		*g.Lim = model.DefaultLimits
 		g.Lim.Work = 2e8
-		j, err := newJoint(context.Background(), &g, players, true)
+		j, err := engine.NewJoint(context.Background(), &g, players, true)
 		switch {
 		case errors.Is(err, ErrTooLarge) && strings.Contains(err.Error(), "takes about"):
 			return // refused up front: too large to check at leisure
@@ -390,14 +391,14 @@ func TestPropertyJointAsRace(t *testing.T) {
 		for i := range start {
 			start[i] = g.Start
 		}
-		got := j.at(j.win, start, 0, 0)
+		got := j.At(j.Win, start, 0, 0)
 		for q := range players {
 			if math.Abs(got[q]-wins[q]) > 1e-9 {
 				t.Fatalf("joint chain %v, race %v", got, wins)
 			}
 		}
 		rounds, turns, rerr := r.GameLength(b, players)
-		jr, jt, jerr := j.length()
+		jr, jt, jerr := j.Length()
 		if (rerr == nil) != (jerr == nil) || rerr == nil && (math.Abs(rounds-jr) > 1e-9*max(1, rounds) || math.Abs(turns-jt) > 1e-9*max(1, turns)) {
 			t.Fatalf("GameLength: race %v, %v, %v; joint chain %v, %v, %v", rounds, turns, rerr, jr, jt, jerr)
 		}

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"sync"
 
+	"github.com/snakesladders/snakes/internal/engine"
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/linalg"
 	"github.com/snakesladders/snakes/internal/model"
@@ -214,7 +215,7 @@ type designer struct {
 	from, to []int32 // the jumps
 	kind     []int8  // +1 ladder, -1 snake, 0 either (Spec.Jumps)
 	used     []bool  // squares that start or end a jump
-	f        fundamental
+	f        engine.Fundamental
 	all      []int32 // every square, for again
 	z        []float64
 	dist     float64 // the current board's distance to the target
@@ -315,9 +316,9 @@ func (d *designer) step() {
 		return
 	}
 	f := &d.f
-	f.game = g
-	f.prepare(&f.game, false)
-	if !f.sure[g.Start] || !f.dense() {
+	f.Game = g
+	f.Prepare(&f.Game, false)
+	if !f.Sure[g.Start] || !f.Dense() {
 		// A board the player may be trapped on, or too large for the
 		// structured solve: no scores; move a jump at random.
 		d.dist = math.Inf(1)
@@ -327,8 +328,8 @@ func (d *designer) step() {
 		d.moveStart()
 		return
 	}
-	f.solve(nil)
-	t := f.values
+	f.Solve(nil)
+	t := f.Values
 	e := t[g.Start]
 	if d.begin(e) {
 		return
@@ -337,16 +338,16 @@ func (d *designer) step() {
 	// on its start, and E' = E + z(start)·(t(new) − t(old))/(1 + z(old) − z(new)).
 	j := d.rng.IntN(len(d.from))
 	a, old := d.from[j], d.to[j]
-	u := linalg.Grow(f.one, len(t))
+	u := linalg.Grow(f.One, len(t))
 	clear(u)
-	f.sources = model.RollsOnto(&f.game, a, f.ts, f.sources[:0])
-	for _, src := range f.sources {
-		if f.sure[src.From] {
+	f.Sources = model.RollsOnto(&f.Game, a, f.Ts, f.Sources[:0])
+	for _, src := range f.Sources {
+		if f.Sure[src.From] {
 			u[src.From] += src.P
 		}
 	}
-	f.one = u
-	f.again(u, d.all, d.z)
+	f.One = u
+	f.Again(u, d.all, d.z)
 	z := d.z
 	bestTo, bestDist := int32(-1), d.dist
 	var near []int32                      // candidates within the current distance, for variety

@@ -204,16 +204,16 @@ func TestRetargetScores(t *testing.T) {
 		b := newBoard(s.Size, d.flatOf(d.from, d.to))
 		g, _ := s.Rules.playable(b)
 		f := &d.f
-		f.game = g
-		f.prepare(&f.game, false)
-		f.solve(nil)
-		t0 := append([]float64(nil), f.values...)
+		f.Game = g
+		f.Prepare(&f.Game, false)
+		f.Solve(nil)
+		t0 := append([]float64(nil), f.Values...)
 		a, old := d.from[j], d.to[j]
 		u := make([]float64, len(t0))
-		for _, src := range model.RollsOnto(&f.game, a, f.ts, nil) {
+		for _, src := range model.RollsOnto(&f.Game, a, f.Ts, nil) {
 			u[src.From] += src.P
 		}
-		f.again(u, d.all, d.z)
+		f.Again(u, d.all, d.z)
 		for c := int32(1); c <= d.last; c++ {
 			if c == old || c == a || d.used[c] {
 				continue

@@ -8,6 +8,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/snakesladders/snakes/internal/engine"
 	"github.com/snakesladders/snakes/internal/model"
 	"github.com/snakesladders/snakes/internal/search"
 )
@@ -179,11 +180,11 @@ func TestFairFinishes(t *testing.T) {
 				}
 			}
 		}
-		cl, err := newFairClasses(&g)
+		cl, err := engine.NewFairClasses(&g)
 		if err != nil {
 			t.Fatal(err)
 		}
-		reached := cl.reached
+		reached := cl.Reached
 		can := make([]bool, last+1)
 		can[last] = true
 		for changed := true; changed; {
@@ -200,7 +201,7 @@ func TestFairFinishes(t *testing.T) {
 				want = false
 			}
 		}
-		if got := cl.trap < 0; got != want {
+		if got := cl.Trap < 0; got != want {
 			t.Fatalf("fairClasses finds no trap: %v, want %v", got, want)
 		}
 		if want {

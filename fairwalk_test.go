@@ -14,6 +14,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/snakesladders/snakes/internal/engine"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
@@ -51,7 +52,7 @@ func TestFairWalk(t *testing.T) {
 			}
 		}
 		g := refGame(t, grid, rr)
-		if !walksByIntervals(&g) {
+		if !engine.WalksByIntervals(&g) {
 			t.Fatalf("%d faces on %d squares do not walk by intervals", rr.faces, last)
 		}
 		flat := refFlat(grid)
@@ -92,34 +93,34 @@ func TestFairWalk(t *testing.T) {
 			}
 			return seen
 		}
-		w, err := playWalk(context.Background(), &g, nil, nil)
+		w, err := engine.PlayWalk(context.Background(), &g, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for v := range can {
-			if w.c.CanFinish[v] != can[v] {
-				t.Fatalf("square %d: canFinish %v, want %v", v, w.c.CanFinish[v], can[v])
+			if w.C.CanFinish[v] != can[v] {
+				t.Fatalf("square %d: canFinish %v, want %v", v, w.C.CanFinish[v], can[v])
 			}
 		}
-		sameReach := func(w *walk, s int) {
+		sameReach := func(w *engine.Walk, s int) {
 			want := reachFrom(s)
 			trapped := false
 			for v := range want {
-				if w.reached[v] != want[v] {
-					t.Fatalf("from %d: square %d reached %v, want %v", s, v, w.reached[v], want[v])
+				if w.Reached[v] != want[v] {
+					t.Fatalf("from %d: square %d reached %v, want %v", s, v, w.Reached[v], want[v])
 				}
 				trapped = trapped || want[v] && !can[v]
 			}
-			if (w.trap >= 0) != trapped || w.trap >= 0 && (!want[w.trap] || can[w.trap]) {
-				t.Fatalf("from %d: trap %d, want one: %v", s, w.trap, trapped)
+			if (w.Trap >= 0) != trapped || w.Trap >= 0 && (!want[w.Trap] || can[w.Trap]) {
+				t.Fatalf("from %d: trap %d, want one: %v", s, w.Trap, trapped)
 			}
 		}
 		sameReach(w, rr.start())
 		s := rapid.IntRange(rr.start(), last-1).Draw(t, "from")
-		if !w.reached[s] {
+		if !w.Reached[s] {
 			s = rr.start()
 		}
-		v := w.from(int32(s))
+		v := w.From(int32(s))
 		sameReach(v, s)
 		mass := make([]float64, last+1)
 		mass[s] = 1
@@ -131,9 +132,9 @@ func TestFairWalk(t *testing.T) {
 				}
 			}
 			mass = next
-			finished := v.turn()
+			finished := v.Turn()
 			for u, p := range mass {
-				got := v.mass[u]
+				got := v.Mass[u]
 				if u == last {
 					got = finished
 				}
@@ -235,7 +236,7 @@ func TestFairWalkAnalysis(t *testing.T) {
 		rr := genRules().Draw(t, "rules")
 		rr.faces = rapid.IntRange(int(model.DefaultLimits.IntervalsFrom), 250).Draw(t, "faces")
 		g := refGame(t, grid, rr)
-		if !walksByIntervals(&g) {
+		if !engine.WalksByIntervals(&g) {
 			t.Fatalf("%d faces do not walk by intervals", rr.faces)
 		}
 		b, err := NewBoard(grid)

@@ -3,6 +3,8 @@ package snakes
 import (
 	"context"
 	"math/big"
+
+	"github.com/snakesladders/snakes/internal/engine"
 )
 
 // This file is the random-play figures of one token and of a race, as
@@ -32,7 +34,7 @@ import (
 // run of throws that comes back round is a geometric series, summed
 // exactly. Other errors are as for [Rules.ExpectedTurns].
 func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
-	return exactExpectedTurns(r.spec(), b.squares())
+	return engine.ExactExpectedTurns(r.spec(), b.squares())
 }
 
 // ExpectedFrom returns, for every square s (indexed by label, index 0 the
@@ -57,7 +59,7 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 // as for ExpectedTurns. [Analysis.ExpectedFrom] gives the same from a
 // solve it shares with the other insights.
 func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
-	return expectedFrom(r.spec(), b.squares())
+	return engine.ExpectedFrom(r.spec(), b.squares())
 }
 
 // Visits returns, for every square s (indexed by label), the expected
@@ -74,7 +76,7 @@ func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
 // equations by GMRES, each step a sweep up the board, in memory linear in
 // the squares.
 func (r Rules) Visits(b *Board) ([]float64, error) {
-	return visits(r.spec(), b.squares())
+	return engine.Visits(r.spec(), b.squares())
 }
 
 // Jumps returns the figures of every jump of b under r, in order of From
@@ -119,8 +121,29 @@ func (r Rules) Visits(b *Board) ([]float64, error) {
 // refuses with [ErrTooLarge] past the structured solve's bounds. Taken
 // counts every throw that takes the jump, mid-turn ones included.
 func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
-	return jumps(r.spec(), b.squares())
+	return engine.Jumps(r.spec(), b.squares(), jumpStatsOf)
 }
+
+// JumpStats is what one jump does in games of one player.
+type JumpStats struct {
+	From, To int // the jump's start and end
+
+	// Taken is the expected number of times per game the jump is taken
+	// (with Chain, every jump followed within a throw counts; under
+	// Again, every throw of a turn).
+	Taken float64
+
+	// Chance is the probability that it is taken at least once.
+	Chance float64
+
+	// Effect is ExpectedTurns of the board without this jump minus
+	// ExpectedTurns of the board as it is: positive when the jump shortens
+	// the game, +Inf when the board without it may never finish.
+	Effect float64
+}
+
+// jumpStatsOf is the public JumpStats of the engine's.
+func jumpStatsOf(s engine.JumpStats) JumpStats { return JumpStats(s) }
 
 // GameLength returns the expected length of a game of players players, who
 // take turns and stop when the first of them reaches the last square: in
@@ -131,7 +154,7 @@ func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
 // player can be trapped has no expected length. Its cost is that of
 // [Rules.WinChances].
 func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err error) {
-	return gameLength(r.spec(), b.squares(), players)
+	return engine.GameLength(r.spec(), b.squares(), players)
 }
 
 // ExpectedTurns returns the expected number of turns one player takes to
@@ -169,7 +192,7 @@ func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err err
 // faces is refused before any of its turns is taken.
 // docs/rules.md says how each is chosen.
 func (r Rules) ExpectedTurns(b *Board) (float64, error) {
-	return expectedTurns(context.Background(), r.spec(), b.squares())
+	return engine.ExpectedTurns(context.Background(), r.spec(), b.squares())
 }
 
 // Variance returns the variance of the length of a one-player game, in
@@ -186,7 +209,9 @@ func (r Rules) ExpectedTurns(b *Board) (float64, error) {
 // read backwards; past them, a second solve. Unlike (2N − I)t − t², which
 // it equals, this subtracts no large numbers, so it keeps its precision
 // when the variance is small beside the squared mean.
-func (r Rules) Variance(b *Board) (float64, error) { return varianceOf(r.spec(), b.squares(), nil) }
+func (r Rules) Variance(b *Board) (float64, error) {
+	return engine.VarianceOf(r.spec(), b.squares(), nil)
+}
 
 // WinChances returns, for a game of players players who take turns, each
 // throwing the dice of r, and which ends when the first of them reaches the last
@@ -236,7 +261,7 @@ func (r Rules) Variance(b *Board) (float64, error) { return varianceOf(r.spec(),
 // 0.2 s; 3 players take 13 to 17 s, past MaxWork, so they are refused
 // unless [Rules.WithMaxWork] allows 2³³ steps (go test -bench Bump).
 func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
-	return raceFromStart(context.Background(), r.spec(), b.squares(), players)
+	return engine.RaceFromStart(context.Background(), r.spec(), b.squares(), players)
 }
 
 // WinChancesFrom returns the players' chances in a game in progress: player
@@ -255,5 +280,5 @@ func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
 // [ErrInvalidBoard] for a nil or empty board; and [ErrTooLarge] for more
 // than 2²⁰ players or walks beyond [MaxBytes] or [MaxWork].
 func (r Rules) WinChancesFrom(b *Board, squares []int) ([]float64, error) {
-	return winChancesFrom(context.Background(), r.spec(), b.squares(), squares)
+	return engine.WinChancesFrom(context.Background(), r.spec(), b.squares(), squares)
 }

@@ -46,7 +46,7 @@ type Game struct {
 	turn    int     // the current turn, from 1, every player's counted
 	winner  int
 	moves   []Move
-	thrown  []int // every die's face, model.Dice of them a throw
+	thrown  []int // every die's face, Dice of them a throw
 	buf     []int // Throw's faces
 	odds    *oddsState
 }

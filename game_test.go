@@ -11,6 +11,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
+
+	"github.com/snakesladders/snakes/internal/engine"
 )
 
 // This file tests Game: play against a reference of the rules, bad throws,
@@ -203,7 +205,7 @@ func TestGameOddsAsRace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j, err := newJoint(t.Context(), &g, 2, false)
+	j, err := engine.NewJoint(t.Context(), &g, 2, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +233,7 @@ func TestGameOddsAsRace(t *testing.T) {
 			starts++
 		} else {
 			pos := []int32{int32(order[0]), int32(order[1])}
-			want := j.at(j.win, pos, int(gm.run), gm.from)
+			want := j.At(j.Win, pos, int(gm.run), gm.from)
 			for i := range 2 {
 				if math.Abs(odds[(gm.Player()+i)%2]-want[i]) > 1e-9 {
 					t.Fatalf("turn %d, %d throws in: Odds %v, the joint chain %v", gm.turn, gm.run, odds, want)

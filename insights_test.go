@@ -11,6 +11,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/snakesladders/snakes/internal/engine"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
@@ -441,7 +442,7 @@ func TestPropertyInsightLaws(t *testing.T) {
 		}
 		stats, err := r.Jumps(b)
 		if err != nil || r.Chain {
-			return // under model.Chain one landing may take several jumps
+			return // under Chain one landing may take several jumps
 		}
 		for _, js := range stats {
 			// Taken: the visits to the squares a roll lands on the jump from.
@@ -641,12 +642,12 @@ func TestJumpsPastStructuredAgainstFresh(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := Rules{Overshoot: Overshoot(seed % 3)}
-		f, _, err := insight(context.Background(), r.spec(), b.squares())
+		f, _, err := engine.Insight(context.Background(), r.spec(), b.squares())
 		if err != nil {
 			t.Fatal(err)
 		}
-		dense := f.dense()
-		fundamentalPool.Put(f)
+		dense := f.Dense()
+		engine.FundamentalPool.Put(f)
 		if dense {
 			t.Fatalf("seed %d: the board is within the structured solve's bounds", seed)
 		}
@@ -660,7 +661,7 @@ func TestJumpsPastStructuredAgainstFresh(t *testing.T) {
 		}
 		for i := 0; i < len(stats); i += 1 + len(stats)/12 {
 			js := stats[i]
-			w, err := effectWithout(context.Background(), r.spec(), b.squares(), js.From, e)
+			w, err := engine.EffectWithout(context.Background(), r.spec(), b.squares(), js.From, e)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -16,7 +16,7 @@ const (
 	// allocating; what the process holds at its peak is up to about a
 	// fifth more (the runtime's own and what the collector has yet to
 	// reclaim).
-	MaxBytes = model.MaxBytes
+	MaxBytes = 2 << 30
 
 	// MaxWork bounds the elementary steps (a turn's end followed or a
 	// square visited) that one call on random play may take. Each engine
@@ -29,10 +29,7 @@ const (
 	// before it starts when that alone passes the bound. Jumps past the
 	// structured solve counts its multiply-adds, 8 to a step (about 0.3 ns
 	// each on two cores). [Rules.WithMaxWork] sets another bound.
-	MaxWork = model.MaxWork
-
-	// maxPlayers bounds the players of WinChances and GameLength.
-	maxPlayers = 1 << 20
+	MaxWork = 1 << 31
 )
 
 // WithMaxBytes returns r whose calls refuse, with an error wrapping

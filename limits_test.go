@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/snakesladders/snakes/internal/boards"
+	"github.com/snakesladders/snakes/internal/engine"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
@@ -296,8 +297,8 @@ func TestStructuredPastItsWork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bound := structuredWork(&g, 60) - 1 // 60 unknowns: one a snake
-	if band := g.CompileWork() + bandReach(&g, context.Background()); band > bound {
+	bound := engine.StructuredWork(&g, 60) - 1 // 60 unknowns: one a snake
+	if band := g.CompileWork() + engine.BandReach(&g, context.Background()); band > bound {
 		t.Fatalf("the band's least work %.3g is over the bound %.3g", band, bound)
 	}
 	past := r.WithMaxWork(int64(bound))
@@ -327,12 +328,23 @@ func TestStructuredPastItsWork(t *testing.T) {
 			t.Errorf("%s: %v by the band, %v by the structured elimination", fig.name, got, want)
 		}
 	}
-	f, _, err := insight(context.Background(), past.spec(), b.squares())
+	f, _, err := engine.Insight(context.Background(), past.spec(), b.squares())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.release()
-	if f.dense() {
+	defer f.Release()
+	if f.Dense() {
 		t.Errorf("the structured elimination still chosen within %.3g steps", bound)
+	}
+}
+
+// TestBoundsAgree checks that the bounds the package documents are those
+// the engine's default limits hold.
+func TestBoundsAgree(t *testing.T) {
+	if model.MaxBytes != MaxBytes || model.MaxWork != MaxWork {
+		t.Fatalf("the model's bounds %d bytes and %d steps, the package's %d and %d", model.MaxBytes, model.MaxWork, MaxBytes, MaxWork)
+	}
+	if l := model.DefaultLimits; l.Bytes != MaxBytes || l.Work != MaxWork {
+		t.Fatalf("the default limits hold %v bytes and %v steps, want %d and %d", l.Bytes, l.Work, MaxBytes, MaxWork)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"github.com/snakesladders/snakes/internal/engine"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
@@ -15,7 +16,7 @@ import (
 // compiled turns, the races kept) and, under Bump, the joint chain.
 type oddsState struct {
 	a *Analysis
-	j *joint
+	j *engine.Joint
 }
 
 // Odds returns each player's chance to win from the game's state,
@@ -55,13 +56,13 @@ func (gm *Game) OddsContext(ctx context.Context) ([]float64, error) {
 	switch {
 	case gm.r.Bump && n > 1:
 		if gm.odds.j == nil {
-			j, err := newJoint(ctx, &gm.g, n, false)
+			j, err := engine.NewJoint(ctx, &gm.g, n, false)
 			if err != nil {
 				return nil, err
 			}
 			gm.odds.j = j
 		}
-		rel = gm.odds.j.at(gm.odds.j.win, order, int(gm.run), gm.from)
+		rel = gm.odds.j.At(gm.odds.j.Win, order, int(gm.run), gm.from)
 	case gm.run == 0:
 		squares := make([]int, n)
 		for i, s := range order {

@@ -7,6 +7,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/snakesladders/snakes/internal/engine"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
@@ -58,18 +59,18 @@ func TestPropertyProductRaceExact(t *testing.T) {
 			return
 		}
 		_, w := walkOf(t, r, b)
-		if boundRace(w, squares) > raceDenseFrom {
+		if engine.BoundRace(w, squares) > engine.RaceDenseFrom {
 			chosen++ // the product chain is what WinChancesFrom chooses
 		}
-		w.work = 0
-		pr := w.productRaceOf(squares, math.Inf(1))
+		w.Work = 0
+		pr := w.ProductRaceOf(squares, math.Inf(1))
 		if pr == nil {
 			t.Fatalf("no product chain for %d players on %d squares", players, last)
 		}
-		if err := pr.solve(w); err != nil {
+		if err := pr.Solve(w); err != nil {
 			t.Fatal(err)
 		}
-		wins, rounds, turns := pr.run()
+		wins, rounds, turns := pr.Run()
 		from, err := r.WinChancesFrom(b, squares)
 		if err != nil {
 			t.Fatalf("WinChancesFrom(%v): %v", squares, err)
@@ -123,20 +124,20 @@ func TestRaceTooLongToFollow(t *testing.T) {
 	g.Lim = &model.Limits{}
 	*g.Lim = model.DefaultLimits
 	g.Lim.Work = 1e11
-	w, err := newWalk(context.Background(), &g)
+	w, err := engine.NewWalk(context.Background(), &g)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rc, err := w.race(onStart(&g, 2))
+	rc, err := w.Race(engine.OnStart(&g, 2))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, wantRounds, wantTurns, err := rc.run()
+	want, wantRounds, wantTurns, err := rc.Run()
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("wins %v, rounds %.6g, turns %.6g; walks %v, %.6g, %.6g after %d turns", wins, rounds, turns, want, wantRounds, wantTurns, rc.walks[0].turns)
-	if wantTurns < 1e37 || rc.walks[0].turns < raceTailTurns {
+	t.Logf("wins %v, rounds %.6g, turns %.6g; walks %v, %.6g, %.6g after %d turns", wins, rounds, turns, want, wantRounds, wantTurns, rc.Walks[0].Turns)
+	if wantTurns < 1e37 || rc.Walks[0].Turns < engine.RaceTailTurns {
 		t.Fatalf("the game is no longer one whose walks outlast a race's allowance")
 	}
 	for q := range wins {
@@ -151,12 +152,12 @@ func TestRaceTooLongToFollow(t *testing.T) {
 
 // walkOf returns the game of r on b and a walk from its start, over its
 // compiled turns.
-func walkOf(t interface{ Fatal(...any) }, r Rules, b *Board) (*model.Game, *walk) {
+func walkOf(t interface{ Fatal(...any) }, r Rules, b *Board) (*model.Game, *engine.Walk) {
 	g, err := r.playable(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := newWalk(context.Background(), &g)
+	w, err := engine.NewWalk(context.Background(), &g)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,12 +2,11 @@ package snakes
 
 import (
 	"context"
-	"math"
 	"math/rand/v2"
 	"sort"
 
+	"github.com/snakesladders/snakes/internal/engine"
 	"github.com/snakesladders/snakes/internal/errs"
-	"github.com/snakesladders/snakes/internal/linalg"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
@@ -47,11 +46,11 @@ func (r Rules) LengthDistribution(b *Board, maxTurns int) ([]float64, error) {
 	if err := checkTurns(&g, maxTurns); err != nil {
 		return nil, err
 	}
-	w, err := playWalk(context.Background(), &g, nil, nil)
+	w, err := engine.PlayWalk(context.Background(), &g, nil, nil)
 	if err != nil {
 		return nil, err
 	}
-	return w.distribution(maxTurns)
+	return w.Distribution(maxTurns)
 }
 
 // checkTurns refuses a maxTurns LengthDistribution cannot answer.
@@ -63,33 +62,6 @@ func checkTurns(g *model.Game, maxTurns int) error {
 		return g.TooBig(bytes, "the length distribution to turn %d", maxTurns)
 	}
 	return nil
-}
-
-// distribution follows w from the start to turn maxTurns, or to its
-// settled tail, for LengthDistribution.
-func (w *walk) distribution(maxTurns int) ([]float64, error) {
-	dist := make([]float64, maxTurns+1)
-	dist[0] = w.finished
-	for t := 1; t <= maxTurns; t++ {
-		dist[t] = w.turn()
-		if w.alive == 0 {
-			break // nothing left can finish: the rest are 0
-		}
-		if t%settled == 0 {
-			if lambda, ok := w.geometric(); ok {
-				p := w.left * (1 - lambda)
-				for u := t + 1; u <= maxTurns && p != 0; u++ {
-					dist[u] = p
-					p *= lambda
-				}
-				break
-			}
-		}
-		if err := w.budget(); err != nil {
-			return nil, err
-		}
-	}
-	return dist, nil
 }
 
 // MedianTurns returns the median length of a one-player game: the fewest
@@ -150,11 +122,11 @@ func (r Rules) quantiles(ctx context.Context, b *Board, qs []float64) ([]int, er
 			return nil, err
 		}
 	}
-	w, err := playWalkOn(ctx, r.spec(), b.squares())
+	w, err := engine.PlayWalkOn(ctx, r.spec(), b.squares())
 	if err != nil {
 		return nil, err
 	}
-	return w.quantiles(qs)
+	return w.Quantiles(qs)
 }
 
 // checkQuantile refuses a q Quantile cannot answer.
@@ -165,143 +137,15 @@ func checkQuantile(q float64) error {
 	return nil
 }
 
-// quantiles follows w from where it stands to each of qs, ascending: to
-// the first turn by which the chance of having finished reaches q, or the
-// chance of still playing falls to tailBound(q), on a board the token
-// cannot be trapped on. Where that turn is over tailFrom turns beyond the
-// settled tail (tail.go), or more than the work bound leaves for turns as
-// dear as the latest, the walk skips whole windows of it and follows the
-// last two windows turn by turn; or, where the bound leaves less than two
-// windows and the chances do not cycle, all but the last tailNear turns.
-func (w *walk) quantiles(qs []float64) ([]int, error) {
-	out := make([]int, 0, len(qs))
-	var done linalg.Sum // chance of having finished by turn t, until a skip
-	done.Add(w.finished)
-	skipped := false
-	var tl tail
-	// Before a skip, the chance of still playing is the sum of what is left
-	// on the squares, precise however small, while the chance of having
-	// finished rounds to 1 near it: q = 1 reads only the first. After one,
-	// what the tail has counted.
-	reached := func(q float64) bool {
-		if skipped {
-			return tl.past(tailBound(q))
-		}
-		return q < 1 && done.Value() >= q || w.trap < 0 && w.aliveAtMost(tailBound(q))
-	}
-	// On a board of few squares, powers of the turn matrix (powers.go)
-	// answer any length at a fixed cost: once the walk has spent that, the
-	// rest goes by them.
-	squares, start := reachedSquares(w.g, w.reached), w.work
-	perTurn := 0.0 // what the latest turn cost
-	for t := 0; ; t++ {
-		if t > 0 {
-			before, spent := w.alive, w.work
-			f := w.turn()
-			perTurn = w.work - spent
-			done.Add(f)
-			if w.trap < 0 {
-				tl.observe(f, before)
-			}
-		}
-		for len(out) < len(qs) && reached(qs[len(out)]) {
-			out = append(out, t)
-		}
-		if len(out) == len(qs) {
-			return out, nil
-		}
-		switch q := qs[len(out)]; {
-		case w.trap >= 0 && q == 1:
-			return nil, errs.Errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.trap)
-		case w.trap >= 0 && done.Value()+w.alive < q:
-			// What has finished and what still can: a bound, which falls
-			// turn by turn towards the chance of finishing.
-			return nil, errs.Errorf(ErrNeverFinishes, "the player finishes with probability at most %.4g (found after %d turns), less than %v", done.Value()+w.alive, t, q)
-		}
-		if squares <= powersMax && w.work-start > powersCost(squares) && w.table(powersCost(squares)) {
-			return w.newPowers().quantiles(w, qs, out)
-		}
-		if j := tl.turnsUntil(tailBound(qs[len(out)])); tl.settled(w) && (j > tailFrom || w.work+j*perTurn > w.g.Lim.Work) {
-			if float64(t)+j > math.MaxInt-2*tailWindow {
-				return nil, errs.Errorf(ErrTooLarge, "the %v quantile of the length is about %.3g turns, more than an int holds", qs[len(out)], float64(t)+j)
-			}
-			n := (math.Floor(min(j, tl.skippable())/tailWindow) - 1) * tailWindow
-			if tl.wobble <= 0.5 && w.work+2*tailWindow*perTurn > w.g.Lim.Work {
-				// Two windows are more than the bound leaves, and no cycle
-				// needs whole windows to keep its phase: skip to tailNear
-				// turns short.
-				n = math.Floor(j) - tailNear
-			}
-			if n > 0 {
-				w.skip(int(n), math.Exp(-tl.rate*n))
-				tl.skip(n)
-				t += int(n)
-				skipped = true
-			}
-		}
-		if err := w.budget(); err != nil {
-			return nil, err
-		}
-	}
-}
-
-// aliveAtMost reports whether the chance of still playing is at most p,
-// counting what its rounding dropped: on boards whose chances are powers of
-// two, alive can round onto p exactly while the sum it stands for is above.
-func (w *walk) aliveAtMost(p float64) bool {
-	return w.alive < p || w.alive == p && w.aliveLow <= 0
-}
-
-// skip moves w on by n turns of its settled tail, over which the chance on
-// every square falls by factor.
-func (w *walk) skip(n int, factor float64) {
-	for v := range w.mass {
-		w.mass[v] *= factor
-	}
-	w.alive *= factor
-	w.aliveLow *= factor
-	w.left *= factor
-	w.turns += n
-}
-
 // ModeTurns returns the most likely length of a one-player game, the
 // smallest on a tie. Its error wraps [ErrNeverFinishes] when the player can
 // never finish; other errors are as for [Rules.MedianTurns].
 func (r Rules) ModeTurns(b *Board) (int, error) {
-	w, err := playWalkOn(context.Background(), r.spec(), b.squares())
+	w, err := engine.PlayWalkOn(context.Background(), r.spec(), b.squares())
 	if err != nil {
 		return 0, err
 	}
-	return w.mode()
-}
-
-// mode follows w from where it stands to its most likely length: until no
-// later turn can be likelier, for want of enough games still going, or
-// until one whole window past the settled tail (tail.go), after which each
-// window's chances are the last one's times λ^tailWindow.
-func (w *walk) mode() (int, error) {
-	best, mode := w.finished, 0
-	var tl tail
-	stop := -1 // the turn the walk stops on, once the tail has settled
-	for t := 1; w.alive > best && t != stop; t++ {
-		before := w.alive
-		f := w.turn()
-		if f > best {
-			best, mode = f, t
-		}
-		if w.trap < 0 && stop < 0 {
-			if tl.observe(f, before); tl.settled(w) {
-				stop = t + tailWindow
-			}
-		}
-		if err := w.budget(); err != nil {
-			return 0, err
-		}
-	}
-	if best == 0 {
-		return 0, errs.Errorf(ErrNeverFinishes, "the player can never reach square %d", w.g.Last)
-	}
-	return mode, nil
+	return w.Mode()
 }
 
 // Play plays one random game of one player, throwing with rng (the global

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"github.com/snakesladders/snakes/internal/engine"
 )
 
 // This file tests downBoard, the sort down the board of the terms that
@@ -18,16 +20,16 @@ func TestDownBoard(t *testing.T) {
 	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(0, 60).Draw(t, "n")
-		terms := make([]term, n)
+		terms := make([]engine.Term, n)
 		for i := range terms {
-			terms[i] = term{v: int32(rapid.IntRange(0, 20).Draw(t, "v")), j: int32(i), p: float64(i)}
+			terms[i] = engine.Term{V: int32(rapid.IntRange(0, 20).Draw(t, "v")), J: int32(i), P: float64(i)}
 		}
 		if rapid.Bool().Draw(t, "nearly sorted") {
-			slices.SortStableFunc(terms, func(a, b term) int { return cmp.Compare(a.v, b.v) })
+			slices.SortStableFunc(terms, func(a, b engine.Term) int { return cmp.Compare(a.V, b.V) })
 		}
 		want := slices.Clone(terms)
-		slices.SortStableFunc(want, func(a, b term) int { return cmp.Compare(b.v, a.v) })
-		downBoard(terms)
+		slices.SortStableFunc(want, func(a, b engine.Term) int { return cmp.Compare(b.V, a.V) })
+		engine.DownBoard(terms)
 		if !slices.Equal(terms, want) {
 			t.Fatalf("downBoard: %v, want %v", terms, want)
 		}

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/snakesladders/snakes/internal/engine"
 )
 
 // This file is the Report the snakes command prints: what it gathers from
@@ -215,7 +217,7 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	}
 	// Random play over the bounds is known from the estimate alone, and
 	// said so whatever time the searches took.
-	if err := checkPlay(&a.g); err != nil {
+	if err := engine.CheckPlay(&a.g); err != nil {
 		if !skip(FigurePlay, err) {
 			return nil, err
 		}
@@ -230,7 +232,7 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 		}
 		return rep, nil
 	}
-	finishes := walk.trap < 0
+	finishes := walk.Trap < 0
 	rep.Finishes = &finishes
 	e, err := a.ExpectedTurns(ctx)
 	switch {
@@ -320,7 +322,7 @@ func (rep *Report) quantiles(ctx context.Context, a *Analysis) error {
 	if err != nil {
 		return err
 	}
-	turns, err := w.quantiles(reportQuantiles)
+	turns, err := w.Quantiles(reportQuantiles)
 	if err != nil {
 		return err
 	}
@@ -373,15 +375,15 @@ const reportCover = 0.999
 // distribution fills in the length distribution and the chances to finish
 // within reportTurns, walking with w up to the turn by which 99.9% of games
 // are over, or maxReportTurns.
-func (rep *Report) distribution(w *walk) error {
+func (rep *Report) distribution(w *engine.Walk) error {
 	cum := 0.0
 	var dist []Rounded
 	var within []Within
 	for t := 0; t <= maxReportTurns; t++ {
-		p := w.finished
+		p := w.Finished
 		if t > 0 {
-			p = w.turn()
-			if err := w.budget(); err != nil {
+			p = w.Turn()
+			if err := w.Budget(); err != nil {
 				return err
 			}
 		}

@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import (
 	"context"
@@ -56,24 +56,24 @@ func (a xfloat) log10() float64 { return math.Log10(a.frac) + float64(a.exp)*mat
 // magnitudeWork is what an xfloat operation costs in steps.
 const magnitudeWork = 8
 
-// expectedMagnitude returns log₁₀ of the expected turns from g's start, a
+// ExpectedMagnitude returns log₁₀ of the expected turns from g's start, a
 // game that surely ends, and false where the structured elimination does
 // not suit it or would pass the bounds (its memory is 16 bytes a square
 // and unknown, twice float64's), or where ctx is done. surely reports
 // whether g's chain, compiled for it, says the game surely ends; classed,
 // whether that chain could be compiled within the bounds.
-func expectedMagnitude(ctx context.Context, g model.Game) (lg float64, ok, surely, classed bool) {
-	if checkInsight(&g) != nil {
+func ExpectedMagnitude(ctx context.Context, g model.Game) (lg float64, ok, surely, classed bool) {
+	if CheckInsight(&g) != nil {
 		return 0, false, false, false
 	}
-	f := fundamentalPool.Get().(*fundamental)
-	defer f.release()
-	f.ctx = ctx
-	f.game = g
-	if f.prepare(&f.game, false) != nil {
+	f := FundamentalPool.Get().(*Fundamental)
+	defer f.Release()
+	f.Ctx = ctx
+	f.Game = g
+	if f.Prepare(&f.Game, false) != nil {
 		return 0, false, false, false
 	}
-	if !f.sure[g.Start] {
+	if !f.Sure[g.Start] {
 		return 0, false, false, true
 	}
 	size, m := float64(g.Last)+1, float64(len(f.sq))
@@ -85,7 +85,7 @@ func expectedMagnitude(ctx context.Context, g model.Game) (lg float64, ok, surel
 }
 
 // magnitude is expectedMagnitude on f, prepared.
-func (f *fundamental) magnitude() (float64, bool) {
+func (f *Fundamental) magnitude() (float64, bool) {
 	g := f.g
 	w := len(f.sq) + 2
 	rows := make([]xfloat, (int(g.Last)+1)*w)
@@ -93,10 +93,10 @@ func (f *fundamental) magnitude() (float64, bool) {
 	row(g.Last)[1] = toX(1)
 	den := toX(g.Dice.Den)
 	for v := g.Last - 1; v >= 0; v-- {
-		if v%1024 == 0 && budget.Stopped(f.ctx) != nil {
+		if v%1024 == 0 && budget.Stopped(f.Ctx) != nil {
 			return 0, false
 		}
-		if !f.sure[v] {
+		if !f.Sure[v] {
 			continue
 		}
 		r := row(v)
@@ -104,7 +104,7 @@ func (f *fundamental) magnitude() (float64, bool) {
 			n := toX(e.N)
 			switch to := e.To; {
 			case to == v:
-			case !f.sure[to]:
+			case !f.Sure[to]:
 				r[1] = r[1].add(n)
 			case to < v:
 				k := 2 + f.unk[to]
@@ -125,7 +125,7 @@ func (f *fundamental) magnitude() (float64, bool) {
 	m := len(f.sq)
 	div, val := make([]xfloat, m), make([]xfloat, m)
 	for k := m - 1; k >= 0; k-- {
-		if budget.Stopped(f.ctx) != nil {
+		if budget.Stopped(f.Ctx) != nil {
 			return 0, false
 		}
 		rk := row(f.sq[k])[:2+k]

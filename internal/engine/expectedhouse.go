@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import (
 	"context"
@@ -132,7 +132,7 @@ func (x *structured) sweepHouse(ctx context.Context, g *model.Game, rest float64
 				leave += x.takeTrim(r, u, end, links[len(links)-1].F*a, width)
 			}
 			if leave == 0 {
-				return errs.Errorf(ErrNeverFinishes, "square %d can be reached, and no turn leaves it", u)
+				return errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and no turn leaves it", u)
 			}
 			r[0] += g.Dice.Den // one turn, whatever it does
 			scaleRow(r, 1/leave)

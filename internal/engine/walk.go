@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import (
 	"context"
@@ -17,24 +17,24 @@ import (
 // with what it costs and allocates, its budget, and its look for a
 // settled geometric tail. random.go and race.go read figures from it.
 
-// walk follows where one player's token may be, turn by turn, over a
+// Walk follows where one player's token may be, turn by turn, over a
 // chain's turns.
-type walk struct {
+type Walk struct {
 	g        *model.Game
-	c        *model.Chain
-	fm       *fairMoves // when set, the turns go by intervals (fairwalk.go), not by c's table
+	C        *model.Chain
+	FM       *fairMoves // when set, the turns go by intervals (fairwalk.go), not by c's table
 	share    float64    // what an edge's weight of 1 is as a chance: 1/dice.den
-	mass     []float64
+	Mass     []float64
 	next     []float64 // after a turn: the mass before it
 	left     float64   // chance of not having finished, kept as 1 − Σ finished
 	alive    float64   // chance of not having finished but still being able to
 	aliveLow float64   // what alive, a compensated sum, rounded away
-	finished float64   // chance of having finished on the latest turn
+	Finished float64   // chance of having finished on the latest turn
 
-	reached   []bool // squares where a turn can end, from where the walk starts
-	trap      int32  // a square the token can reach with no way on, or -1
-	turns     int
-	work      float64         // steps taken so far, bounded by MaxWork
+	Reached   []bool // squares where a turn can end, from where the walk starts
+	Trap      int32  // a square the token can reach with no way on, or -1
+	Turns     int
+	Work      float64         // steps taken so far, bounded by MaxWork
 	ctx       context.Context // when not nil, the walk stops once it is done
 	nextCheck float64         // the work at which budget next looks at ctx
 }
@@ -46,16 +46,16 @@ func walkBytes(size, out float64) float64 {
 	return model.ChainBytes(size, out) + size*(8+8)
 }
 
-// newWalk compiles g's chain and returns a walk over it from the start,
+// NewWalk compiles g's chain and returns a walk over it from the start,
 // which stops once ctx is done (never, for a nil ctx), as the compiling
 // does.
-func newWalk(ctx context.Context, g *model.Game) (*walk, error) {
+func NewWalk(ctx context.Context, g *model.Game) (*Walk, error) {
 	return chainWalk(ctx, g, nil)
 }
 
 // chainWalk is newWalk over the chain compiled returns, compiled afresh
 // when compiled is nil.
-func chainWalk(ctx context.Context, g *model.Game, compiled func() (*model.Chain, error)) (*walk, error) {
+func chainWalk(ctx context.Context, g *model.Game, compiled func() (*model.Chain, error)) (*Walk, error) {
 	if err := checkWalk(g); err != nil {
 		return nil, err
 	}
@@ -72,19 +72,19 @@ func chainWalk(ctx context.Context, g *model.Game, compiled func() (*model.Chain
 	return walkOn(ctx, c, g.CompileWork()), nil
 }
 
-// playWalk returns a walk from g's start for a random-play figure, which
+// PlayWalk returns a walk from g's start for a random-play figure, which
 // stops once ctx is done: the one choice of how they move, by intervals
 // where g's walks go so (fairwalk.go, over the classes kept returns, found
 // afresh when it is nil), else over the chain compiled returns (see
 // chainWalk).
-func playWalk(ctx context.Context, g *model.Game, compiled func() (*model.Chain, error), kept func() (*fairClasses, error)) (*walk, error) {
-	if err := checkPlay(g); err != nil {
+func PlayWalk(ctx context.Context, g *model.Game, compiled func() (*model.Chain, error), kept func() (*FairClasses, error)) (*Walk, error) {
+	if err := CheckPlay(g); err != nil {
 		return nil, err
 	}
-	if walksByIntervals(g) {
+	if WalksByIntervals(g) {
 		shared := kept != nil // else the classes are the walk's own
 		if !shared {
-			kept = func() (*fairClasses, error) { return newFairClasses(g) }
+			kept = func() (*FairClasses, error) { return NewFairClasses(g) }
 		}
 		cl, err := kept()
 		if err != nil {
@@ -95,10 +95,10 @@ func playWalk(ctx context.Context, g *model.Game, compiled func() (*model.Chain,
 	return chainWalk(ctx, g, compiled)
 }
 
-// checkPlay refuses a game whose walks for the random-play figures, as
+// CheckPlay refuses a game whose walks for the random-play figures, as
 // playWalk makes them, would pass the bounds before a turn is taken.
-func checkPlay(g *model.Game) error {
-	if !walksByIntervals(g) {
+func CheckPlay(g *model.Game) error {
+	if !WalksByIntervals(g) {
 		return checkWalk(g)
 	}
 	if bytes := fairWalkBytes(g); bytes > g.Lim.Bytes {
@@ -119,16 +119,16 @@ func checkWalk(g *model.Game) error {
 
 // walkOn returns a walk over c's turns from the start, having spent work
 // steps.
-func walkOn(ctx context.Context, c *model.Chain, work float64) *walk {
+func walkOn(ctx context.Context, c *model.Chain, work float64) *Walk {
 	c.FromStart()
 	g := c.G
 	size := int(g.Last) + 1
-	w := &walk{g: g, c: c, mass: make([]float64, size), next: make([]float64, size), share: 1 / g.Dice.Den, ctx: ctx,
-		reached: c.Reached, trap: c.Trap, work: work}
+	w := &Walk{g: g, C: c, Mass: make([]float64, size), next: make([]float64, size), share: 1 / g.Dice.Den, ctx: ctx,
+		Reached: c.Reached, Trap: c.Trap, Work: work}
 	if g.Start == g.Last {
-		w.finished = 1
+		w.Finished = 1
 	} else {
-		w.mass[g.Start], w.left = 1, 1
+		w.Mass[g.Start], w.left = 1, 1
 		if c.CanFinish[g.Start] {
 			w.alive = 1
 		}
@@ -138,36 +138,36 @@ func walkOn(ctx context.Context, c *model.Chain, work float64) *walk {
 
 // fromBytes is what from allocates: the chances, and a walk by
 // intervals its moves' scratch and its search.
-func (w *walk) fromBytes() float64 {
-	bytes := 16 * float64(len(w.mass))
-	if w.fm != nil {
-		bytes += fairMovesBytes(w.g) + search.ThrowSearchBytes(w.g) + float64(len(w.mass))
+func (w *Walk) fromBytes() float64 {
+	bytes := 16 * float64(len(w.Mass))
+	if w.FM != nil {
+		bytes += fairMovesBytes(w.g) + search.ThrowSearchBytes(w.g) + float64(len(w.Mass))
 	}
 	return bytes
 }
 
-// from returns a new walk over the same moves, from square s: the token
+// From returns a new walk over the same moves, From square s: the token
 // starts a turn there.
-func (w *walk) from(s int32) *walk {
+func (w *Walk) From(s int32) *Walk {
 	v := *w
-	v.mass, v.next = make([]float64, len(w.mass)), make([]float64, len(w.mass))
-	v.finished, v.left, v.alive, v.aliveLow, v.turns = 0, 0, 0, 0, 0
+	v.Mass, v.next = make([]float64, len(w.Mass)), make([]float64, len(w.Mass))
+	v.Finished, v.left, v.alive, v.aliveLow, v.Turns = 0, 0, 0, 0, 0
 	switch {
 	case s == w.g.Start:
-	case w.fm != nil:
-		v.reached, v.trap = w.fairFrom(s)
+	case w.FM != nil:
+		v.Reached, v.Trap = w.fairFrom(s)
 	default:
-		v.reached = make([]bool, len(w.mass))
-		v.trap = w.c.Explore(s, v.reached, nil)
+		v.Reached = make([]bool, len(w.Mass))
+		v.Trap = w.C.Explore(s, v.Reached, nil)
 	}
-	if w.fm != nil {
-		v.fm = newFairMoves(w.g) // scratch of its own
+	if w.FM != nil {
+		v.FM = newFairMoves(w.g) // scratch of its own
 	}
 	if s == w.g.Last {
-		v.finished = 1
+		v.Finished = 1
 	} else {
-		v.mass[s], v.left = 1, 1
-		if w.c.CanFinish[s] {
+		v.Mass[s], v.left = 1, 1
+		if w.C.CanFinish[s] {
 			v.alive = 1
 		}
 	}
@@ -175,16 +175,16 @@ func (w *walk) from(s int32) *walk {
 }
 
 // out returns the edges leaving square v.
-func (w *walk) out(v int32) []model.Edge { return w.c.Out(v) }
+func (w *Walk) out(v int32) []model.Edge { return w.C.Out(v) }
 
-// turn advances one turn and returns the chance of finishing on it.
-func (w *walk) turn() float64 {
+// Turn advances one Turn and returns the chance of finishing on it.
+func (w *Walk) Turn() float64 {
 	last := w.g.Last
-	if w.fm != nil {
-		w.work += w.fm.turn(w.mass, w.next)
+	if w.FM != nil {
+		w.Work += w.FM.turn(w.Mass, w.next)
 	} else {
 		clear(w.next)
-		for v, p := range w.mass[:last] {
+		for v, p := range w.Mass[:last] {
 			if p == 0 {
 				continue
 			}
@@ -193,27 +193,27 @@ func (w *walk) turn() float64 {
 			for _, e := range out {
 				w.next[e.To] += p * e.N
 			}
-			w.work += w.c.Cost[v]
+			w.Work += w.C.Cost[v]
 		}
 	}
-	w.mass, w.next = w.next, w.mass
-	w.finished = w.mass[last]
-	w.mass[last] = 0
+	w.Mass, w.next = w.next, w.Mass
+	w.Finished = w.Mass[last]
+	w.Mass[last] = 0
 	// left is not summed from the mass but carried down by what finishes,
 	// so that left before a turn minus left after it is exactly what
 	// finished on it: the race's terms then telescope, and their sum stays
 	// 1 over millions of turns instead of gathering a rounding error a turn.
-	w.left = max(w.left-w.finished, 0)
+	w.left = max(w.left-w.Finished, 0)
 	var alive linalg.Sum
-	for v, p := range w.mass {
-		if w.c.CanFinish[v] {
+	for v, p := range w.Mass {
+		if w.C.CanFinish[v] {
 			alive.Add(p)
 		}
 	}
 	w.alive, w.aliveLow = alive.Split()
-	w.turns++
-	w.work += 2*float64(last) + turnOverhead
-	return w.finished
+	w.Turns++
+	w.Work += 2*float64(last) + turnOverhead
+	return w.Finished
 }
 
 // reachedSquares counts the squares of reached but the last: those a
@@ -249,12 +249,12 @@ const tailTolerance = 1e-14
 // its size), and so is every chance; geometric answers true only when that
 // bound is below tailTolerance. It answers false on boards where the token
 // can be trapped, whose unfinished mass does not vanish.
-func (w *walk) geometric() (lambda float64, ok bool) {
-	if w.trap >= 0 || w.left == 0 || w.finished == 0 {
+func (w *Walk) geometric() (lambda float64, ok bool) {
+	if w.Trap >= 0 || w.left == 0 || w.Finished == 0 {
 		return 0, false
 	}
 	var now, before float64
-	for v, p := range w.mass {
+	for v, p := range w.Mass {
 		now += p
 		before += w.next[v]
 	}
@@ -263,31 +263,31 @@ func (w *walk) geometric() (lambda float64, ok bool) {
 	}
 	ratio := now / before
 	delta := 0.0
-	for v, p := range w.mass {
+	for v, p := range w.Mass {
 		delta += math.Abs(p - ratio*w.next[v])
 	}
-	w.work += 2 * float64(len(w.mass))
+	w.Work += 2 * float64(len(w.Mass))
 	// 1 − λ is the chance of finishing on a turn from where the mass was:
 	// computed from the finishing chance, it loses nothing to cancellation.
-	gap := w.finished / (w.left + w.finished)
+	gap := w.Finished / (w.left + w.Finished)
 	if gap <= 0 || delta/gap > tailTolerance {
 		return 0, false
 	}
-	return w.left / (w.left + w.finished), true
+	return w.left / (w.left + w.Finished), true
 }
 
 // settled is how often, in turns, the walks look for the geometric tail.
 const settled = 8
 
-// budget reports ErrTooLarge once the walk has taken more than MaxWork steps.
+// Budget reports ErrTooLarge once the walk has taken more than MaxWork steps.
 // It also reports the context's error once the walk's context is done,
 // looking every 64 calls.
-func (w *walk) budget() error {
-	if w.work > w.g.Lim.Work {
-		return errs.Errorf(ErrTooLarge, "games last too long to evaluate: after %d turns %.3g%% of games are still going, and following them further would take over %.3g steps%s", w.turns, 100*w.left, w.g.Lim.Work, w.g.WorkName())
+func (w *Walk) Budget() error {
+	if w.Work > w.g.Lim.Work {
+		return errs.Errorf(errs.ErrTooLarge, "games last too long to evaluate: after %d turns %.3g%% of games are still going, and following them further would take over %.3g steps%s", w.Turns, 100*w.left, w.g.Lim.Work, w.g.WorkName())
 	}
-	if w.ctx != nil && w.work >= w.nextCheck {
-		w.nextCheck = w.work + budget.CheckEvery
+	if w.ctx != nil && w.Work >= w.nextCheck {
+		w.nextCheck = w.Work + budget.CheckEvery
 		return w.ctx.Err()
 	}
 	return nil
@@ -295,10 +295,10 @@ func (w *walk) budget() error {
 
 // walk returns a walk on b under r for a figure that needs need of it,
 // which stops once ctx is done.
-func playWalkOn(ctx context.Context, r model.Rules, b *grid.Squares) (*walk, error) {
+func PlayWalkOn(ctx context.Context, r model.Rules, b *grid.Squares) (*Walk, error) {
 	g, err := model.Playable(r, b)
 	if err != nil {
 		return nil, err
 	}
-	return playWalk(ctx, &g, nil, nil)
+	return PlayWalk(ctx, &g, nil, nil)
 }

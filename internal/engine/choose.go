@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import (
 	"context"
@@ -52,10 +52,10 @@ const (
 // as well as smaller; the band takes at most bandUpTo steps (MaxWork, a few
 // seconds).
 
-// dense reports whether the structured elimination suits f's board: few
+// Dense reports whether the structured elimination suits f's board: few
 // unknowns, rows within denseBytes, and its work within the bound (past
 // it, on a die of thousands of faces, the band or GMRES may still answer).
-func (f *fundamental) dense() bool {
+func (f *Fundamental) Dense() bool {
 	return denseFits(f.g, len(f.sq), int(f.g.Last)+1)
 }
 
@@ -66,14 +66,14 @@ func (f *fundamental) dense() bool {
 // a board's least count where it fails for that count.
 func denseFits(g *model.Game, m, rows int) bool {
 	lim := g.Lim
-	return m <= lim.DenseUpTo && (rows*(m+2)*8 <= lim.DenseBytes || m <= 4) && structuredWork(g, float64(m)) <= lim.Work
+	return m <= lim.DenseUpTo && (rows*(m+2)*8 <= lim.DenseBytes || m <= 4) && StructuredWork(g, float64(m)) <= lim.Work
 }
 
-// structuredWork is what the structured elimination of g with m unknowns
+// StructuredWork is what the structured elimination of g with m unknowns
 // costs in steps: every end of every turn adds a row of m+2 numbers (a
 // fair die's rolls are not merged by square), and the elimination of the
 // unknowns is m³. Past the work bound the band or GMRES is tried instead.
-func structuredWork(g *model.Game, m float64) float64 {
+func StructuredWork(g *model.Game, m float64) float64 {
 	return g.TurnWork()*(m+2) + m*m*m
 }
 
@@ -98,14 +98,14 @@ func pick(g *model.Game, m, rows int, band func() (steps, bytes float64)) method
 }
 
 // choose picks the method for f's board, once.
-func (f *fundamental) choose() method {
+func (f *Fundamental) choose() method {
 	if f.how == unchosen {
 		f.how = pick(f.g, len(f.sq), int(f.g.Last)+1, f.layBand)
 	}
 	return f.how
 }
 
-// expectedTurns is ExpectedTurns, stopping with ctx's error once ctx is
+// ExpectedTurns is ExpectedTurns, stopping with ctx's error once ctx is
 // done: pick's method for the unknowns of its own structured elimination.
 //
 // Moves only go forward except along snakes (and bounces), so the equations
@@ -123,7 +123,7 @@ func (f *fundamental) choose() method {
 // step one sweep of the board, and its answer is checked by its residual
 // on every square, which bounds its relative error since (I − Q)⁻¹ is
 // non-negative.
-func expectedTurns(ctx context.Context, r model.Rules, b *grid.Squares) (float64, error) {
+func ExpectedTurns(ctx context.Context, r model.Rules, b *grid.Squares) (float64, error) {
 	g, err := model.Playable(r, b)
 	if err != nil {
 		return 0, err
@@ -146,10 +146,10 @@ func expectedTurns(ctx context.Context, r model.Rules, b *grid.Squares) (float64
 	if err != nil {
 		return 0, err
 	}
-	var band *fundamental // what the band compiled, if pick tried it
+	var band *Fundamental // what the band compiled, if pick tried it
 	defer func() {
 		if band != nil {
-			band.release()
+			band.Release()
 		}
 	}()
 	how := pick(&g, m, rows, func() (steps, bytes float64) {
@@ -165,7 +165,7 @@ func expectedTurns(ctx context.Context, r model.Rules, b *grid.Squares) (float64
 		return bandValue(ctx, band, g)
 	}
 	if band != nil {
-		band.release() // before GMRES takes its memory
+		band.Release() // before GMRES takes its memory
 		band = nil
 	}
 	return sweepExpected(ctx, g, x.backs) // by value: only that path moves g to the heap

@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import (
 	"context"
@@ -22,8 +22,8 @@ import (
 // player's turn: a state's values are the chances of the player at each
 // place from the mover, and a turn that ends turns them round by one.
 
-// A joint is the solved joint chain of a game of n players.
-type joint struct {
+// A Joint is the solved Joint chain of a game of n players.
+type Joint struct {
 	g     *model.Game
 	n     int
 	size  int     // squares 0..last
@@ -33,7 +33,7 @@ type joint struct {
 	rank  []int32 // per state: its place in the tables, in the order of the sweeps
 	sure  []bool  // per place: the game surely ends from there
 	moves []jointMove
-	win   []float64 // per state, n values: each place's chance to win
+	Win   []float64 // per state, n values: each place's chance to win
 	turns []float64 // per state, n values: the turns each place will start; nil unless asked
 }
 
@@ -52,12 +52,12 @@ const jointSweeps = 64
 // board (arrays of 100 MB), against 3 for a step of a walk.
 const jointStepCost = 3
 
-// newJoint solves the joint chain of players players on g, the turns
+// NewJoint solves the joint chain of players players on g, the turns
 // counted too when withTurns is set. It refuses up front, with
 // ErrTooLarge, a chain whose tables pass the memory bound or whose
 // sweeps would pass the work bound.
-func newJoint(ctx context.Context, g *model.Game, players int, withTurns bool) (*joint, error) {
-	j := &joint{g: g, n: players, size: int(g.Last) + 1, runs: 1}
+func NewJoint(ctx context.Context, g *model.Game, players int, withTurns bool) (*Joint, error) {
+	j := &Joint{g: g, n: players, size: int(g.Last) + 1, runs: 1}
 	switch {
 	case g.Limit > 0:
 		j.runs = int(g.Limit)
@@ -112,8 +112,8 @@ func newJoint(ctx context.Context, g *model.Game, players int, withTurns bool) (
 	if int(states)*players <= jointDense {
 		solve = j.solveDense
 	}
-	j.win = make([]float64, int(states)*players)
-	if err := solve(ctx, sys, j.win, false, sweep); err != nil {
+	j.Win = make([]float64, int(states)*players)
+	if err := solve(ctx, sys, j.Win, false, sweep); err != nil {
 		return nil, err
 	}
 	if withTurns {
@@ -153,7 +153,7 @@ const (
 // back through many throws at once. The states are stored in that order
 // (j.rank maps a state to its place), so that a state's successors, whose
 // tokens add up to about as much, lie near it in memory.
-func (j *joint) successors(ctx context.Context, states int) (*jointSystem, error) {
+func (j *Joint) successors(ctx context.Context, states int) (*jointSystem, error) {
 	g, n := j.g, j.n
 	moves := len(j.moves)
 	sys := &jointSystem{succ: make([]int32, states*moves), start: make([]bool, states), turn: make([]int32, states), stay: make([]float64, states)}
@@ -237,7 +237,7 @@ func (j *joint) successors(ctx context.Context, states int) (*jointSystem, error
 
 // square is where the mover of a state with k throws of Again so far and
 // squares pos stands: under AgainLimit pos[0] is where its turn began.
-func (j *joint) square(k int, pos []int32) int32 {
+func (j *Joint) square(k int, pos []int32) int32 {
 	if k > 0 && j.g.Limit > 0 {
 		return j.chain[k*j.size+int(pos[0])]
 	}
@@ -250,7 +250,7 @@ func (j *joint) square(k int, pos []int32) int32 {
 // counted only from the latter, whose every throw leads to another. It
 // follows the successors backwards from the states that can win at once,
 // then from those that are not alive.
-func (j *joint) classify(sys *jointSystem) {
+func (j *Joint) classify(sys *jointSystem) {
 	states, moves := len(sys.start), len(j.moves)
 	next := func(s int, to int32) int32 {
 		switch {
@@ -322,7 +322,7 @@ func (j *joint) classify(sys *jointSystem) {
 
 // ended reports whether a token other than the mover's stands on the last
 // square: a state no game reaches, since the game ends when it gets there.
-func (j *joint) ended(pos []int32) bool {
+func (j *Joint) ended(pos []int32) bool {
 	for _, s := range pos[1:] {
 		if s == j.g.Last {
 			return true
@@ -333,7 +333,7 @@ func (j *joint) ended(pos []int32) bool {
 
 // decode writes state s's squares into pos and returns its throws of
 // Again so far.
-func (j *joint) decode(s int, pos []int32) int {
+func (j *Joint) decode(s int, pos []int32) int {
 	k := s / j.pow[j.n]
 	s %= j.pow[j.n]
 	for i := range pos {
@@ -344,7 +344,7 @@ func (j *joint) decode(s int, pos []int32) int {
 }
 
 // index is the state of k throws of Again so far and squares pos.
-func (j *joint) index(k int, pos []int32) int {
+func (j *Joint) index(k int, pos []int32) int {
 	s := 0
 	for i := len(pos) - 1; i >= 0; i-- {
 		s = s*j.size + int(pos[i])
@@ -352,11 +352,11 @@ func (j *joint) index(k int, pos []int32) int {
 	return k*j.pow[j.n] + s
 }
 
-// at returns each player's chance to win, or with turns the turns each
+// At returns each player's chance to win, or with turns the turns each
 // will start, in the order of squares, from the state where squares[0]
 // moves first with k throws of Again so far in a turn that began on
 // from (k = 0: a turn begins on squares[0]).
-func (j *joint) at(x []float64, squares []int32, k int, from int32) []float64 {
+func (j *Joint) At(x []float64, squares []int32, k int, from int32) []float64 {
 	pos := append([]int32(nil), squares...)
 	if k > 0 {
 		if j.g.Limit > 0 {
@@ -369,9 +369,9 @@ func (j *joint) at(x []float64, squares []int32, k int, from int32) []float64 {
 	return append([]float64(nil), x[s*j.n:(s+1)*j.n]...)
 }
 
-// wins is WinChancesFrom from squares, in their order, the first to move
+// Wins is WinChancesFrom from squares, in their order, the first to move
 // first: a player already on the last square has won.
-func (j *joint) wins(squares []int) []float64 {
+func (j *Joint) Wins(squares []int) []float64 {
 	pos := make([]int32, len(squares))
 	for i, s := range squares {
 		if int32(s) == j.g.Last {
@@ -381,25 +381,25 @@ func (j *joint) wins(squares []int) []float64 {
 		}
 		pos[i] = int32(s)
 	}
-	return j.at(j.win, pos, 0, 0)
+	return j.At(j.Win, pos, 0, 0)
 }
 
-// length is GameLength from the start: the rounds are the turns the first
+// Length is GameLength from the start: the rounds are the turns the first
 // player starts, the turns every player's. A game that may never end has
 // none.
-func (j *joint) length() (rounds, turns float64, err error) {
+func (j *Joint) Length() (rounds, turns float64, err error) {
 	pos := make([]int32, j.n)
 	for i := range pos {
 		pos[i] = j.g.Start
 	}
 	if !j.sure[j.rank[j.index(0, pos)]] {
 		total := 0.0
-		for _, p := range j.at(j.win, pos, 0, 0) {
+		for _, p := range j.At(j.Win, pos, 0, 0) {
 			total += p
 		}
-		return 0, 0, errs.Errorf(ErrNeverFinishes, "a player can be trapped: the game ends with probability %.6g", total)
+		return 0, 0, errs.Errorf(errs.ErrNeverFinishes, "a player can be trapped: the game ends with probability %.6g", total)
 	}
-	c := j.at(j.turns, pos, 0, 0)
+	c := j.At(j.turns, pos, 0, 0)
 	for _, t := range c {
 		turns += t
 	}

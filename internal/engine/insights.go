@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import (
 	"context"
@@ -16,16 +16,16 @@ import (
 // Visits and Jumps, as Rules methods and as the fundamental's own, which
 // an Analysis shares.
 
-// insight returns a pooled fundamental for b under r, classified, its
+// Insight returns a pooled fundamental for b under r, classified, its
 // unknowns found, after checking the bounds, and its game; the caller
 // hands it back with release. Its solves stop once ctx (when not nil) is
 // done.
-func insight(ctx context.Context, r model.Rules, b *grid.Squares) (*fundamental, *model.Game, error) {
-	f := fundamentalPool.Get().(*fundamental)
-	f.ctx = ctx
+func Insight(ctx context.Context, r model.Rules, b *grid.Squares) (*Fundamental, *model.Game, error) {
+	f := FundamentalPool.Get().(*Fundamental)
+	f.Ctx = ctx
 	g, err := insightInto(r, b, f)
 	if err != nil {
-		f.release()
+		f.Release()
 		return nil, nil, err
 	}
 	return f, g, nil
@@ -33,27 +33,27 @@ func insight(ctx context.Context, r model.Rules, b *grid.Squares) (*fundamental,
 
 // insightInto readies f for b under r as insight does, compiling f's own
 // chain.
-func insightInto(r model.Rules, b *grid.Squares, f *fundamental) (*model.Game, error) {
+func insightInto(r model.Rules, b *grid.Squares, f *Fundamental) (*model.Game, error) {
 	gv, err := model.Playable(r, b)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkInsight(&gv); err != nil {
+	if err := CheckInsight(&gv); err != nil {
 		return nil, err
 	}
 	// The game lives in the fundamental, so that it is not allocated.
-	f.game = gv
-	if err := f.own.Compile(f.ctx, &f.game); err != nil {
+	f.Game = gv
+	if err := f.Own.Compile(f.Ctx, &f.Game); err != nil {
 		return nil, err
 	}
-	return &f.game, insightOn(f, &f.own)
+	return &f.Game, InsightOn(f, &f.Own)
 }
 
-// checkInsight refuses a game whose insights, whatever their solve, would
+// CheckInsight refuses a game whose insights, whatever their solve, would
 // pass the bounds: the fundamental's tables, or the work of classifying
 // its squares, both known before they start. Every caller checks it
 // before insightOn, and before compiling a chain of its own.
-func checkInsight(g *model.Game) error {
+func CheckInsight(g *model.Game) error {
 	size := float64(g.Last) + 1
 	if bytes := fundamentalBytes(size, min(g.OutBound(), size), 0); bytes > g.Lim.Bytes {
 		return g.TooBig(bytes, "the insights on %d squares", g.Last)
@@ -64,17 +64,17 @@ func checkInsight(g *model.Game) error {
 	return nil
 }
 
-// insightOn readies f over the chain c, whose game checkInsight passed,
+// InsightOn readies f over the chain c, whose game checkInsight passed,
 // after checking the bounds of the structured elimination when it is the
 // one that suits c.
-func insightOn(f *fundamental, c *model.Chain) error {
+func InsightOn(f *Fundamental, c *model.Chain) error {
 	g := c.G
 	if err := f.setup(c, false); err != nil {
 		return err
 	}
 	f.work = g.CompileWork() // its solves count from the compiled turns, as a walk does
 	m := float64(len(f.sq))
-	if !f.dense() {
+	if !f.Dense() {
 		return nil // the band or the bounded-memory solve: linear in the squares
 	}
 	if bytes := fundamentalBytes(float64(g.Last)+1, min(g.OutBound(), float64(g.Last)+1), m); bytes > g.Lim.Bytes {
@@ -83,19 +83,19 @@ func insightOn(f *fundamental, c *model.Chain) error {
 	return nil
 }
 
-// release hands a fundamental back to the pool, without the slices of a
+// Release hands a fundamental back to the pool, without the slices of a
 // bounded-memory solve, and not at all when its tables are large: the pool
 // would keep them until the next collection or two, beside whatever the
 // next call allocates.
-func (f *fundamental) release() {
+func (f *Fundamental) Release() {
 	if f.how == viaGMRES {
-		f.values, f.vis, f.sys = nil, nil, nil
+		f.Values, f.vis, f.sys = nil, nil, nil
 	}
-	f.ctx, f.c, f.work = nil, nil, 0
-	if 16*cap(f.own.Edges)+8*cap(f.rows) > poolUpTo {
+	f.Ctx, f.c, f.work = nil, nil, 0
+	if 16*cap(f.Own.Edges)+8*cap(f.rows) > poolUpTo {
 		return
 	}
-	fundamentalPool.Put(f)
+	FundamentalPool.Put(f)
 }
 
 // poolUpTo is the most memory of tables a fundamental may hold and go back
@@ -103,21 +103,21 @@ func (f *fundamental) release() {
 const poolUpTo = 64 << 20
 
 // system returns the bounded-memory solve over the squares f solves for.
-func (f *fundamental) system() *system {
-	w := &walk{g: f.g, c: f.c, share: 1 / f.g.Dice.Den, reached: f.sure, trap: -1, ctx: f.ctx, work: f.work}
+func (f *Fundamental) system() *system {
+	w := &Walk{g: f.g, C: f.c, share: 1 / f.g.Dice.Den, Reached: f.Sure, Trap: -1, ctx: f.Ctx, Work: f.work}
 	return newSystem(w)
 }
 
 // solveValues sets f.values to the expected turns from every square, by
 // the method choose picks, once: +Inf off the squares f solves for, 0 on
 // the last.
-func (f *fundamental) solveValues() error {
+func (f *Fundamental) solveValues() error {
 	if f.solved {
 		return nil
 	}
 	switch f.choose() {
 	case viaElimination:
-		if err := f.solve(nil); err != nil {
+		if err := f.Solve(nil); err != nil {
 			return err
 		}
 	case viaBand:
@@ -131,69 +131,69 @@ func (f *fundamental) solveValues() error {
 			return err
 		}
 		for v := range y[:f.g.Last] {
-			if !f.sure[v] {
+			if !f.Sure[v] {
 				y[v] = math.Inf(1)
 			}
 		}
 		y[f.g.Last] = 0
-		f.values = y
+		f.Values = y
 	}
 	f.solved = true
 	return nil
 }
 
-// expectedFrom is [Rules.ExpectedFrom] on the model.
-func expectedFrom(r model.Rules, b *grid.Squares) ([]float64, error) {
-	f, _, err := insight(context.Background(), r, b)
+// ExpectedFrom is [Rules.ExpectedFrom] on the model.
+func ExpectedFrom(r model.Rules, b *grid.Squares) ([]float64, error) {
+	f, _, err := Insight(context.Background(), r, b)
 	if err != nil {
 		return nil, err
 	}
-	defer f.release()
-	return f.expectedFrom()
+	defer f.Release()
+	return f.ExpectedFrom()
 }
 
-// expectedFrom is ExpectedFrom of f's game, a new slice.
-func (f *fundamental) expectedFrom() ([]float64, error) {
+// ExpectedFrom is ExpectedFrom of f's game, a new slice.
+func (f *Fundamental) ExpectedFrom() ([]float64, error) {
 	if err := f.solveValues(); err != nil {
 		return nil, err
 	}
-	return slices.Clone(f.values), nil
+	return slices.Clone(f.Values), nil
 }
 
 // variance is Variance, copying into from, when not nil, the expected
 // turns from every square that its first solve gives (ExpectedFrom's), for
 // a caller that needs both.
-func varianceOf(r model.Rules, b *grid.Squares, from []float64) (float64, error) {
-	f, _, err := insight(context.Background(), r, b)
+func VarianceOf(r model.Rules, b *grid.Squares, from []float64) (float64, error) {
+	f, _, err := Insight(context.Background(), r, b)
 	if err != nil {
 		return 0, err
 	}
-	defer f.release()
-	v, err := f.variance()
+	defer f.Release()
+	v, err := f.Variance()
 	if err == nil {
-		copy(from, f.values)
+		copy(from, f.Values)
 	}
 	return v, err
 }
 
 // fromStart refuses the figures of a game from the start where the player
 // may not finish from there.
-func (f *fundamental) fromStart() error {
-	if !f.sure[f.g.Start] {
-		return errs.Errorf(ErrNeverFinishes, "from square %d the player can reach a square with no way on to the last", f.g.Start)
+func (f *Fundamental) fromStart() error {
+	if !f.Sure[f.g.Start] {
+		return errs.Errorf(errs.ErrNeverFinishes, "from square %d the player can reach a square with no way on to the last", f.g.Start)
 	}
 	return nil
 }
 
-// variance is Variance of f's game, from its one solve.
-func (f *fundamental) variance() (float64, error) {
+// Variance is Variance of f's game, from its one solve.
+func (f *Fundamental) Variance() (float64, error) {
 	if err := f.fromStart(); err != nil {
 		return 0, err
 	}
 	if err := f.solveValues(); err != nil {
 		return 0, err
 	}
-	g, t := f.g, f.values
+	g, t := f.g, f.Values
 	// Within the elimination's bounds, N·dev at the start is the start's
 	// row of N, its visits, against dev: a sum of products of non-negative
 	// numbers over the squares a turn can start on, and the visits serve
@@ -201,7 +201,7 @@ func (f *fundamental) variance() (float64, error) {
 	var vis []float64
 	if f.how == viaElimination {
 		var err error
-		if vis, err = f.startVisits(); err != nil {
+		if vis, err = f.StartVisits(); err != nil {
 			return 0, err
 		}
 	}
@@ -209,7 +209,7 @@ func (f *fundamental) variance() (float64, error) {
 	dev := linalg.Grow(f.rhs2, len(t))
 	share := 1 / g.Dice.Den
 	for v := int32(0); v < g.Last; v++ {
-		if !f.sure[v] || vis != nil && vis[v] == 0 {
+		if !f.Sure[v] || vis != nil && vis[v] == 0 {
 			dev[v] = 0
 			continue
 		}
@@ -244,22 +244,22 @@ func (f *fundamental) variance() (float64, error) {
 	return at.Value(), nil
 }
 
-// visits is [Rules.Visits] on the model.
-func visits(r model.Rules, b *grid.Squares) ([]float64, error) {
-	f, _, err := insight(context.Background(), r, b)
+// Visits is [Rules.Visits] on the model.
+func Visits(r model.Rules, b *grid.Squares) ([]float64, error) {
+	f, _, err := Insight(context.Background(), r, b)
 	if err != nil {
 		return nil, err
 	}
-	defer f.release()
-	v, err := f.startVisits()
+	defer f.Release()
+	v, err := f.StartVisits()
 	if err != nil {
 		return nil, err
 	}
 	return slices.Clone(v), nil
 }
 
-// startVisits is Visits of f's game, kept in f.vis: the caller copies it.
-func (f *fundamental) startVisits() ([]float64, error) {
+// StartVisits is Visits of f's game, kept in f.vis: the caller copies it.
+func (f *Fundamental) StartVisits() ([]float64, error) {
 	if f.visited {
 		return f.vis, nil
 	}
@@ -290,39 +290,45 @@ func (f *fundamental) startVisits() ([]float64, error) {
 	return out, nil
 }
 
-// JumpStats is what one jump does in games of one player.
+// JumpStats is what one jump does in games of one player, field for field
+// the public JumpStats, whose doc says what each means.
 type JumpStats struct {
-	From, To int // the jump's start and end
-
-	// Taken is the expected number of times per game the jump is taken
-	// (with Chain, every jump followed within a throw counts; under
-	// Again, every throw of a turn).
-	Taken float64
-
-	// Chance is the probability that it is taken at least once.
-	Chance float64
-
-	// Effect is ExpectedTurns of the board without this jump minus
-	// ExpectedTurns of the board as it is: positive when the jump shortens
-	// the game, +Inf when the board without it may never finish.
-	Effect float64
+	From, To int
+	Taken    float64
+	Chance   float64
+	Effect   float64
 }
 
-// jumps is [Rules.Jumps] on the model.
-func jumps(r model.Rules, b *grid.Squares) ([]JumpStats, error) {
-	f, _, err := insight(context.Background(), r, b)
+// Jumps is [Rules.Jumps] on the model, each jump's figures as as makes
+// them: the one slice it allocates in steady state.
+func Jumps[J any](r model.Rules, b *grid.Squares, as func(JumpStats) J) ([]J, error) {
+	f, _, err := Insight(context.Background(), r, b)
 	if err != nil {
 		return nil, err
 	}
-	defer f.release()
-	return jumpsOf(r, b, f)
+	defer f.Release()
+	return JumpsOf(r, b, f, as)
 }
 
-// jumpsOf is jumps from f, readied for b: within the structured solve's
-// bounds it reads f's solve and visits, made once and kept for the other
-// insights; past them it keeps rows in f (jumpsbig.go), which then serves
-// nothing else.
-func jumpsOf(r model.Rules, b *grid.Squares, f *fundamental) ([]JumpStats, error) {
+// JumpsOf is Jumps from f, readied for b.
+func JumpsOf[J any](r model.Rules, b *grid.Squares, f *Fundamental, as func(JumpStats) J) ([]J, error) {
+	stats, err := jumpsOf(r, b, f)
+	if err != nil {
+		return nil, err
+	}
+	f.stats = stats // kept for the next call on f
+	out := make([]J, len(stats))
+	for i, s := range stats {
+		out[i] = as(s)
+	}
+	return out, nil
+}
+
+// jumpsOf is the jumps' figures from f, readied for b, in f's own slice:
+// within the structured solve's bounds it reads f's solve and visits, made
+// once and kept for the other insights; past them it keeps rows in f
+// (jumpsbig.go), which then serves nothing else.
+func jumpsOf(r model.Rules, b *grid.Squares, f *Fundamental) ([]JumpStats, error) {
 	if err := f.fromStart(); err != nil {
 		return nil, err
 	}
@@ -335,7 +341,7 @@ func jumpsOf(r model.Rules, b *grid.Squares, f *fundamental) ([]JumpStats, error
 			n++
 		}
 	}
-	stats := make([]JumpStats, 0, n)
+	stats := slices.Grow(f.stats[:0], n)
 	for from := 1; from < size; from++ {
 		if to := int(flat[from]); to >= 0 && to != from {
 			stats = append(stats, JumpStats{From: from, To: to})
@@ -344,12 +350,12 @@ func jumpsOf(r model.Rules, b *grid.Squares, f *fundamental) ([]JumpStats, error
 	m := float64(len(f.sq))
 	// The fresh solves of long games' Effects: the structured solve's m³,
 	// or past it GMRES, a sweep of every turn a step and tens of steps.
-	perSolve := structuredWork(g, m)
+	perSolve := StructuredWork(g, m)
 	floor := 1e-14 // of the length: what the structured solve's Effects keep
 	var visits []float64
-	if f.dense() {
+	if f.Dense() {
 		var err error
-		if visits, err = f.startVisits(); err != nil {
+		if visits, err = f.StartVisits(); err != nil {
 			return nil, err
 		}
 	} else {
@@ -360,7 +366,7 @@ func jumpsOf(r model.Rules, b *grid.Squares, f *fundamental) ([]JumpStats, error
 		// no better than twice ExpectedTurns' error: one is worth its
 		// cost only where the formula may lose four times that.
 		perSolve, floor = 64*g.TurnWork(), 8*rankOneError
-		if err := f.solve(nil); err != nil {
+		if err := f.Solve(nil); err != nil {
 			return nil, err
 		}
 		visits = linalg.Grow(f.vis, size)
@@ -381,7 +387,7 @@ func jumpsOf(r model.Rules, b *grid.Squares, f *fundamental) ([]JumpStats, error
 		}
 		p := visits[v] * share
 		if !g.Simple {
-			for _, o := range g.Turn(v, f.ts, 0) { // f.ts was fitted by prepare
+			for _, o := range g.Turn(v, f.Ts, 0) { // f.ts was fitted by prepare
 				if g.Lands(&o) {
 					landed[o.Landed] += p * o.P
 				}
@@ -400,11 +406,11 @@ func jumpsOf(r model.Rules, b *grid.Squares, f *fundamental) ([]JumpStats, error
 		}
 	}
 	f.landed = landed
-	fresh, err := jumpEffects(f, g, landed, stats, floor*f.values[g.Start])
+	fresh, err := jumpEffects(f, g, landed, stats, floor*f.Values[g.Start])
 	if err != nil {
 		return nil, err
 	}
-	return stats, effectsWithout(f.ctx, r, g, b, stats, fresh, f.values[g.Start], perSolve)
+	return stats, effectsWithout(f.Ctx, r, g, b, stats, fresh, f.Values[g.Start], perSolve)
 }
 
 // effectsWithout sets the Effect of the jumps stats[i], i in fresh, by
@@ -415,7 +421,7 @@ func effectsWithout(ctx context.Context, r model.Rules, g *model.Game, b *grid.S
 		return g.TooLong(steps, "solving the boards without %d jumps of a long game", len(fresh))
 	}
 	for _, i := range fresh {
-		effect, err := effectWithout(ctx, r, b, stats[i].From, e)
+		effect, err := EffectWithout(ctx, r, b, stats[i].From, e)
 		if err != nil {
 			return err
 		}
@@ -427,10 +433,10 @@ func effectsWithout(ctx context.Context, r model.Rules, g *model.Game, b *grid.S
 // keepRowsWithin readies f for Jumps past the structured solve's bounds,
 // with a row only where Jumps reads one (jumpsbig.go), after checking the
 // bounds of that solve.
-func keepRowsWithin(r model.Rules, f *fundamental, g *model.Game, stats []JumpStats) error {
+func keepRowsWithin(r model.Rules, f *Fundamental, g *model.Game, stats []JumpStats) error {
 	m := float64(len(f.sq))
 	if g.Again != 0 || r.Chain {
-		return errs.Errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to, under Chain or Again: Jumps solves the board without each jump there, and does so up to %d of them", m, g.Lim.DenseUpTo)
+		return errs.Errorf(errs.ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to, under Chain or Again: Jumps solves the board without each jump there, and does so up to %d of them", m, g.Lim.DenseUpTo)
 	}
 	size := float64(g.Last) + 1
 	// The kept rows (their slots given, no row yet), the fundamental's
@@ -441,7 +447,7 @@ func keepRowsWithin(r model.Rules, f *fundamental, g *model.Game, stats []JumpSt
 	}
 	work := keptWork(f, g, len(stats))
 	if work > g.Lim.JumpsWork {
-		return errs.Errorf(ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to take about %.3g multiply-adds, over Jumps' bound of %.3g", m, work, g.Lim.JumpsWork)
+		return errs.Errorf(errs.ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to take about %.3g multiply-adds, over Jumps' bound of %.3g", m, work, g.Lim.JumpsWork)
 	}
 	return nil
 }

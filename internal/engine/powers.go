@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import (
 	"math"
@@ -45,15 +45,15 @@ func powersCost(m int) float64 {
 
 // newPowers builds the turn matrix of w's reached squares, at most
 // powersMax of them.
-func (w *walk) newPowers() *powers {
+func (w *Walk) newPowers() *powers {
 	g := w.g
-	p := &powers{at: make([]int, g.Last+1), trap: w.trap >= 0}
+	p := &powers{at: make([]int, g.Last+1), trap: w.Trap >= 0}
 	for v := range p.at {
 		p.at[v] = -1
-		if w.reached[v] && int32(v) != g.Last {
+		if w.Reached[v] && int32(v) != g.Last {
 			p.at[v] = p.n
 			p.n++
-			p.can = append(p.can, w.c.CanFinish[v])
+			p.can = append(p.can, w.C.CanFinish[v])
 		}
 	}
 	p.lastAt = p.n
@@ -66,7 +66,7 @@ func (w *walk) newPowers() *powers {
 		if i < 0 || int32(v) == g.Last {
 			continue
 		}
-		for _, e := range w.c.Out(int32(v)) {
+		for _, e := range w.C.Out(int32(v)) {
 			a[i*n+p.at[e.To]] += e.N * w.share
 		}
 	}
@@ -162,12 +162,12 @@ func (p *powers) reached(x []float64, q float64) bool {
 		}
 	}
 	a, low := alive.Split()
-	return a < tailBound(q) || a == tailBound(q) && low <= 0
+	return a < TailBound(q) || a == TailBound(q) && low <= 0
 }
 
 // quantiles appends to out, the answers to qs found so far, those to the
 // rest of qs.
-func (p *powers) quantiles(w *walk, qs []float64, out []int) ([]int, error) {
+func (p *powers) quantiles(w *Walk, qs []float64, out []int) ([]int, error) {
 	for _, q := range qs[len(out):] {
 		t, err := p.quantile(w, q)
 		if err != nil {
@@ -182,7 +182,7 @@ func (p *powers) quantiles(w *walk, qs []float64, out []int) ([]int, error) {
 // turns from the start passes reached for q, by bisection over the powers:
 // squarings until one passes, then the bits of t from the highest down.
 // It charges w with the work, and stops with w's budget's error.
-func (p *powers) quantile(w *walk, q float64) (int, error) {
+func (p *powers) quantile(w *Walk, q float64) (int, error) {
 	if p.reached(p.start, q) {
 		return 0, nil
 	}
@@ -197,14 +197,14 @@ func (p *powers) quantile(w *walk, q float64) (int, error) {
 						can.Add(xi)
 					}
 				}
-				return 0, errs.Errorf(ErrNeverFinishes, "the player finishes with probability at most %.4g, less than %v", can.Value(), q)
+				return 0, errs.Errorf(errs.ErrNeverFinishes, "the player finishes with probability at most %.4g, less than %v", can.Value(), q)
 			}
-			return 0, errs.Errorf(ErrTooLarge, "the %v quantile of the length is over %.3g turns, more than an int holds", q, math.Ldexp(1, powersSquarings))
+			return 0, errs.Errorf(errs.ErrTooLarge, "the %v quantile of the length is over %.3g turns, more than an int holds", q, math.Ldexp(1, powersSquarings))
 		}
 		if k+1 >= len(p.pow) {
 			p.square()
-			w.work += n * n * n
-			if err := w.budget(); err != nil {
+			w.Work += n * n * n
+			if err := w.Budget(); err != nil {
 				return 0, err
 			}
 		}
@@ -217,10 +217,10 @@ func (p *powers) quantile(w *walk, q float64) (int, error) {
 		if y := p.times(x, j); !p.reached(y, q) {
 			x, t = y, t+1<<j
 		}
-		w.work += n * n
+		w.Work += n * n
 	}
 	if t >= math.MaxInt {
-		return 0, errs.Errorf(ErrTooLarge, "the %v quantile of the length is over %.3g turns, more than an int holds", q, float64(t))
+		return 0, errs.Errorf(errs.ErrTooLarge, "the %v quantile of the length is over %.3g turns, more than an int holds", q, float64(t))
 	}
 	return int(t + 1), nil
 }

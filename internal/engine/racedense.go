@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import "github.com/snakesladders/snakes/internal/linalg"
 
@@ -14,10 +14,10 @@ import "github.com/snakesladders/snakes/internal/linalg"
 // 640, 3.3 MB and about 10⁸ multiply-adds, a few tens of milliseconds.
 const raceDenseMax = 640
 
-// raceDenseFrom is the cost in steps, estimated before any turn is
+// RaceDenseFrom is the cost in steps, estimated before any turn is
 // followed, below which a race is followed turn by turn without looking
 // at its product chain: a millisecond or so.
-const raceDenseFrom = 1 << 20
+const RaceDenseFrom = 1 << 20
 
 // A productRace is the product chain of a race, its equations written for
 // elimination. Unknown i·k + p is a value of the player at place p from
@@ -32,14 +32,14 @@ type productRace struct {
 	start []float64    // the solution at the first state: wins, rounds, turns per place
 }
 
-// productRaceOf writes the product chain of players standing on squares
+// ProductRaceOf writes the product chain of players standing on squares
 // (valid, none on the last square) over w's turns, or returns nil where it
 // has more than raceDenseMax unknowns, where its tables pass MaxBytes, or
 // where it would cost more than following the race turn by turn, cost
 // steps by the walk's estimate.
-func (w *walk) productRaceOf(squares []int, cost float64) *productRace {
+func (w *Walk) ProductRaceOf(squares []int, cost float64) *productRace {
 	g, k := w.g, len(squares)
-	if cost <= raceDenseFrom || k > raceDenseMax || w.fm != nil && !w.fewReached(squares[0]) {
+	if cost <= RaceDenseFrom || k > raceDenseMax || w.FM != nil && !w.fewReached(squares[0]) {
 		return nil
 	}
 	size := int64(g.Last) + 1
@@ -55,7 +55,7 @@ func (w *walk) productRaceOf(squares []int, cost float64) *productRace {
 	}
 	alive := func(s []int32) bool {
 		for _, v := range s {
-			if w.c.CanFinish[v] {
+			if w.C.CanFinish[v] {
 				return true
 			}
 		}
@@ -99,9 +99,9 @@ func (w *walk) productRaceOf(squares []int, cost float64) *productRace {
 		if !w.table(0) {
 			return nil
 		}
-		out := w.c.Out(s[0])
-		w.work += float64(len(out) * k)
-		if w.work > g.Lim.Work {
+		out := w.C.Out(s[0])
+		w.Work += float64(len(out) * k)
+		if w.Work > g.Lim.Work {
 			return nil
 		}
 		for _, e := range out {
@@ -124,7 +124,7 @@ func (w *walk) productRaceOf(squares []int, cost float64) *productRace {
 		}
 	}
 	n := len(states) * k
-	if cubic := float64(n) * float64(n) * float64(n) / 3; cubic > cost || w.work+cubic > g.Lim.Work || 8*float64(n)*float64(n+6) > g.Lim.Bytes {
+	if cubic := float64(n) * float64(n) * float64(n) / 3; cubic > cost || w.Work+cubic > g.Lim.Work || 8*float64(n)*float64(n+6) > g.Lim.Bytes {
 		return nil
 	}
 	pr := &productRace{k: k, n: n, a: make([]float64, n*n), leak: make([]float64, n), div: make([]float64, n)}
@@ -157,14 +157,14 @@ func (w *walk) productRaceOf(squares []int, cost float64) *productRace {
 	return pr
 }
 
-// solve eliminates the unknowns one by one as the chain censored to the
+// Solve eliminates the unknowns one by one as the chain censored to the
 // rest (Grassmann–Taksar–Heyman): each divisor is the chance of leaving
 // the unknown, summed from what leads elsewhere and what ends the game
 // rather than subtracted from 1, so every value keeps its relative
 // precision however long the game. Unknowns from which nothing leaves in
 // the chain as eliminated (a state no one can finish from, given what
 // ends first) are worth 0. It stops once w's context is done.
-func (pr *productRace) solve(w *walk) error {
+func (pr *productRace) Solve(w *Walk) error {
 	n := pr.n
 	a := pr.a
 	for c := range n {
@@ -199,7 +199,7 @@ func (pr *productRace) solve(w *walk) error {
 				pr.rhs[q][r] += f * pr.rhs[q][c]
 			}
 		}
-		w.work += float64(n-c) * float64(n-c)
+		w.Work += float64(n-c) * float64(n-c)
 	}
 	x := make([]float64, 3*n)
 	for c := n - 1; c >= 0; c-- {
@@ -222,8 +222,8 @@ func (pr *productRace) solve(w *walk) error {
 	return nil
 }
 
-// run is race.run by elimination: each player's chance to win, and the
+// Run is race.Run by elimination: each player's chance to win, and the
 // expected rounds and turns (meaningful when the game surely ends).
-func (pr *productRace) run() (wins []float64, rounds, turns float64) {
+func (pr *productRace) Run() (wins []float64, rounds, turns float64) {
 	return pr.start[:pr.k], pr.start[pr.k], pr.start[2*pr.k]
 }

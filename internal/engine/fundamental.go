@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import (
 	"context"
@@ -21,12 +21,12 @@ import (
 // divisors and frozen columns also give N's row for the start (the expected
 // visits), by censoring the chain to the unknowns one at a time.
 
-// A fundamental is one game's moves, classification, rows and elimination:
+// A Fundamental is one game's moves, classification, rows and elimination:
 // pooled for a Rules method's call, or kept by an Analysis for all of its.
-type fundamental struct {
-	game   model.Game // the game, kept here so that callers need not allocate one
+type Fundamental struct {
+	Game   model.Game // the game, kept here so that callers need not allocate one
 	g      *model.Game
-	ctx    context.Context // when not nil, solves stop once it is done
+	Ctx    context.Context // when not nil, solves stop once it is done
 	work   float64         // the steps its bounded-memory solves start from: a caller's, so that they share its MaxWork
 	how    method          // how its equations are solved: see choose
 	sys    *system         // the bounded-memory solve, once made
@@ -34,8 +34,8 @@ type fundamental struct {
 	// visited: vis holds the start's visits
 	visited bool
 	c       *model.Chain // the game's turns and classes: its own, or an Analysis'
-	own     model.Chain  // the chain prepare compiles, kept with the pooled fundamental
-	sure    []bool       // the squares solved for: those from which the token surely finishes, or can finish (absorb)
+	Own     model.Chain  // the chain prepare compiles, kept with the pooled fundamental
+	Sure    []bool       // the squares solved for: those from which the token surely finishes, or can finish (absorb)
 	absorb  bool         // squares outside sure are worth 0 and absorb the token, rather than +Inf
 	unk     []int32      // square → its unknown's index, or -1
 	sq      []int32      // unknown → its square
@@ -47,17 +47,18 @@ type fundamental struct {
 	begin   []float64    // per unknown: the start's chance to reach it first
 	sc      againScratch // again's scratch
 
-	rhs2    []float64 // Variance's second right-hand side
-	vis     []float64 // Jumps' visits
-	landed  []float64 // Jumps' landings per square
-	sources []model.Source
+	rhs2    []float64   // Variance's second right-hand side
+	vis     []float64   // Jumps' visits
+	landed  []float64   // Jumps' landings per square
+	stats   []JumpStats // Jumps' figures, before they are copied out
+	Sources []model.Source
 	queued  []int // Jumps' jumps for againTerms
 	lone    []int // and those whose start may trap the token
 	fresh   []int
 	freshAt []bool
-	one     []float64 // the right-hand side of one jump
-	ts      *model.TurnScratch
-	values  []float64 // per square: the latest solve's values
+	One     []float64 // the right-hand side of one jump
+	Ts      *model.TurnScratch
+	Values  []float64 // per square: the latest solve's values
 
 	// With keepRows (jumpsbig.go): each square's row slot, -1 for the
 	// ring of ring slots after the kept ones; the unknowns' slots.
@@ -75,7 +76,7 @@ type fundamental struct {
 	bandExit       []float64
 }
 
-var fundamentalPool = sync.Pool{New: func() any { return new(fundamental) }}
+var FundamentalPool = sync.Pool{New: func() any { return new(Fundamental) }}
 
 // fundamentalBytes is what a fundamental holds for size squares with at
 // most out moves each, and m unknowns.
@@ -84,44 +85,44 @@ func fundamentalBytes(size, out, m float64) float64 {
 }
 
 // out returns the moves from square v.
-func (f *fundamental) out(v int32) []model.Edge { return f.c.Out(v) }
+func (f *Fundamental) out(v int32) []model.Edge { return f.c.Out(v) }
 
-// prepare classifies g's squares and finds the unknowns. With absorb, the
+// Prepare classifies g's squares and finds the unknowns. With absorb, the
 // squares solved for are those from which the last square can be reached,
 // and the others absorb the token, worth 0: for chances of reaching
 // something, which exist even where the token may be trapped. It stops
 // with f.ctx's error once that is done.
-func (f *fundamental) prepare(g *model.Game, absorb bool) error {
-	if err := f.own.Compile(f.ctx, g); err != nil {
+func (f *Fundamental) Prepare(g *model.Game, absorb bool) error {
+	if err := f.Own.Compile(f.Ctx, g); err != nil {
 		return err
 	}
-	return f.setup(&f.own, absorb)
+	return f.setup(&f.Own, absorb)
 }
 
 // setup readies f to solve c's game, as prepare does, on a chain compiled
 // already.
-func (f *fundamental) setup(c *model.Chain, absorb bool) error {
+func (f *Fundamental) setup(c *model.Chain, absorb bool) error {
 	g := c.G
 	f.c, f.g, f.absorb = c, g, absorb
 	f.how, f.sys, f.solved, f.visited = unchosen, nil, false, false
 	f.keep = f.keep[:0]
-	f.sure = c.Surely
+	f.Sure = c.Surely
 	if absorb {
-		f.sure = c.CanFinish
+		f.Sure = c.CanFinish
 	}
 	size := int(g.Last) + 1
-	f.ts = f.ts.Fit(size)
+	f.Ts = f.Ts.Fit(size)
 	f.unk = linalg.Grow(f.unk, size)
 	for i := range f.unk {
 		f.unk[i] = -1
 	}
 	f.sq = f.sq[:0]
 	for v := int32(0); v < g.Last; v++ {
-		if !f.sure[v] {
+		if !f.Sure[v] {
 			continue
 		}
 		for _, e := range f.out(v) {
-			if to := e.To; to < v && f.sure[to] && f.unk[to] < 0 {
+			if to := e.To; to < v && f.Sure[to] && f.unk[to] < 0 {
 				f.unk[to] = int32(len(f.sq))
 				f.sq = append(f.sq, to)
 			}
@@ -131,7 +132,7 @@ func (f *fundamental) setup(c *model.Chain, absorb bool) error {
 	return nil
 }
 
-func (f *fundamental) row(v int32) []float64 {
+func (f *Fundamental) row(v int32) []float64 {
 	i := int(v)
 	if len(f.keep) > 0 {
 		if s := f.keep[v]; s >= 0 {
@@ -146,7 +147,7 @@ func (f *fundamental) row(v int32) []float64 {
 // sweep writes the columns lo..hi-1 of every sure square's row, from the
 // last square down: value without the unknowns (column 0), chance of the
 // last square first (1), and of each unknown first.
-func (f *fundamental) sweep(rhs []float64, lo, hi int) {
+func (f *Fundamental) sweep(rhs []float64, lo, hi int) {
 	g := f.g
 	last := f.row(g.Last)[lo:hi]
 	clear(last)
@@ -157,7 +158,7 @@ func (f *fundamental) sweep(rhs []float64, lo, hi int) {
 	// a look inside the loop costs it a fifth of its speed.
 	block := int32(max(budget.CheckEvery/(6*(hi-lo+1)), 64))
 	for top := g.Last - 1; top >= 0; top -= block {
-		if budget.Stopped(f.ctx) != nil {
+		if budget.Stopped(f.Ctx) != nil {
 			return
 		}
 		f.sweepSquares(rhs, lo, hi, max(top-block+1, 0), top)
@@ -165,10 +166,10 @@ func (f *fundamental) sweep(rhs []float64, lo, hi int) {
 }
 
 // sweepSquares is sweep for the squares from top down to bottom.
-func (f *fundamental) sweepSquares(rhs []float64, lo, hi int, bottom, top int32) {
+func (f *Fundamental) sweepSquares(rhs []float64, lo, hi int, bottom, top int32) {
 	den := f.g.Dice.Den
 	for v := top; v >= bottom; v-- {
-		if !f.sure[v] {
+		if !f.Sure[v] {
 			continue
 		}
 		r := f.row(v)[lo:hi]
@@ -177,7 +178,7 @@ func (f *fundamental) sweepSquares(rhs []float64, lo, hi int, bottom, top int32)
 			n := e.N
 			switch to := e.To; {
 			case to == v:
-			case !f.sure[to]:
+			case !f.Sure[to]:
 				if lo <= 1 && 1 < hi {
 					r[1-lo] += n // absorbed, worth nothing
 				}
@@ -203,10 +204,10 @@ func (f *fundamental) sweepSquares(rhs []float64, lo, hi int, bottom, top int32)
 	}
 }
 
-// solve sets f.values to N·b on the sure squares (b ≡ 1 when rhs is nil),
+// Solve sets f.values to N·b on the sure squares (b ≡ 1 when rhs is nil),
 // 0 on the last square and +Inf elsewhere. It stops with f.ctx's error
 // once that is done.
-func (f *fundamental) solve(rhs []float64) error {
+func (f *Fundamental) Solve(rhs []float64) error {
 	g := f.g
 	size := int(g.Last) + 1
 	w := f.width
@@ -222,43 +223,43 @@ func (f *fundamental) solve(rhs []float64) error {
 	} else {
 		f.sweep(rhs, 0, w)
 	}
-	if err := budget.Stopped(f.ctx); err != nil {
+	if err := budget.Stopped(f.Ctx); err != nil {
 		return err
 	}
 	// The start's row as the sweep left it, for visits: the elimination
 	// changes the rows of the unknowns, the start's among them.
 	m := len(f.sq)
 	f.begin = linalg.Grow(f.begin, m)
-	if f.sure[g.Start] {
+	if f.Sure[g.Start] {
 		copy(f.begin, f.row(g.Start)[2:])
 	}
 	// Eliminate the unknowns as ExpectedTurns does, keeping each divisor
 	// and the frozen columns for visits.
 	f.div = linalg.Grow(f.div, m)
 	f.val = linalg.Grow(f.val, m)
-	if _, err := linalg.Eliminate(f.ctx, f.rows, w, rowOf, f.div, f.val, runtime.GOMAXPROCS(0), g.Lim.ParallelFrom); err != nil {
+	if _, err := linalg.Eliminate(f.Ctx, f.rows, w, rowOf, f.div, f.val, runtime.GOMAXPROCS(0), g.Lim.ParallelFrom); err != nil {
 		return err
 	}
-	f.values = linalg.Grow(f.values, size)
+	f.Values = linalg.Grow(f.Values, size)
 	for v := int32(0); v <= g.Last; v++ {
 		switch {
 		case v == g.Last:
-			f.values[v] = 0
-		case !f.sure[v] && f.absorb:
-			f.values[v] = 0
-		case !f.sure[v]:
-			f.values[v] = math.Inf(1)
+			f.Values[v] = 0
+		case !f.Sure[v] && f.absorb:
+			f.Values[v] = 0
+		case !f.Sure[v]:
+			f.Values[v] = math.Inf(1)
 		case f.unk[v] >= 0:
-			f.values[v] = f.val[f.unk[v]]
+			f.Values[v] = f.val[f.unk[v]]
 		case len(f.keep) > 0 && f.keep[v] < 0:
-			f.values[v] = math.NaN() // its row was in the ring
+			f.Values[v] = math.NaN() // its row was in the ring
 		default:
 			r := f.row(v)
 			e := r[0]
 			for k, c := range r[2:] {
 				e += c * f.val[k]
 			}
-			f.values[v] = e
+			f.Values[v] = e
 		}
 	}
 	return nil
@@ -273,7 +274,7 @@ func (f *fundamental) solve(rhs []float64) error {
 // A the frozen columns of the elimination. The turns then start where a
 // token dropped on the start and on each unknown G_k times goes, moving
 // forward only: one sweep up the board.
-func (f *fundamental) visits(out []float64) {
+func (f *Fundamental) visits(out []float64) {
 	g := f.g
 	m := len(f.sq)
 	src := linalg.Grow(f.src, m)
@@ -303,7 +304,7 @@ func (f *fundamental) visits(out []float64) {
 	// chance of leaving it; each then sends its share up the board.
 	share := 1 / g.Dice.Den
 	for v := int32(0); v < g.Last; v++ {
-		if out[v] == 0 || !f.sure[v] {
+		if out[v] == 0 || !f.Sure[v] {
 			continue
 		}
 		out[v] /= f.c.Leave[v] * share
@@ -318,11 +319,11 @@ func (f *fundamental) visits(out []float64) {
 	f.src = src
 }
 
-// again returns, at the squares at, N·rhs for another right-hand side,
+// Again returns, at the squares at, N·rhs for another right-hand side,
 // reusing the latest solve's elimination: one scalar sweep of the board
 // and the elimination's m² steps replayed, instead of a solve. The squares
 // at must be solved for; out receives the values.
-func (f *fundamental) again(rhs []float64, at []int32, out []float64) {
+func (f *Fundamental) Again(rhs []float64, at []int32, out []float64) {
 	// Above the highest square with a right-hand side the scalar rows are 0:
 	// moves forward from there never meet one.
 	top := f.g.Last - 1
@@ -337,7 +338,7 @@ func (f *fundamental) again(rhs []float64, at []int32, out []float64) {
 // right-hand sides as replayed and over their divisors, and their values.
 type againScratch struct {
 	y, c, s, x []float64
-	terms      []term // Jumps' right-hand sides, a batch at a time
+	terms      []Term // Jumps' right-hand sides, a batch at a time
 	sources    []model.Source
 	acc        [maxBatch]float64
 }
@@ -358,11 +359,11 @@ func (sc *againScratch) give() {
 	batchPool.Put(sc)
 }
 
-// A term is an entry of one of againTerms' right-hand sides: the j-th
+// A Term is an entry of one of againTerms' right-hand sides: the j-th
 // one's at square v is p.
-type term struct {
-	v, j int32
-	p    float64
+type Term struct {
+	V, J int32
+	P    float64
 }
 
 // againTerms is again for nb right-hand sides at once, given by their
@@ -371,15 +372,15 @@ type term struct {
 // side by side, so that each one's chain of dependent additions overlaps
 // the others'. It writes only to sc and out, so that goroutines with their
 // own may run it side by side after one solve.
-func (f *fundamental) againTerms(terms []term, nb int, at []int32, out []float64, sc *againScratch) {
+func (f *Fundamental) againTerms(terms []Term, nb int, at []int32, out []float64, sc *againScratch) {
 	top := int32(-1)
 	if len(terms) > 0 {
-		top = terms[0].v
+		top = terms[0].V
 	}
 	f.scalarRows(top, nb, sc, func(v int32, acc []float64) {
 		clear(acc)
-		for len(terms) > 0 && terms[0].v == v {
-			acc[terms[0].j] += terms[0].p
+		for len(terms) > 0 && terms[0].V == v {
+			acc[terms[0].J] += terms[0].P
 			terms = terms[1:]
 		}
 	})
@@ -389,7 +390,7 @@ func (f *fundamental) againTerms(terms []term, nb int, at []int32, out []float64
 // scalarRows sweeps nb right-hand sides side by side from square top down
 // into sc.y, the values without the unknowns; rhs puts the right-hand
 // sides' entries for square v in acc.
-func (f *fundamental) scalarRows(top int32, nb int, sc *againScratch, rhs func(v int32, acc []float64)) {
+func (f *Fundamental) scalarRows(top int32, nb int, sc *againScratch, rhs func(v int32, acc []float64)) {
 	g := f.g
 	size := int(g.Last) + 1
 	y := linalg.Grow(sc.y, size*nb)
@@ -402,7 +403,7 @@ func (f *fundamental) scalarRows(top int32, nb int, sc *againScratch, rhs func(v
 		return
 	}
 	for v := top; v >= 0; v-- {
-		if !f.sure[v] {
+		if !f.Sure[v] {
 			continue
 		}
 		rhs(v, acc[:nb])
@@ -430,14 +431,14 @@ func (f *fundamental) scalarRows(top int32, nb int, sc *againScratch, rhs func(v
 // know their bounds: Jumps' batches spend most of their time here, a
 // partial batch padded to 8 or 16 lanes of zeros (effectBatches), which
 // costs less than the loop over its few.
-func (f *fundamental) scalarRowsLanes(top int32, nb int, y []float64, acc *[maxBatch]float64, rhs func(v int32, acc []float64)) {
+func (f *Fundamental) scalarRowsLanes(top int32, nb int, y []float64, acc *[maxBatch]float64, rhs func(v int32, acc []float64)) {
 	den := f.g.Dice.Den
 	// A group of eight lanes is dead above its first nonzero right-hand
 	// side: its rows there are zero, written without the sums. Jumps'
 	// batches go down the board, so a batch's second group starts lower.
 	var live [maxBatch / 8]bool
 	for v := top; v >= 0; v-- {
-		if !f.sure[v] {
+		if !f.Sure[v] {
 			continue
 		}
 		rhs(v, acc[:nb])
@@ -482,7 +483,7 @@ func (f *fundamental) scalarRowsLanes(top int32, nb int, y []float64, acc *[maxB
 
 // replay solves for the unknowns from sc.y, replaying the latest solve's
 // elimination, and writes the values at the squares at to out.
-func (f *fundamental) replay(nb int, at []int32, out []float64, sc *againScratch) {
+func (f *Fundamental) replay(nb int, at []int32, out []float64, sc *againScratch) {
 	y := sc.y
 	m := len(f.sq)
 	c := linalg.Grow(sc.c, m*nb)
@@ -542,13 +543,13 @@ func (f *fundamental) replay(nb int, at []int32, out []float64, sc *againScratch
 // f absorbs, onto a square that cannot finish (worth nothing). A square the
 // token surely finishes from moves only to such squares, so that only an
 // absorbing solve looks: a miss of the cache on a board of millions.
-func (f *fundamental) up(v, to int32) bool {
-	return to > v && (!f.absorb || f.sure[to])
+func (f *Fundamental) up(v, to int32) bool {
+	return to > v && (!f.absorb || f.Sure[to])
 }
 
 // laneAt is the value at square v of the j-th of the nb right-hand sides
 // that the latest replay solved, for a caller that needs one of them there.
-func (f *fundamental) laneAt(v int32, j, nb int, sc *againScratch) float64 {
+func (f *Fundamental) laneAt(v int32, j, nb int, sc *againScratch) float64 {
 	switch {
 	case v == f.g.Last:
 		return 0

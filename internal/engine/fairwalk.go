@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import (
 	"context"
@@ -19,10 +19,10 @@ import (
 // a die of 65536 faces on 10⁴ squares, whose table alone would take 10¹⁰
 // steps, walks a turn in 6·10⁴.
 
-// walksByIntervals reports whether g's walks move by intervals: on fewer
+// WalksByIntervals reports whether g's walks move by intervals: on fewer
 // squares the powers of the turn matrix and the product races, which read
 // the table, answer what a walk cannot, and the table costs little.
-func walksByIntervals(g *model.Game) bool { return search.FairPriced(g) && g.Last > powersMax }
+func WalksByIntervals(g *model.Game) bool { return search.FairPriced(g) && g.Last > powersMax }
 
 // fairMoves moves a walk's chances by intervals. Its slices are scratch
 // space of one walk.
@@ -174,22 +174,22 @@ func windows(src []float64, width int, out, suffix []float64) {
 	}
 }
 
-// fairClasses are the classes of the squares of a game whose walks go by
+// FairClasses are the classes of the squares of a game whose walks go by
 // intervals: those the start reaches, those that can finish, and a trap.
-type fairClasses struct {
-	reached, can []bool
-	trap         int32
+type FairClasses struct {
+	Reached, can []bool
+	Trap         int32
 }
 
-// newFairClasses returns the classes of g's squares, from the searches of
+// NewFairClasses returns the classes of g's squares, from the searches of
 // faircost.go.
-func newFairClasses(g *model.Game) (*fairClasses, error) {
+func NewFairClasses(g *model.Game) (*FairClasses, error) {
 	reached, err := search.FairReached(g, nil)
 	if err != nil {
 		return nil, err
 	}
 	can := search.FairCan(g)
-	return &fairClasses{reached: reached, can: can, trap: fairTrap(reached, can)}, nil
+	return &FairClasses{Reached: reached, can: can, Trap: fairTrap(reached, can)}, nil
 }
 
 // fairWalkOn returns a walk of g from its start that moves by intervals
@@ -197,14 +197,14 @@ func newFairClasses(g *model.Game) (*fairClasses, error) {
 // the caller has checked its memory (checkPlay). Its chain has the
 // classes and no table of turns until one is needed (walk.table), which
 // may compile over them.
-func fairWalkOn(ctx context.Context, g *model.Game, cl *fairClasses, shared bool) *walk {
-	reached, can := cl.reached, cl.can
+func fairWalkOn(ctx context.Context, g *model.Game, cl *FairClasses, shared bool) *Walk {
+	reached, can := cl.Reached, cl.can
 	if shared {
 		reached, can = slices.Clone(reached), slices.Clone(can)
 	}
-	c := &model.Chain{G: g, CanFinish: can, Reached: reached, Trap: cl.trap, Explored: true}
+	c := &model.Chain{G: g, CanFinish: can, Reached: reached, Trap: cl.Trap, Explored: true}
 	w := walkOn(ctx, c, fairWalkStart(g))
-	w.fm = newFairMoves(g)
+	w.FM = newFairMoves(g)
 	return w
 }
 
@@ -220,14 +220,14 @@ func fairTrap(reached, can []bool) int32 {
 
 // fairFrom is walk.from's search for a walk by intervals: the squares a
 // turn from s reaches, and the lowest among them that cannot finish.
-func (w *walk) fairFrom(s int32) (reached []bool, trap int32) {
+func (w *Walk) fairFrom(s int32) (reached []bool, trap int32) {
 	g := *w.g
 	g.Start = s
 	reached, err := search.FairReached(&g, nil)
 	if err != nil { // past the memory bound, which the walk's start passed
-		return w.reached, w.trap
+		return w.Reached, w.Trap
 	}
-	return reached, fairTrap(reached, w.c.CanFinish)
+	return reached, fairTrap(reached, w.C.CanFinish)
 }
 
 // fewReached reports whether a turn from s reaches at most raceDenseMax
@@ -235,8 +235,8 @@ func (w *walk) fairFrom(s int32) (reached []bool, trap int32) {
 // them and among which the first player's every square turns up, are
 // more than raceDenseMax/k, and a walk by intervals need not compile its
 // table to find that out.
-func (w *walk) fewReached(s int) bool {
-	reached := w.reached
+func (w *Walk) fewReached(s int) bool {
+	reached := w.Reached
 	if int32(s) != w.g.Start {
 		reached, _ = w.fairFrom(int32(s))
 	}
@@ -253,20 +253,20 @@ func (w *walk) fewReached(s int) bool {
 // solves of the tail, the powers and the product races read: a walk by
 // intervals compiles it when it fits the bounds with then more steps to
 // spend, counting its work.
-func (w *walk) table(then float64) bool {
-	c := w.c
+func (w *Walk) table(then float64) bool {
+	c := w.C
 	if c.First != nil {
 		return true
 	}
 	g := w.g
 	work := g.CompileWork()
-	if w.work+work+then > g.Lim.Work || walkBytes(float64(g.Last)+1, min(g.OutBound(), float64(g.Last)+1)) > g.Lim.Bytes {
+	if w.Work+work+then > g.Lim.Work || walkBytes(float64(g.Last)+1, min(g.OutBound(), float64(g.Last)+1)) > g.Lim.Bytes {
 		return false
 	}
 	if err := c.Compile(w.ctx, g); err != nil {
 		c.First = nil
 		return false
 	}
-	w.work += work
+	w.Work += work
 	return true
 }

@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import (
 	"context"
@@ -37,7 +37,7 @@ import (
 // pick tries the band after the structured elimination and before
 // GMRES, whose steps grow with the length of the game where the band's do
 // not.
-func (f *fundamental) layBand() (steps, bytes float64) {
+func (f *Fundamental) layBand() (steps, bytes float64) {
 	g := f.g
 	size := int(g.Last) + 1
 	f.bandLo = linalg.Grow(f.bandLo, size)
@@ -49,7 +49,7 @@ func (f *fundamental) layBand() (steps, bytes float64) {
 	forward := 0.0                    // the windows' reach forward, summed
 	for v := int32(0); v < g.Last; v++ {
 		lo, hi := v, v
-		if f.sure[v] {
+		if f.Sure[v] {
 			for _, e := range f.out(v) {
 				if e.To != g.Last {
 					lo, hi = min(lo, e.To), max(hi, e.To)
@@ -73,10 +73,10 @@ func (f *fundamental) layBand() (steps, bytes float64) {
 	// done, so that a long ladder costs a logarithm rather than its length.
 	low := linalg.NewMinTree(size)
 	for k := g.Last - 1; k >= 0; k-- {
-		if !f.sure[k] {
+		if !f.Sure[k] {
 			continue
 		}
-		if k&1023 == 0 && budget.Stopped(f.ctx) != nil {
+		if k&1023 == 0 && budget.Stopped(f.Ctx) != nil {
 			return math.Inf(1), 0 // the caller's solve reports it
 		}
 		lo := min(f.bandLo[k], low.Min(k+1, f.bandHi[k]))
@@ -96,7 +96,7 @@ func (f *fundamental) layBand() (steps, bytes float64) {
 	return steps, float64(cells)*8 + float64(size)*(4+4+8+8+8+8)
 }
 
-// bandReach is a lower bound of the banded elimination's work found from
+// BandReach is a lower bound of the banded elimination's work found from
 // the rules alone, so that ExpectedTurns can pass a board of long jumps on
 // to GMRES without building the tables the band needs: each square costs
 // at least the rows whose turns reach over it times how far back its own
@@ -104,7 +104,7 @@ func (f *fundamental) layBand() (steps, bytes float64) {
 // all start below it; it allocates the turns' scratch and 4 bytes a square.
 // Once ctx is done it returns +Inf: no band, and the caller's next solve
 // says why.
-func bandReach(g *model.Game, ctx context.Context) float64 {
+func BandReach(g *model.Game, ctx context.Context) float64 {
 	cover := make([]int32, g.Last+2) // the rows reaching over each square, as differences
 	sum, covering := 0.0, int32(0)
 	span := func(v, lo, hi int32) bool {
@@ -139,14 +139,14 @@ func bandReach(g *model.Game, ctx context.Context) float64 {
 }
 
 // bandAt returns the index in f.band of square i's column j.
-func (f *fundamental) bandAt(i, j int32) int {
+func (f *Fundamental) bandAt(i, j int32) int {
 	return f.bandOff[i] + int(j-f.bandLo[i])
 }
 
 // covering calls each with the sure rows i < k whose window reaches k.
-func (f *fundamental) covering(k int32, each func(i int32)) {
+func (f *Fundamental) covering(k int32, each func(i int32)) {
 	for i := k - 1; i >= max(k-f.ahead, 0); i-- {
-		if f.sure[i] && f.bandHi[i] >= k {
+		if f.Sure[i] && f.bandHi[i] >= k {
 			each(i)
 		}
 	}
@@ -156,7 +156,7 @@ func (f *fundamental) covering(k int32, each func(i int32)) {
 // (b ≡ 1 when rhs is nil), 0 on the last square and +Inf off the sure
 // squares, as solve does. layBand must have laid out its windows. It stops
 // with f.ctx's error once that is done.
-func (f *fundamental) bandSolve(rhs []float64) error {
+func (f *Fundamental) bandSolve(rhs []float64) error {
 	g := f.g
 	size := int(g.Last) + 1
 	f.band = linalg.Grow(f.band, f.bandOff[g.Last])
@@ -167,7 +167,7 @@ func (f *fundamental) bandSolve(rhs []float64) error {
 	clear(f.bandExit)
 	for v := int32(0); v < g.Last; v++ {
 		r[v] = 0
-		if !f.sure[v] {
+		if !f.Sure[v] {
 			continue
 		}
 		for _, e := range f.out(v) {
@@ -186,13 +186,13 @@ func (f *fundamental) bandSolve(rhs []float64) error {
 	}
 	steps := 0
 	for k := g.Last - 1; k >= 0; k-- {
-		if !f.sure[k] {
+		if !f.Sure[k] {
 			continue
 		}
 		lo := f.bandLo[k]
 		rowK := f.band[f.bandAt(k, lo):f.bandAt(k, k)] // its columns below k, the live ones
 		if steps += len(rowK) * int(f.ahead+1); steps > budget.CheckEvery {
-			if err := budget.Stopped(f.ctx); err != nil {
+			if err := budget.Stopped(f.Ctx); err != nil {
 				return err
 			}
 			steps = 0
@@ -216,17 +216,17 @@ func (f *fundamental) bandSolve(rhs []float64) error {
 		})
 	}
 	f.rhs2 = r
-	f.values = linalg.Grow(f.values, size)
-	f.bandBack(r, f.values)
+	f.Values = linalg.Grow(f.Values, size)
+	f.bandBack(r, f.Values)
 	return nil
 }
 
 // bandBack back-substitutes the eliminated right-hand side r into out, from
 // the bottom of the board up.
-func (f *fundamental) bandBack(r, out []float64) {
+func (f *Fundamental) bandBack(r, out []float64) {
 	g := f.g
 	for k := int32(0); k < g.Last; k++ {
-		if !f.sure[k] {
+		if !f.Sure[k] {
 			out[k] = 0
 			if !f.absorb {
 				out[k] = math.Inf(1)
@@ -247,17 +247,17 @@ func (f *fundamental) bandBack(r, out []float64) {
 
 // bandAgain sets out to N·rhs on every square, reusing bandSolve's
 // elimination: the multipliers carry rhs down, then it is substituted back.
-func (f *fundamental) bandAgain(rhs, out []float64) {
+func (f *Fundamental) bandAgain(rhs, out []float64) {
 	g := f.g
 	r := linalg.Grow(f.sc.y, int(g.Last)+1)
 	for v := int32(0); v < g.Last; v++ {
 		r[v] = 0
-		if f.sure[v] {
+		if f.Sure[v] {
 			r[v] = rhs[v] * g.Dice.Den
 		}
 	}
 	for k := g.Last - 1; k >= 0; k-- {
-		if !f.sure[k] || r[k] == 0 {
+		if !f.Sure[k] || r[k] == 0 {
 			continue
 		}
 		f.covering(k, func(i int32) { r[i] += f.band[f.bandAt(i, k)] * r[k] })
@@ -270,26 +270,26 @@ func (f *fundamental) bandAgain(rhs, out []float64) {
 // start on each square, by the transposed equations: with the elimination
 // as A = L·U in its order (top down), Uᵀz = e_start from the top down,
 // then Lᵀy = z from the bottom up, every term non-negative.
-func (f *fundamental) bandVisits(out []float64) {
+func (f *Fundamental) bandVisits(out []float64) {
 	g := f.g
 	clear(out)
 	z := out
 	z[g.Start] = g.Dice.Den // A = dice.den·(I − Q)
 	for j := g.Last - 1; j >= 0; j-- {
-		if !f.sure[j] {
+		if !f.Sure[j] {
 			z[j] = 0
 			continue
 		}
 		s := z[j]
 		for k := j + 1; k <= min(j+f.behind, g.Last-1); k++ {
-			if f.sure[k] && z[k] != 0 && f.bandLo[k] <= j {
+			if f.Sure[k] && z[k] != 0 && f.bandLo[k] <= j {
 				s += f.band[f.bandAt(k, j)] * z[k]
 			}
 		}
 		z[j] = s / f.div[j]
 	}
 	for k := int32(0); k < g.Last; k++ {
-		if !f.sure[k] {
+		if !f.Sure[k] {
 			continue
 		}
 		y := z[k]

@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import (
 	"math"
@@ -23,20 +23,20 @@ import (
 // A system holds what the sweeps need, built from a walk (for its moves and
 // for which squares a turn can end on) on a game that surely ends.
 type system struct {
-	w       *walk
+	w       *Walk
 	unknown []int32   // square → its index among the squares moves go back to, or -1
 	back    []int32   // index → square
 	leave   []float64 // square → chance that a roll leaves it
 }
 
-func newSystem(w *walk) *system {
+func newSystem(w *Walk) *system {
 	size := int(w.g.Last) + 1
 	s := &system{w: w, unknown: make([]int32, size), leave: make([]float64, size)}
 	for v := range s.unknown {
 		s.unknown[v] = -1
 	}
 	for v := int32(0); v < w.g.Last; v++ {
-		if !w.reached[v] {
+		if !w.Reached[v] {
 			continue
 		}
 		n := 0.0
@@ -71,7 +71,7 @@ func (s *system) sweep(y, b []float64, bc float64, x []float64) {
 	last := w.g.Last
 	y[last] = 0
 	for v := last - 1; v >= 0; v-- {
-		if !w.reached[v] {
+		if !w.Reached[v] {
 			continue
 		}
 		acc := bc
@@ -91,7 +91,7 @@ func (s *system) sweep(y, b []float64, bc float64, x []float64) {
 		}
 		y[v] = acc / s.leave[v]
 	}
-	w.work += w.c.Sweep
+	w.Work += w.C.Sweep
 }
 
 // residual sets r to b − (I − Q)·y on every square a turn can end on and
@@ -107,7 +107,7 @@ func (s *system) residual(r, y, b []float64, bc, floor float64) (worst, top floa
 	w := s.w
 	den := w.g.Dice.Den
 	for v := int32(0); v < w.g.Last; v++ {
-		if !w.reached[v] {
+		if !w.Reached[v] {
 			continue
 		}
 		rhs := bc
@@ -128,7 +128,7 @@ func (s *system) residual(r, y, b []float64, bc, floor float64) (worst, top floa
 		worst = max(worst, math.Abs(r[v])/max(rhs, floor))
 		top = max(top, math.Abs(y[v]))
 	}
-	w.work += 3 * w.c.Sweep
+	w.Work += 3 * w.C.Sweep
 	return worst, top
 }
 
@@ -155,7 +155,7 @@ func (s *system) fewest(sweeps float64) error {
 	if bytes := systemBytes(float64(w.g.Last)+1, m, min(m, 64)); bytes > w.g.Lim.Bytes {
 		return w.g.TooBig(bytes, "solving the equations of %d squares, %.0f of them squares that moves go back to,", w.g.Last, m)
 	}
-	return fewestSweeps(w.g, w.work, sweeps, w.c.Sweep)
+	return fewestSweeps(w.g, w.Work, sweeps, w.C.Sweep)
 }
 
 // fewestSweeps refuses a solve of g's equations, with unknowns, past work
@@ -163,7 +163,7 @@ func (s *system) fewest(sweeps float64) error {
 // it past the work bound.
 func fewestSweeps(g *model.Game, work, sweeps, pass float64) error {
 	if need := work + sweeps*pass; need > g.Lim.Work {
-		return errs.Errorf(ErrTooLarge, "solving the equations of %d squares takes at least %.3g steps (%v passes over every turn), over the bound of %.3g%s", g.Last, need, sweeps, g.Lim.Work, g.WorkName())
+		return errs.Errorf(errs.ErrTooLarge, "solving the equations of %d squares takes at least %.3g steps (%v passes over every turn), over the bound of %.3g%s", g.Last, need, sweeps, g.Lim.Work, g.WorkName())
 	}
 	return nil
 }
@@ -188,7 +188,7 @@ func (s *system) solve(b []float64, bc float64) ([]float64, error) {
 	bmin, bmax, floor := bc, bc, 0.0
 	if b != nil {
 		bmin, bmax = math.Inf(1), 0
-		for v, ok := range s.w.reached[:size-1] {
+		for v, ok := range s.w.Reached[:size-1] {
 			if ok {
 				bmin, bmax = min(bmin, b[v]), max(bmax, b[v])
 			}
@@ -259,7 +259,7 @@ func (s *system) solve(b []float64, bc float64) ([]float64, error) {
 			if worst <= max(1e-9, 0x1p-48*top/bmin) && top <= 0x1p40*bmax {
 				return y, nil
 			}
-			return nil, errs.Errorf(ErrTooLarge, "the equations of %d squares did not converge: relative residual %.3g after %d refinements", s.w.g.Last, worst, round)
+			return nil, errs.Errorf(errs.ErrTooLarge, "the equations of %d squares did not converge: relative residual %.3g after %d refinements", s.w.g.Last, worst, round)
 		}
 		rhs, rc = r, 0 // refine: solve for the correction
 	}
@@ -292,7 +292,7 @@ func newGMRES(m, restart int) *gmres {
 // solve improves x in place until the residual of the reduced system is
 // below 1e-15 of c, no direction is left, or the walk's work runs past
 // MaxWork.
-func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *walk) error {
+func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *Walk) error {
 	norm := math.Sqrt(linalg.Dot(c, c))
 	if norm == 0 {
 		return nil
@@ -328,7 +328,7 @@ func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *walk) 
 			h[k+1] = math.Sqrt(linalg.Dot(v, v))
 			// Orthogonalizing against the basis: k+2 passes over the
 			// unknowns, as long as a sweep where most squares are unknowns.
-			w.work += float64(k+2) * float64(gm.m)
+			w.Work += float64(k+2) * float64(gm.m)
 			lucky := h[k+1] == 0 // the basis holds the solution
 			if !lucky {
 				for j := range v {
@@ -355,8 +355,8 @@ func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *walk) 
 			if math.Abs(gm.g[k]) <= target || lucky {
 				break
 			}
-			if w.work > w.g.Lim.Work {
-				return w.g.TooLong(w.work, "solving the equations of %d squares", w.g.Last)
+			if w.Work > w.g.Lim.Work {
+				return w.g.TooLong(w.Work, "solving the equations of %d squares", w.g.Last)
 			}
 			if w.ctx != nil && w.ctx.Err() != nil {
 				return w.ctx.Err()
@@ -390,7 +390,7 @@ func (s *system) push(arr, back []float64) {
 	w := s.w
 	clear(back)
 	for v := int32(0); v < w.g.Last; v++ {
-		if !w.reached[v] || arr[v] == 0 {
+		if !w.Reached[v] || arr[v] == 0 {
 			arr[v] = 0
 			continue
 		}
@@ -407,7 +407,7 @@ func (s *system) push(arr, back []float64) {
 		}
 	}
 	arr[w.g.Last] = 0
-	w.work += 2 * w.c.Sweep // each end adds to one of two places
+	w.Work += 2 * w.C.Sweep // each end adds to one of two places
 }
 
 // visits returns the start's row of N: the expected turns that start on
@@ -466,7 +466,7 @@ func (s *system) visits() ([]float64, error) {
 		clear(r)
 		r[w.g.Start] = 1
 		for v := int32(0); v < w.g.Last; v++ {
-			if !w.reached[v] || out[v] == 0 {
+			if !w.Reached[v] || out[v] == 0 {
 				continue
 			}
 			r[v] -= out[v] * s.leave[v]
@@ -477,7 +477,7 @@ func (s *system) visits() ([]float64, error) {
 			}
 		}
 		worst := 0.0
-		for v, ok := range w.reached[:size-1] {
+		for v, ok := range w.Reached[:size-1] {
 			if ok {
 				worst = max(worst, math.Abs(r[v]))
 			}
@@ -489,7 +489,7 @@ func (s *system) visits() ([]float64, error) {
 			if worst <= 1e-9 {
 				return out, nil
 			}
-			return nil, errs.Errorf(ErrTooLarge, "the visits of %d squares did not converge: residual %.3g after %d refinements", w.g.Last, worst, round)
+			return nil, errs.Errorf(errs.ErrTooLarge, "the visits of %d squares did not converge: residual %.3g after %d refinements", w.g.Last, worst, round)
 		}
 		best = worst
 		copy(src, r)

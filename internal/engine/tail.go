@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import (
 	"math"
@@ -26,10 +26,10 @@ const (
 	tailWindow = 2520
 	tailSettle = 1e-10
 
-	// tailFrom is how many turns a walk must have left to go before a
+	// TailFrom is how many turns a walk must have left to go before a
 	// settled tail answers for it: short games are followed to the end, so
 	// their answers stay exact, unless the work bound would refuse them.
-	tailFrom = 1 << 16
+	TailFrom = 1 << 16
 
 	// tailNear is how many turns short of a quantile a skip over a tail
 	// that does not cycle stops, when whole windows would pass the work
@@ -136,7 +136,7 @@ func (tl *tail) skippable() float64 {
 // squares that each wait for a rare throw, one rarer than the other): it
 // would take over long before the last quantiles. w gives the bracket of
 // 1 − λ*, found once, when the windows first agree.
-func (tl *tail) settled(w *walk) bool {
+func (tl *tail) settled(w *Walk) bool {
 	if tl.rate == 0 {
 		return false
 	}
@@ -161,35 +161,35 @@ const tailIterations = 200
 // one square, then runs to the end, has no other mode to bound). It returns an
 // empty bracket (lo > hi) where the elimination does not suit the board,
 // would take more than the walk's work left, or the start can be trapped.
-func (w *walk) slowest() (lo, hi float64) {
+func (w *Walk) slowest() (lo, hi float64) {
 	empty := func() (float64, float64) { return 1, 0 }
-	if w.trap >= 0 {
+	if w.Trap >= 0 {
 		return empty()
 	}
 	// The iterations read every turn's ends 200 times.
 	if !w.table(tailIterations * w.g.TurnWork()) {
 		return empty()
 	}
-	f := fundamentalPool.Get().(*fundamental)
-	defer f.release()
+	f := FundamentalPool.Get().(*Fundamental)
+	defer f.Release()
 	g := w.g
-	f.setup(w.c, false) // the walk's chain: its turns and classes as they are
+	f.setup(w.C, false) // the walk's chain: its turns and classes as they are
 	m := float64(len(f.sq))
 	step := g.TurnWork() + m*m
-	if !f.dense() || !f.sure[g.Start] || w.work+structuredWork(g, m)+tailIterations*step > g.Lim.Work {
+	if !f.Dense() || !f.Sure[g.Start] || w.Work+StructuredWork(g, m)+tailIterations*step > g.Lim.Work {
 		return empty()
 	}
-	w.work += structuredWork(g, m)
-	f.solve(nil) // N·1
+	w.Work += StructuredWork(g, m)
+	f.Solve(nil) // N·1
 	var at []int32
-	for v, ok := range w.reached {
+	for v, ok := range w.Reached {
 		if ok && int32(v) != g.Last {
 			at = append(at, int32(v))
 		}
 	}
 	x, y := make([]float64, len(at)), make([]float64, len(at))
 	for i, v := range at {
-		x[i], y[i] = 1, f.values[v]
+		x[i], y[i] = 1, f.Values[v]
 	}
 	rhs := make([]float64, g.Last+1)
 	for range tailIterations {
@@ -220,8 +220,8 @@ func (w *walk) slowest() (lo, hi float64) {
 			x[i] = y[i] / top
 			rhs[v] = x[i]
 		}
-		w.work += step
-		f.again(rhs, at, y)
+		w.Work += step
+		f.Again(rhs, at, y)
 	}
 	return lo, hi
 }
@@ -242,9 +242,9 @@ func (tl *tail) skip(n float64) {
 // past reports whether the chance of still playing is p or less, by going.
 func (tl *tail) past(p float64) bool { return tl.going.Value() >= -math.Log(p) }
 
-// tailBound is P(T > t) at which quantile q is reached: 1 − q, or tailEnd
+// TailBound is P(T > t) at which quantile q is reached: 1 − q, or tailEnd
 // for q = 1.
-func tailBound(q float64) float64 {
+func TailBound(q float64) float64 {
 	if q == 1 {
 		return tailEnd
 	}

@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import (
 	"math"
@@ -34,8 +34,8 @@ import (
 // It returns the indexes into stats of the jumps whose Effect the formula
 // cannot give to its bound, for fresh solves; or f.ctx's error once that
 // is done.
-func jumpEffects(f *fundamental, g *model.Game, landed []float64, stats []JumpStats, floor float64) (fresh []int, err error) {
-	size := len(f.values)
+func jumpEffects(f *Fundamental, g *model.Game, landed []float64, stats []JumpStats, floor float64) (fresh []int, err error) {
+	size := len(f.Values)
 	// The jumps whose start the token surely finishes from go through
 	// againTerms in batches of maxBatch; the others need only the chance to
 	// take them. A batch's sweep starts below its highest jump's start, so
@@ -47,7 +47,7 @@ func jumpEffects(f *fundamental, g *model.Game, landed []float64, stats []JumpSt
 		js.Taken = landed[js.From]
 		switch {
 		case js.Taken == 0: // never landed on: removing it changes nothing
-		case !f.sure[js.From]:
+		case !f.Sure[js.From]:
 			lone = append(lone, i)
 		default:
 			queued = append(queued, i)
@@ -64,7 +64,7 @@ func jumpEffects(f *fundamental, g *model.Game, landed []float64, stats []JumpSt
 	if float64(size)*float64(len(f.sq)+maxBatch)*float64(batches) > 16*g.Lim.ParallelFrom {
 		linalg.Parallel(batches, runtime.GOMAXPROCS(0), func(w, lo, hi int) {
 			if w == 0 {
-				f.effectBatches(stats, queued, lo, hi, floor, sc, f.ts)
+				f.effectBatches(stats, queued, lo, hi, floor, sc, f.Ts)
 				return
 			}
 			own := takeScratch()
@@ -72,25 +72,25 @@ func jumpEffects(f *fundamental, g *model.Game, landed []float64, stats []JumpSt
 			f.effectBatches(stats, queued, lo, hi, floor, own, new(model.TurnScratch).Fit(size))
 		})
 	} else {
-		f.effectBatches(stats, queued, 0, batches, floor, sc, f.ts)
+		f.effectBatches(stats, queued, 0, batches, floor, sc, f.Ts)
 	}
-	if err := budget.Stopped(f.ctx); err != nil {
+	if err := budget.Stopped(f.Ctx); err != nil {
 		return nil, err
 	}
 	for _, i := range lone {
 		// Without the jump the token may be trapped where it lands.
 		js := &stats[i]
-		f.sources = model.RollsOnto(g, int32(js.From), f.ts, f.sources[:0])
-		one := linalg.Grow(f.one, size)
+		f.Sources = model.RollsOnto(g, int32(js.From), f.Ts, f.Sources[:0])
+		one := linalg.Grow(f.One, size)
 		clear(one)
-		for _, s := range f.sources {
-			if f.sure[s.From] {
+		for _, s := range f.Sources {
+			if f.Sure[s.From] {
 				one[s.From] += s.P
 			}
 		}
 		js.Effect = math.Inf(1)
 		js.Chance = chanceFromLandings(f, g, one, int32(js.To))
-		f.one = one
+		f.One = one
 	}
 	for i, ok := range f.freshAt[:len(stats)] {
 		if ok {
@@ -104,11 +104,11 @@ func jumpEffects(f *fundamental, g *model.Game, landed []float64, stats []JumpSt
 // effectBatches runs the batches lo..hi-1 of the jumps stats[queued[i]]
 // through againTerms with the scratch sc and ts, and fills in their Chance
 // and Effect, marking in f.freshAt those that need a fresh solve.
-func (f *fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int, floor float64, sc *againScratch, ts *model.TurnScratch) {
-	g, t := f.g, f.values
+func (f *Fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int, floor float64, sc *againScratch, ts *model.TurnScratch) {
+	g, t := f.g, f.Values
 	var z [maxBatch]float64
 	for b := lo; b < hi; b++ {
-		if budget.Stopped(f.ctx) != nil {
+		if budget.Stopped(f.Ctx) != nil {
 			return // jumpEffects reports it
 		}
 		batch := queued[b*maxBatch : min((b+1)*maxBatch, len(queued))]
@@ -119,12 +119,12 @@ func (f *fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int,
 		for j, i := range batch {
 			sc.sources = model.RollsOnto(g, int32(stats[i].From), ts, sc.sources[:0])
 			for _, s := range sc.sources {
-				if f.sure[s.From] {
-					terms = append(terms, term{s.From, int32(j), s.P})
+				if f.Sure[s.From] {
+					terms = append(terms, Term{s.From, int32(j), s.P})
 				}
 			}
 		}
-		downBoard(terms)
+		DownBoard(terms)
 		sc.terms = terms
 		// Padded with lanes of zeros to a multiple of 8, for the sweep's
 		// lanes (scalarRowsLanes).
@@ -169,9 +169,9 @@ const rankOneError = 1e-13
 // chanceFromLandings is the chance to land on the start of a jump to d at
 // least once, for a jump whose start the player may never finish from
 // (so that f was not solved there): z(start)/(1 + z(d)) as above.
-func chanceFromLandings(f *fundamental, g *model.Game, u []float64, d int32) float64 {
+func chanceFromLandings(f *Fundamental, g *model.Game, u []float64, d int32) float64 {
 	var z [2]float64
-	f.again(u, []int32{g.Start, d}, z[:])
+	f.Again(u, []int32{g.Start, d}, z[:])
 	return min(z[0]/(1+z[1]), 1) // a ratio of positive numbers: rounding alone can pass 1
 }
 
@@ -199,15 +199,15 @@ func finishesAvoiding(g *model.Game, f int32) bool {
 	return false
 }
 
-// downBoard sorts terms by square from the highest down, keeping the order
+// DownBoard sorts terms by square from the highest down, keeping the order
 // of terms on the same square (the order their sums are made in), by
 // insertion: a batch's jumps go down the board and each one's sources lie
 // just below its start, so each term moves past a few of its own jump's.
-func downBoard(terms []term) {
+func DownBoard(terms []Term) {
 	for i := 1; i < len(terms); i++ {
 		t := terms[i]
 		j := i
-		for j > 0 && terms[j-1].v < t.v {
+		for j > 0 && terms[j-1].V < t.V {
 			terms[j] = terms[j-1]
 			j--
 		}

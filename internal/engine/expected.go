@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import (
 	"context"
@@ -24,12 +24,12 @@ import (
 // compiled) with its steps and bytes, +Inf steps where it does not suit.
 // err is the chain's verdict that the start may not finish, or ctx's
 // error.
-func layExpectedBand(ctx context.Context, r model.Rules, b *grid.Squares, g *model.Game) (f *fundamental, steps, bytes float64, err error) {
+func layExpectedBand(ctx context.Context, r model.Rules, b *grid.Squares, g *model.Game) (f *Fundamental, steps, bytes float64, err error) {
 	// The band needs the compiled turns as well as its own steps.
-	if g.CompileWork()+bandReach(g, ctx) > g.Lim.BandUpTo {
+	if g.CompileWork()+BandReach(g, ctx) > g.Lim.BandUpTo {
 		return nil, math.Inf(1), 0, nil
 	}
-	f, _, err = insight(ctx, r, b)
+	f, _, err = Insight(ctx, r, b)
 	if err != nil {
 		return nil, math.Inf(1), 0, nil // GMRES says why
 	}
@@ -42,11 +42,11 @@ func layExpectedBand(ctx context.Context, r model.Rules, b *grid.Squares, g *mod
 
 // bandValue is ExpectedTurns by the band that f laid out
 // (layExpectedBand). g comes by value, as to sweepExpected.
-func bandValue(ctx context.Context, f *fundamental, g model.Game) (float64, error) {
+func bandValue(ctx context.Context, f *Fundamental, g model.Game) (float64, error) {
 	if err := f.bandSolve(nil); err != nil {
 		return 0, err
 	}
-	e := f.values[f.g.Start]
+	e := f.Values[f.g.Start]
 	if math.IsInf(e, 0) || math.IsNaN(e) {
 		return 0, errBeyondFloat64(ctx, g, nil)
 	}
@@ -61,19 +61,19 @@ func bandValue(ctx context.Context, f *fundamental, g model.Game) (float64, erro
 // that its figure is too large to give, not absent, with its order of
 // magnitude where magnitude.go can find it.
 func errBeyondFloat64(ctx context.Context, g model.Game, never error) error {
-	lg, ok, surely, classed := expectedMagnitude(ctx, g)
+	lg, ok, surely, classed := ExpectedMagnitude(ctx, g)
 	if never != nil && (!classed || !surely) {
 		return never
 	}
 	if ok && lg > 300 {
-		return errs.Errorf(ErrTooLarge, "the game surely ends, but its expected number of turns, about %s, is beyond the float64 range (over 1.8·10³⁰⁸)", tenTo(lg))
+		return errs.Errorf(errs.ErrTooLarge, "the game surely ends, but its expected number of turns, about %s, is beyond the float64 range (over 1.8·10³⁰⁸)", TenTo(lg))
 	}
-	return errs.Errorf(ErrTooLarge, "the game surely ends, but its expected number of turns is beyond the float64 range (over 1.8·10³⁰⁸)")
+	return errs.Errorf(errs.ErrTooLarge, "the game surely ends, but its expected number of turns is beyond the float64 range (over 1.8·10³⁰⁸)")
 }
 
-// tenTo writes 10^lg as a mantissa of two digits and a power of ten:
+// TenTo writes 10^lg as a mantissa of two digits and a power of ten:
 // 5.1·10³²³.
-func tenTo(lg float64) string {
+func TenTo(lg float64) string {
 	e := math.Floor(lg)
 	mant := math.Pow(10, lg-e)
 	if mant >= 9.95 {
@@ -109,13 +109,13 @@ func sweepExpected(ctx context.Context, g model.Game, m int) (float64, error) {
 	} else if steps := 2 * g.CompileWork(); steps > g.Lim.Work {
 		return 0, g.TooLong(steps, "taking every turn (throws of totals up to %d) from %d squares twice, to find the squares that moves go back to and to solve for them,", g.Faces, g.Last)
 	}
-	w, err := newWalk(ctx, &g)
+	w, err := NewWalk(ctx, &g)
 	if err != nil {
 		return 0, err
 	}
-	w.work += first
-	if w.trap >= 0 {
-		return 0, errs.Errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.trap)
+	w.Work += first
+	if w.Trap >= 0 {
+		return 0, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.Trap)
 	}
 	y, err := newSystem(w).solve(nil, 1)
 	if err != nil {
@@ -284,7 +284,7 @@ func (x *structured) solve(ctx context.Context, g *model.Game, m, rows int) (flo
 	if k, err := linalg.Eliminate(ctx, x.rows, width, x.squares, x.div, x.value, 1, 0); err != nil {
 		return 0, err
 	} else if k >= 0 {
-		return 0, errBeyondFloat64(ctx, *g, errs.Errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", x.squares[k]%int32(size)))
+		return 0, errBeyondFloat64(ctx, *g, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", x.squares[k]%int32(size)))
 	}
 	// The start's own row is untouched by the elimination unless the start
 	// is itself an unknown, whose value is then the answer.
@@ -369,7 +369,7 @@ func (x *structured) sweepFair(ctx context.Context, g *model.Game, width int) er
 		}
 		leave := float64(g.Faces - stay) // whole rolls less whole rolls: exact
 		if leave == 0 {
-			return errs.Errorf(ErrNeverFinishes, "square %d can be reached, and no turn leaves it", v)
+			return errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and no turn leaves it", v)
 		}
 		r[0] += g.Dice.Den // one turn, whatever it does
 		inv := 1 / leave

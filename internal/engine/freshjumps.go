@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/snakesladders/snakes/internal/budget"
+	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/grid"
 	"github.com/snakesladders/snakes/internal/model"
 )
@@ -21,7 +22,7 @@ import (
 // chain; Effect from a solve of the board without the jump; Chance from a
 // solve of the chance to take it, with every throw that takes it made to
 // end the game.
-func freshJumps(r model.Rules, b *grid.Squares, g *model.Game, f *fundamental, visits []float64, stats []JumpStats) error {
+func freshJumps(r model.Rules, b *grid.Squares, g *model.Game, f *Fundamental, visits []float64, stats []JumpStats) error {
 	flat := b.Flat
 	index := map[int32]int{} // jump start → its entry in stats
 	for i, js := range stats {
@@ -64,17 +65,17 @@ func freshJumps(r model.Rules, b *grid.Squares, g *model.Game, f *fundamental, v
 			stats[index[v]].Taken += landed[l]
 		}
 	}
-	e := f.values[g.Start]
+	e := f.Values[g.Start]
 	u := make([]float64, g.Last+1)
 	for i := range stats {
 		js := &stats[i]
 		if js.Taken == 0 {
 			continue // never landed on: removing it changes nothing
 		}
-		if err := budget.Stopped(f.ctx); err != nil {
+		if err := budget.Stopped(f.Ctx); err != nil {
 			return err
 		}
-		effect, err := effectWithout(f.ctx, r, b, js.From, e)
+		effect, err := EffectWithout(f.Ctx, r, b, js.From, e)
 		if err != nil {
 			return err
 		}
@@ -102,27 +103,27 @@ func freshJumps(r model.Rules, b *grid.Squares, g *model.Game, f *fundamental, v
 				}
 			}
 		}
-		h := fundamentalPool.Get().(*fundamental)
-		h.prepare(&g2, true)
-		h.solve(u)
-		js.Chance = min(h.values[g.Start], 1)
-		fundamentalPool.Put(h)
+		h := FundamentalPool.Get().(*Fundamental)
+		h.Prepare(&g2, true)
+		h.Solve(u)
+		js.Chance = min(h.Values[g.Start], 1)
+		FundamentalPool.Put(h)
 	}
 	return nil
 }
 
-// effectWithout is what removing the jump from square from adds to the
+// EffectWithout is what removing the jump from square from adds to the
 // expected length e of b under r, by a solve of the board without it:
 // +Inf where that board may never finish.
-func effectWithout(ctx context.Context, r model.Rules, b *grid.Squares, from int, e float64) (float64, error) {
+func EffectWithout(ctx context.Context, r model.Rules, b *grid.Squares, from int, e float64) (float64, error) {
 	without := make([]int32, len(b.Flat))
 	copy(without, b.Flat)
 	without[from] = -1
-	e2, err := expectedTurns(ctx, r, grid.New(b.N, without))
+	e2, err := ExpectedTurns(ctx, r, grid.New(b.N, without))
 	switch {
 	case err == nil:
 		return e2 - e, nil
-	case errors.Is(err, ErrNeverFinishes):
+	case errors.Is(err, errs.ErrNeverFinishes):
 		return math.Inf(1), nil
 	}
 	return 0, err

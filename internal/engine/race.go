@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import (
 	"context"
@@ -10,59 +10,62 @@ import (
 	"github.com/snakesladders/snakes/internal/model"
 )
 
+// maxPlayers bounds the players of WinChances and GameLength.
+const maxPlayers = 1 << 20
+
 // This file is the race of several players: WinChances, WinChancesFrom and
 // GameLength, from one walk a distinct starting square.
 
-func raceFromStart(ctx context.Context, r model.Rules, b *grid.Squares, players int) ([]float64, error) {
-	if err := checkPlayers(players); err != nil {
+func RaceFromStart(ctx context.Context, r model.Rules, b *grid.Squares, players int) ([]float64, error) {
+	if err := CheckPlayers(players); err != nil {
 		return nil, err
 	}
 	g, err := model.Playable(r, b)
 	if err != nil {
 		return nil, err
 	}
-	return winChancesFrom(ctx, r, b, onStart(&g, players))
+	return WinChancesFrom(ctx, r, b, OnStart(&g, players))
 }
 
-func winChancesFrom(ctx context.Context, r model.Rules, b *grid.Squares, squares []int) ([]float64, error) {
+func WinChancesFrom(ctx context.Context, r model.Rules, b *grid.Squares, squares []int) ([]float64, error) {
 	g, err := model.Playable(r, b)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkRace(&g, squares); err != nil {
+	if err := CheckRace(&g, squares); err != nil {
 		return nil, err
 	}
 	if g.Bump && len(squares) > 1 {
-		j, err := newJoint(ctx, &g, len(squares), false)
+		j, err := NewJoint(ctx, &g, len(squares), false)
 		if err != nil {
 			return nil, err
 		}
-		return j.wins(squares), nil
+		return j.Wins(squares), nil
 	}
-	w, err := playWalk(ctx, &g, nil, nil)
+	w, err := PlayWalk(ctx, &g, nil, nil)
 	if err != nil {
 		return nil, err
 	}
-	return w.winChances(squares, boundRace(w, squares))
+	return w.WinChances(squares, BoundRace(w, squares))
 }
 
-// checkRace refuses players' squares WinChancesFrom cannot answer.
-func checkRace(g *model.Game, squares []int) error {
+// CheckRace refuses players' squares WinChancesFrom cannot answer.
+func CheckRace(g *model.Game, squares []int) error {
 	if len(squares) == 0 {
-		return errs.Errorf(ErrInvalidRules, "no players: squares is empty")
+		return errs.Errorf(errs.ErrInvalidRules, "no players: squares is empty")
 	}
-	if err := checkPlayers(len(squares)); err != nil {
+	if err := CheckPlayers(len(squares)); err != nil {
 		return err
 	}
 	for i, s := range squares {
 		if s < int(g.Start) || s > int(g.Last) {
-			return errs.Errorf(ErrInvalidRules, "squares[%d] is %d, want a square in %d..%d", i, s, g.Start, g.Last)
+			return errs.Errorf(errs.ErrInvalidRules, "squares[%d] is %d, want a square in %d..%d", i, s, g.Start, g.Last)
 		}
 	}
 	return nil
 }
 
-// boundRace bounds, before any turn is followed, a race that would take
+// BoundRace bounds, before any turn is followed, a race that would take
 // over MaxWork steps to follow until the chance of still playing falls
 // below 10⁻¹⁸: about E + 41·σ turns for the longest expected game E from
 // the players' squares and the standard deviation σ from the start (a
@@ -70,38 +73,38 @@ func checkRace(g *model.Game, squares []int) error {
 // w's moves and squares for every distinct square. E and σ come from
 // Variance's solves, the first of which gives every square's E. Such a
 // race can still end once every walk's tail settles (tail.go), so rather
-// than refuse it, boundRace charges w (and the walks copied from it) with
+// than refuse it, BoundRace charges w (and the walks copied from it) with
 // all of MaxWork but raceTailTurns turns: a race whose tails have not
 // settled by then is refused. It returns the estimate, in steps: +Inf on
 // a board where a player can be trapped, which has neither E nor σ, and
 // is left to the walks' own budget.
-func boundRace(w *walk, squares []int) float64 {
-	if w.trap >= 0 || w.fm != nil {
+func BoundRace(w *Walk, squares []int) float64 {
+	if w.Trap >= 0 || w.FM != nil {
 		return math.Inf(1)
 	}
 	// The solves read the walk's own chain: one table of turns in memory.
 	// They spend the walk's budget: a solve that runs to MaxWork leaves
 	// none for the walks.
-	f := fundamentalPool.Get().(*fundamental)
-	defer f.release()
-	f.ctx, f.work = w.ctx, w.work
-	variance, err := 0.0, checkInsight(w.g)
+	f := FundamentalPool.Get().(*Fundamental)
+	defer f.Release()
+	f.Ctx, f.work = w.ctx, w.Work
+	variance, err := 0.0, CheckInsight(w.g)
 	if err == nil {
-		err = insightOn(f, w.c)
+		err = InsightOn(f, w.C)
 	}
 	if err == nil {
-		variance, err = f.variance()
+		variance, err = f.Variance()
 	}
 	if f.sys != nil {
-		w.work = max(w.work, f.sys.w.work)
+		w.Work = max(w.Work, f.sys.w.Work)
 	}
-	return raceBound(w, squares, f.values, variance, err)
+	return RaceBound(w, squares, f.Values, variance, err)
 }
 
-// raceBound is boundRace given the expected turns from every square
+// RaceBound is boundRace given the expected turns from every square
 // and the variance from the start, or the error that refused them.
-func raceBound(w *walk, squares []int, from []float64, variance float64, err error) float64 {
-	if w.trap >= 0 || err != nil {
+func RaceBound(w *Walk, squares []int, from []float64, variance float64, err error) float64 {
+	if w.Trap >= 0 || err != nil {
 		return math.Inf(1) // the walks find and report what is wrong
 	}
 	longest, distinct := 0.0, map[int]bool{}
@@ -111,23 +114,23 @@ func raceBound(w *walk, squares []int, from []float64, variance float64, err err
 		}
 		distinct[s] = true
 	}
-	perTurn := float64(len(w.c.Edges)+len(w.mass)+len(squares)) * float64(len(distinct))
+	perTurn := float64(len(w.C.Edges)+len(w.Mass)+len(squares)) * float64(len(distinct))
 	cost := (longest + 41*math.Sqrt(variance)) * perTurn
 	if bound := w.g.Lim.Work; cost > bound {
-		w.work = max(w.work, bound-raceTailTurns*perTurn)
+		w.Work = max(w.Work, bound-RaceTailTurns*perTurn)
 	}
 	return cost
 }
 
-// raceTailTurns is how many turns a race too long to follow to its end
+// RaceTailTurns is how many turns a race too long to follow to its end
 // may take for its tails to settle.
-const raceTailTurns = 16 * tailWindow
+const RaceTailTurns = 16 * tailWindow
 
 // runRace races players from squares (valid ones) over w's moves: by
 // elimination over the product chain (racedense.go) where it is small and
 // cheaper than following the walks by boundRace's estimate cost, else
 // turn by turn. It is the one place that chooses how a race is solved.
-func (w *walk) runRace(squares []int, cost float64) (wins []float64, rounds, turns float64, err error) {
+func (w *Walk) runRace(squares []int, cost float64) (wins []float64, rounds, turns float64, err error) {
 	for i, s := range squares {
 		if s == int(w.g.Last) {
 			// The first player on the last square has won.
@@ -136,32 +139,32 @@ func (w *walk) runRace(squares []int, cost float64) (wins []float64, rounds, tur
 			return wins, 0, 0, nil
 		}
 	}
-	if pr := w.productRaceOf(squares, cost); pr != nil {
-		if err := pr.solve(w); err != nil {
+	if pr := w.ProductRaceOf(squares, cost); pr != nil {
+		if err := pr.Solve(w); err != nil {
 			return nil, 0, 0, err
 		}
-		wins, rounds, turns = pr.run()
+		wins, rounds, turns = pr.Run()
 		return wins, rounds, turns, nil
 	}
-	rc, err := w.race(squares)
+	rc, err := w.Race(squares)
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	return rc.run()
+	return rc.Run()
 }
 
-// winChances races players from squares (valid ones) over w's moves, cost
+// WinChances races players from squares (valid ones) over w's moves, cost
 // steps by boundRace's estimate.
-func (w *walk) winChances(squares []int, cost float64) ([]float64, error) {
+func (w *Walk) WinChances(squares []int, cost float64) ([]float64, error) {
 	wins, _, _, err := w.runRace(squares, cost)
-	if err == nil && len(squares) == 1 && w.trap < 0 {
+	if err == nil && len(squares) == 1 && w.Trap < 0 {
 		wins[0] = 1 // the game surely ends; the sum of its tail is 1 less rounding
 	}
 	return wins, err
 }
 
-// onStart is every one of players players on the start.
-func onStart(g *model.Game, players int) []int {
+// OnStart is every one of players players on the start.
+func OnStart(g *model.Game, players int) []int {
 	squares := make([]int, players)
 	for i := range squares {
 		squares[i] = int(g.Start)
@@ -169,19 +172,19 @@ func onStart(g *model.Game, players int) []int {
 	return squares
 }
 
-func checkPlayers(players int) error {
+func CheckPlayers(players int) error {
 	if players < 1 {
-		return errs.Errorf(ErrInvalidRules, "players is %d, want at least 1", players)
+		return errs.Errorf(errs.ErrInvalidRules, "players is %d, want at least 1", players)
 	}
 	if players > maxPlayers {
-		return errs.Errorf(ErrTooLarge, "players is %d, over the bound of %d", players, maxPlayers)
+		return errs.Errorf(errs.ErrTooLarge, "players is %d, over the bound of %d", players, maxPlayers)
 	}
 	return nil
 }
 
-// gameLength is [Rules.GameLength] on the model.
-func gameLength(r model.Rules, b *grid.Squares, players int) (rounds, turns float64, err error) {
-	if err := checkPlayers(players); err != nil {
+// GameLength is [Rules.GameLength] on the model.
+func GameLength(r model.Rules, b *grid.Squares, players int) (rounds, turns float64, err error) {
+	if err := CheckPlayers(players); err != nil {
 		return 0, 0, err
 	}
 	g, err := model.Playable(r, b)
@@ -189,52 +192,52 @@ func gameLength(r model.Rules, b *grid.Squares, players int) (rounds, turns floa
 		return 0, 0, err
 	}
 	if g.Bump && players > 1 {
-		j, err := newJoint(context.Background(), &g, players, true)
+		j, err := NewJoint(context.Background(), &g, players, true)
 		if err != nil {
 			return 0, 0, err
 		}
-		return j.length()
+		return j.Length()
 	}
-	w, err := playWalk(context.Background(), &g, nil, nil)
+	w, err := PlayWalk(context.Background(), &g, nil, nil)
 	if err != nil {
 		return 0, 0, err
 	}
-	if w.trap >= 0 {
-		return 0, 0, errs.Errorf(ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.trap)
+	if w.Trap >= 0 {
+		return 0, 0, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.Trap)
 	}
-	squares := onStart(&g, players)
-	_, rounds, turns, err = w.runRace(squares, boundRace(w, squares))
+	squares := OnStart(&g, players)
+	_, rounds, turns, err = w.runRace(squares, BoundRace(w, squares))
 	return rounds, turns, err
 }
 
 // A race follows the games of several players at once: one walk for each
 // distinct square they start on, sharing the board's moves.
 type race struct {
-	walks []*walk
+	Walks []*Walk
 	of    []int // player i follows walks[of[i]]
 }
 
-// race follows players from squares over w's moves, a walk of its own for
+// Race follows players from squares over w's moves, a walk of its own for
 // each distinct square.
-func (w *walk) race(squares []int) (*race, error) {
+func (w *Walk) Race(squares []int) (*race, error) {
 	rc := &race{of: make([]int, len(squares))}
 	index := map[int]int{}
 	for i, s := range squares {
 		k, ok := index[s]
 		if !ok {
-			k = len(rc.walks)
+			k = len(rc.Walks)
 			index[s] = k
 			if bytes := w.fromBytes() * float64(k+1); bytes > w.g.Lim.Bytes {
 				return nil, w.g.TooBig(bytes, "following %d players from %d different squares", len(squares), len(index))
 			}
-			rc.walks = append(rc.walks, w.from(int32(s)))
+			rc.Walks = append(rc.Walks, w.From(int32(s)))
 		}
 		rc.of[i] = k
 	}
 	return rc, nil
 }
 
-// run follows the players' length distributions until the chance of any
+// Run follows the players' length distributions until the chance of any
 // of them still being able to finish is below 1e-18, which then bounds
 // every neglected term, or until every walk has settled into its geometric
 // tail, which is then summed in closed form. Players are independent, so
@@ -245,27 +248,27 @@ func (w *walk) race(squares []int) (*race, error) {
 // Since each walk's left falls by exactly what finishes, the terms of one
 // turn add up to Π before − Π after, and the turns telescope: compensated
 // sums keep the total within a few roundings of 1.
-func (rc *race) run() (wins []float64, rounds, turns float64, err error) {
+func (rc *race) Run() (wins []float64, rounds, turns float64, err error) {
 	k := len(rc.of)
 	acc := make([]linalg.Sum, k)
 	var sumRounds, sumTurns linalg.Sum
-	before := make([]float64, len(rc.walks)) // chance of playing on before turn t
-	f := make([]float64, len(rc.walks))      // chance of finishing on turn t
-	for j, w := range rc.walks {
-		before[j], f[j] = 1, w.finished
+	before := make([]float64, len(rc.Walks)) // chance of playing on before turn t
+	f := make([]float64, len(rc.Walks))      // chance of finishing on turn t
+	for j, w := range rc.Walks {
+		before[j], f[j] = 1, w.Finished
 	}
 	suffix := make([]float64, k+1) // suffix[i]: Π over players after i-1 of before
-	lambdas := make([]float64, len(rc.walks))
-	gaps := make([]float64, len(rc.walks))
-	tails := make([]tail, len(rc.walks))
+	lambdas := make([]float64, len(rc.Walks))
+	gaps := make([]float64, len(rc.Walks))
+	tails := make([]tail, len(rc.Walks))
 	for t := 0; ; t++ {
 		alive := 0.0
-		for j, w := range rc.walks {
+		for j, w := range rc.Walks {
 			if t > 0 {
 				going := w.alive
-				f[j] = w.turn()
-				w.work += float64(k)
-				if w.trap < 0 {
+				f[j] = w.Turn()
+				w.Work += float64(k)
+				if w.Trap < 0 {
 					tails[j].observe(f[j], going)
 				}
 			}
@@ -277,7 +280,7 @@ func (rc *race) run() (wins []float64, rounds, turns float64, err error) {
 		}
 		prefix := 1.0 // Π over the players before i of after
 		for i := range acc {
-			w := rc.walks[rc.of[i]]
+			w := rc.Walks[rc.of[i]]
 			if fi := f[rc.of[i]]; fi > 0 {
 				term := fi * prefix * suffix[i+1]
 				acc[i].Add(term)
@@ -295,8 +298,8 @@ func (rc *race) run() (wins []float64, rounds, turns float64, err error) {
 			rc.tail(acc, &sumRounds, &sumTurns, t, lambdas, gaps)
 			break
 		}
-		for j, w := range rc.walks {
-			if err := w.budget(); err != nil {
+		for j, w := range rc.Walks {
+			if err := w.Budget(); err != nil {
 				return nil, 0, 0, err
 			}
 			before[j] = w.left
@@ -314,12 +317,12 @@ func (rc *race) run() (wins []float64, rounds, turns float64, err error) {
 // in gaps. Walks from different squares may settle at different rates: a
 // square may not lead back to another.
 func (rc *race) geometric(lambdas, gaps []float64) bool {
-	for j, w := range rc.walks {
+	for j, w := range rc.Walks {
 		l, ok := w.geometric()
 		if !ok {
 			return false
 		}
-		lambdas[j], gaps[j] = l, w.finished/(w.left+w.finished)
+		lambdas[j], gaps[j] = l, w.Finished/(w.left+w.Finished)
 	}
 	return true
 }
@@ -329,8 +332,8 @@ func (rc *race) geometric(lambdas, gaps []float64) bool {
 // settled by the windows and the slowest mode of tail.go, and 1 − λ comes
 // from its rate without subtraction.
 func (rc *race) settled(tails []tail, lambdas, gaps []float64) bool {
-	for j, w := range rc.walks {
-		if w.trap >= 0 || !tails[j].settled(w) {
+	for j, w := range rc.Walks {
+		if w.Trap >= 0 || !tails[j].settled(w) {
 			return false
 		}
 		lambdas[j], gaps[j] = math.Exp(-tails[j].rate), -math.Expm1(-tails[j].rate)
@@ -349,7 +352,7 @@ func (rc *race) tail(acc []linalg.Sum, rounds, turns *linalg.Sum, last int, lamb
 	k := len(acc)
 	p := 1.0
 	for _, j := range rc.of {
-		p *= rc.walks[j].left
+		p *= rc.Walks[j].left
 	}
 	share := make([]float64, k) // (1−λ_i)·Π_{l<i} λ_l
 	var d linalg.Sum            // 1 − Λ

@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import (
 	"fmt"
@@ -21,14 +21,14 @@ const (
 	maxExactEntries = 1 << 16
 )
 
-// exactExpectedTurns is [Rules.ExactExpectedTurns] on the model.
-func exactExpectedTurns(r model.Rules, b *grid.Squares) (*big.Rat, error) {
+// ExactExpectedTurns is [Rules.ExactExpectedTurns] on the model.
+func ExactExpectedTurns(r model.Rules, b *grid.Squares) (*big.Rat, error) {
 	g, err := model.Playable(r, b)
 	if err != nil {
 		return nil, err
 	}
 	if g.Last > maxExactSquares {
-		return nil, errs.Errorf(ErrTooLarge, "exact arithmetic on %d squares: over the bound of %d squares", g.Last, maxExactSquares)
+		return nil, errs.Errorf(errs.ErrTooLarge, "exact arithmetic on %d squares: over the bound of %d squares", g.Last, maxExactSquares)
 	}
 	if g.Start == g.Last {
 		return new(big.Rat), nil
@@ -70,7 +70,7 @@ func exactExpectedTurns(r model.Rules, b *grid.Squares) (*big.Rat, error) {
 	}
 	m := len(back)
 	if entries := float64(g.Last+1) * float64(m+1); entries > maxExactEntries {
-		return nil, errs.Errorf(ErrTooLarge, "exact arithmetic on %d squares with %d squares that moves go back to: over the bound of %d fractions", g.Last, m, maxExactEntries)
+		return nil, errs.Errorf(errs.ErrTooLarge, "exact arithmetic on %d squares with %d squares that moves go back to: over the bound of %d fractions", g.Last, m, maxExactEntries)
 	}
 	if steps := exactSteps(&g, out, m); steps > g.Lim.Work {
 		return nil, g.TooLong(steps, "exact arithmetic on %d squares with %d squares that moves go back to", g.Last, m)
@@ -108,7 +108,7 @@ func exactExpectedTurns(r model.Rules, b *grid.Squares) (*big.Rat, error) {
 			leave.Add(leave, p)
 		}
 		if leave.Sign() == 0 {
-			return nil, errs.Errorf(ErrNeverFinishes, "square %d can be reached, and no turn leaves it", v)
+			return nil, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and no turn leaves it", v)
 		}
 		leave.Inv(leave)
 		for _, c := range row {
@@ -178,7 +178,7 @@ func gaussJordan(sys [][]*big.Rat) error {
 			p++
 		}
 		if p == m {
-			return fmt.Errorf("%w: singular equations at unknown %d", ErrNeverFinishes, col)
+			return fmt.Errorf("%w: singular equations at unknown %d", errs.ErrNeverFinishes, col)
 		}
 		sys[col], sys[p] = sys[p], sys[col]
 		inv := new(big.Rat).Inv(sys[col][col])
@@ -216,7 +216,7 @@ type exactEdge struct {
 func exactTurns(g *model.Game) ([][]exactEdge, error) {
 	d := &g.Dice
 	if d.N != nil && d.Counts == nil {
-		return nil, errs.Errorf(ErrTooLarge, "exact arithmetic on dice with over 2⁵³ outcomes a throw")
+		return nil, errs.Errorf(errs.ErrTooLarge, "exact arithmetic on dice with over 2⁵³ outcomes a throw")
 	}
 	weight := func(s int32) *big.Rat {
 		if d.N == nil {

@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import (
 	"context"
@@ -26,7 +26,7 @@ const jointDense = 640
 // every state's values at once, the states from which no one ever wins
 // (or, for the turns, from which the game may not end) left at 0: over
 // those alone the equations would be singular.
-func (j *joint) solveDense(ctx context.Context, sys *jointSystem, x []float64, turns bool, _ float64) error {
+func (j *Joint) solveDense(ctx context.Context, sys *jointSystem, x []float64, turns bool, _ float64) error {
 	n, moves := j.n, len(j.moves)
 	states := len(sys.start)
 	// live: the states the equations are written for.
@@ -92,7 +92,7 @@ func (j *joint) solveDense(ctx context.Context, sys *jointSystem, x []float64, t
 			}
 		}
 		if row(piv)[c] == 0 {
-			return errs.Errorf(ErrTooLarge, "the joint chain of %d players' tokens has no solution by elimination", n)
+			return errs.Errorf(errs.ErrTooLarge, "the joint chain of %d players' tokens has no solution by elimination", n)
 		}
 		if piv != c {
 			pr, cr := row(piv), row(c)
@@ -139,7 +139,7 @@ func (j *joint) solveDense(ctx context.Context, sys *jointSystem, x []float64, t
 // states that wait on such throws form a ring that sweeps would go round
 // once a sweep. The states of a ring are solved together instead, in
 // closed form, given what their other throws lead to.
-func (j *joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns bool, sweep float64) error {
+func (j *Joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns bool, sweep float64) error {
 	n := j.n
 	seen := make([]uint32, len(sys.start))
 	ring := make([]int32, 0, n)
@@ -208,14 +208,14 @@ func (j *joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns 
 		}
 		last, lastRate = change, rate
 		if work > j.g.Lim.Work {
-			return errs.Errorf(ErrTooLarge, "the joint chain of %d players' tokens did not settle within %.3g steps%s", n, j.g.Lim.Work, j.g.WorkName())
+			return errs.Errorf(errs.ErrTooLarge, "the joint chain of %d players' tokens did not settle within %.3g steps%s", n, j.g.Lim.Work, j.g.WorkName())
 		}
 	}
 }
 
 // gather adds to acc state s's values from its throws, but for those in
 // which the mover does not move and the turn ends.
-func (j *joint) gather(sys *jointSystem, x []float64, s int32, turns bool, acc []float64) {
+func (j *Joint) gather(sys *jointSystem, x []float64, s int32, turns bool, acc []float64) {
 	n, moves := j.n, len(j.moves)
 	clear(acc)
 	if turns && sys.start[s] {
@@ -251,7 +251,7 @@ func turnAdd(acc, v []float64, p float64) {
 
 // update sweeps state s, which no ring holds, and returns how far its
 // values moved.
-func (j *joint) update(sys *jointSystem, x []float64, s int32, turns bool) float64 {
+func (j *Joint) update(sys *jointSystem, x []float64, s int32, turns bool) float64 {
 	n := j.n
 	var buf [8]float64
 	var acc []float64
@@ -275,7 +275,7 @@ func (j *joint) update(sys *jointSystem, x []float64, s int32, turns bool) float
 // the first. Going round once gives x_0 = b + c·T^L(x_0), with c the
 // product of the q_i, and T^L repeated n/L times is the identity, so x_0
 // is a finite geometric sum; the others follow from it, last first.
-func (j *joint) ring(sys *jointSystem, x []float64, ring []int32, r, scratch []float64, turns bool) float64 {
+func (j *Joint) ring(sys *jointSystem, x []float64, ring []int32, r, scratch []float64, turns bool) float64 {
 	n, L := j.n, len(ring)
 	for i, s := range ring {
 		j.gather(sys, x, s, turns, r[i*n:(i+1)*n])

@@ -1,4 +1,4 @@
-package snakes
+package engine
 
 import (
 	"slices"
@@ -22,7 +22,7 @@ import (
 // and of those moves reach from further than a throw, a slot each, and
 // every other square's a place in the ring; it returns how many slots,
 // allocating none of their rows: solve does, and Jumps bounds them first.
-func (f *fundamental) keepRows(stats []JumpStats) int {
+func (f *Fundamental) keepRows(stats []JumpStats) int {
 	g := f.g
 	size := int(g.Last) + 1
 	// The unknowns in order up the board: a batch of jumps then has right-
@@ -73,7 +73,7 @@ func (f *fundamental) keepRows(stats []JumpStats) int {
 // sweeps go move by move, at the cost of a step of a solve's sweep a
 // multiply-add (jumpsPerStep of the elimination's and replays' tight
 // loops): on a die of thousands of faces they are most of the work.
-func keptWork(f *fundamental, g *model.Game, jumps int) float64 {
+func keptWork(f *Fundamental, g *model.Game, jumps int) float64 {
 	m := float64(len(f.sq))
 	moves := float64(len(f.c.Edges))
 	return model.JumpsPerStep*moves*(m+2+float64(jumps)/2) + m*m*m/3 + float64(jumps)*m*m
