@@ -3,10 +3,12 @@ package snakes
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -697,5 +699,50 @@ func TestJumpsParallelAsSerial(t *testing.T) {
 		if !reflect.DeepEqual(serial, shared) {
 			t.Errorf("%+v: serial and parallel Jumps differ:\n%+v\n%+v", r, serial, shared)
 		}
+	}
+}
+
+// TestJumpsShareOneBound checks that Jumps' fresh solves (under Again each
+// jump's Effect and Chance is a solve of its own) count their work against
+// one bound: at a bound under which one ExpectedTurns of the board fits
+// with room to spare, the jumps' many solves together are refused, naming
+// the figure and the bound, and from the first bound that fits them all
+// the answer is the one without a bound.
+func TestJumpsShareOneBound(t *testing.T) {
+	t.Parallel()
+	jumps := map[int]int{}
+	for from := 7; from < 390; from += 29 {
+		jumps[from] = from + 11
+	}
+	b := mustJumps(t, 20, jumps)
+	r := Rules{Again: 6}
+	want, err := r.Jumps(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refusedByMeter := false
+	for bound := int64(1 << 12); ; bound *= 2 {
+		if bound > 1<<40 {
+			t.Fatal("no bound up to 2^40 fits Jumps")
+		}
+		got, err := r.WithMaxWork(bound).Jumps(b)
+		if err == nil {
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("within %d steps: %v, want %v", bound, got, want)
+			}
+			break
+		}
+		if !errors.Is(err, ErrTooLarge) {
+			t.Fatalf("within %d steps: %v, want ErrTooLarge", bound, err)
+		}
+		if _, err1 := r.WithMaxWork(bound / 4).ExpectedTurns(b); err1 == nil {
+			if !strings.Contains(err.Error(), "the jumps' figures: ") || !strings.Contains(err.Error(), fmt.Sprintf("over the bound of %.3g", float64(bound))) {
+				t.Fatalf("within %d steps, where one solve fits in a quarter of it: %v, want the jumps' shared bound", bound, err)
+			}
+			refusedByMeter = true
+		}
+	}
+	if !refusedByMeter {
+		t.Fatal("no bound refused the jumps' solves together while one solve fitted: the test checked too little")
 	}
 }

@@ -152,16 +152,24 @@ func ExpectedTurns(ctx context.Context, r model.Rules, b *grid.Squares) (float64
 			band.Release()
 		}
 	}()
+	var bandSteps float64
 	how := pick(&g, m, rows, func() (steps, bytes float64) {
 		band, steps, bytes, err = layExpectedBand(ctx, r, b, &g)
+		bandSteps = steps
 		return steps, bytes
 	})
 	switch {
 	case err != nil:
 		return 0, err
 	case how == viaElimination:
+		if err := g.Spend(StructuredWork(&g, float64(m)), "the structured elimination"); err != nil {
+			return 0, err
+		}
 		return x.solve(ctx, &g, m, rows)
 	case how == viaBand:
+		if err := g.Spend(g.CompileWork()+bandSteps, "the banded elimination"); err != nil {
+			return 0, err
+		}
 		return bandValue(ctx, band, g)
 	}
 	if band != nil {

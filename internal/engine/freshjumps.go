@@ -103,11 +103,25 @@ func freshJumps(r model.Rules, b *grid.Squares, g *model.Game, f *Fundamental, v
 				}
 			}
 		}
+		g2.Meter = r.Meter
+		if err := g2.Spend(g2.CompileWork(), "compiling the board for a jump's chance"); err != nil {
+			return err
+		}
 		h := FundamentalPool.Get().(*Fundamental)
-		h.Prepare(&g2, true)
-		h.Solve(u)
+		h.Ctx = f.Ctx
+		err = h.Prepare(&g2, true)
+		if err == nil {
+			err = g2.Spend(StructuredWork(&g2, float64(len(h.sq))), "solving for a jump's chance")
+		}
+		if err == nil {
+			err = h.Solve(u)
+		}
+		if err != nil {
+			h.Release()
+			return err
+		}
 		js.Chance = min(h.Values[g.Start], 1)
-		FundamentalPool.Put(h)
+		h.Release()
 	}
 	return nil
 }

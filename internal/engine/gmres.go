@@ -358,6 +358,9 @@ func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *Walk) 
 			if w.Work > w.g.Lim.Work {
 				return w.g.TooLong(w.Work, "solving the equations of %d squares", w.g.Last)
 			}
+			if err := w.charge("solving the equations"); err != nil {
+				return err
+			}
 			if w.ctx != nil && w.ctx.Err() != nil {
 				return w.ctx.Err()
 			}

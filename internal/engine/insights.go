@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"slices"
 
+	"github.com/snakesladders/snakes/internal/budget"
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/grid"
 	"github.com/snakesladders/snakes/internal/linalg"
@@ -347,10 +348,6 @@ func jumpsOf(r model.Rules, b *grid.Squares, f *Fundamental) ([]JumpStats, error
 			stats = append(stats, JumpStats{From: from, To: to})
 		}
 	}
-	m := float64(len(f.sq))
-	// The fresh solves of long games' Effects: the structured solve's m³,
-	// or past it GMRES, a sweep of every turn a step and tens of steps.
-	perSolve := StructuredWork(g, m)
 	floor := 1e-14 // of the length: what the structured solve's Effects keep
 	var visits []float64
 	if f.Dense() {
@@ -365,7 +362,7 @@ func jumpsOf(r model.Rules, b *grid.Squares, f *Fundamental) ([]JumpStats, error
 		// The fresh solves go by GMRES there, and their differences keep
 		// no better than twice ExpectedTurns' error: one is worth its
 		// cost only where the formula may lose four times that.
-		perSolve, floor = 64*g.TurnWork(), 8*rankOneError
+		floor = 8 * rankOneError
 		if err := f.Solve(nil); err != nil {
 			return nil, err
 		}
@@ -374,7 +371,7 @@ func jumpsOf(r model.Rules, b *grid.Squares, f *Fundamental) ([]JumpStats, error
 		f.vis = visits
 	}
 	if g.Again != 0 || r.Chain {
-		return stats, freshJumps(r, b, g, f, visits, stats)
+		return stats, freshJumps(metered(r, g), b, g, f, visits, stats)
 	}
 	// landed[ℓ]: the expected number of throws per game that land on ℓ,
 	// before any jump.
@@ -410,16 +407,26 @@ func jumpsOf(r model.Rules, b *grid.Squares, f *Fundamental) ([]JumpStats, error
 	if err != nil {
 		return nil, err
 	}
-	return stats, effectsWithout(f.Ctx, r, g, b, stats, fresh, f.Values[g.Start], perSolve)
+	if len(fresh) == 0 {
+		return stats, nil
+	}
+	return stats, effectsWithout(f.Ctx, metered(r, g), b, stats, fresh, f.Values[g.Start])
+}
+
+// metered returns r whose solves share one meter of g's work bound, for
+// the fresh solves of Jumps: each counts the work it does, and together
+// they stop at the bound.
+func metered(r model.Rules, g *model.Game) model.Rules {
+	if r.Meter == nil {
+		r.Meter = budget.NewMeter("the jumps' figures", g.Lim.Work, g.WorkName())
+	}
+	return r
 }
 
 // effectsWithout sets the Effect of the jumps stats[i], i in fresh, by
-// solving the board without each, of expected length e, after checking
-// that their solves, of about perSolve steps each, fit the work bound.
-func effectsWithout(ctx context.Context, r model.Rules, g *model.Game, b *grid.Squares, stats []JumpStats, fresh []int, e, perSolve float64) error {
-	if steps := float64(len(fresh)) * perSolve; steps > g.Lim.Work {
-		return g.TooLong(steps, "solving the boards without %d jumps of a long game", len(fresh))
-	}
+// solving the board without each, of expected length e, their work
+// counted by r's meter.
+func effectsWithout(ctx context.Context, r model.Rules, b *grid.Squares, stats []JumpStats, fresh []int, e float64) error {
 	for _, i := range fresh {
 		effect, err := EffectWithout(ctx, r, b, stats[i].From, e)
 		if err != nil {

@@ -35,6 +35,7 @@ type Walk struct {
 	Trap      int32  // a square the token can reach with no way on, or -1
 	Turns     int
 	Work      float64         // steps taken so far, bounded by MaxWork
+	charged   float64         // of Work, what the game's meter has been charged
 	ctx       context.Context // when not nil, the walk stops once it is done
 	nextCheck float64         // the work at which budget next looks at ctx
 }
@@ -286,11 +287,25 @@ func (w *Walk) Budget() error {
 	if w.Work > w.g.Lim.Work {
 		return errs.Errorf(errs.ErrTooLarge, "games last too long to evaluate: after %d turns %.3g%% of games are still going, and following them further would take over %.3g steps%s", w.Turns, 100*w.left, w.g.Lim.Work, w.g.WorkName())
 	}
+	if err := w.charge("following random play"); err != nil {
+		return err
+	}
 	if w.ctx != nil && w.Work >= w.nextCheck {
 		w.nextCheck = w.Work + budget.CheckEvery
 		return w.ctx.Err()
 	}
 	return nil
+}
+
+// charge charges the game's meter, when it has one, the work w has done
+// since it last did, as what.
+func (w *Walk) charge(what string) error {
+	if w.g.Meter == nil {
+		return nil
+	}
+	steps := w.Work - w.charged
+	w.charged = w.Work
+	return w.g.Spend(steps, what)
 }
 
 // walk returns a walk on b under r for a figure that needs need of it,

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"github.com/snakesladders/snakes/internal/budget"
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/grid"
 )
@@ -43,7 +44,8 @@ type Game struct {
 
 	Bump bool // Rules.Bump: only a joint chain of several tokens reads it
 
-	Lim *Limits // the call's bounds and thresholds, never nil
+	Lim   *Limits       // the call's bounds and thresholds, never nil
+	Meter *budget.Meter // the work of the call's solves, when it makes several; else nil
 }
 
 // Land returns where a turn ends when a roll puts the token on square t.
@@ -108,7 +110,7 @@ func Compile(r Rules, sq *grid.Squares) (Game, error) {
 	if err != nil {
 		return Game{}, err
 	}
-	g := Game{Faces: t.Hi, Over: r.Overshoot, Start: 1, Dice: t, Lim: r.Lim,
+	g := Game{Faces: t.Hi, Over: r.Overshoot, Start: 1, Dice: t, Lim: r.Lim, Meter: r.Meter,
 		Enter: int32(r.Enter), Again: int32(r.Again), Limit: int32(r.AgainLimit), ToStart: r.OnLimit == BackToStart, Bump: r.Bump}
 	if g.Lim == nil {
 		g.Lim = &DefaultLimits

@@ -80,6 +80,12 @@ func (g *Game) TooBig(bytes float64, format string, args ...any) error {
 	return errs.Errorf(errs.ErrTooLarge, "%s needs about %s of memory, over the bound of %s%s", fmt.Sprintf(format, args...), size(bytes), size(g.Lim.Bytes), name)
 }
 
+// Spend charges steps, the work of what, to g's meter: an error wrapping
+// errs.ErrTooLarge once the call's solves together pass its bound.
+func (g *Game) Spend(steps float64, what string) error {
+	return g.Meter.Charge(steps, what)
+}
+
 // TooLong is TooBig for a request of steps, over g's work bound.
 func (g *Game) TooLong(steps float64, format string, args ...any) error {
 	return errs.Errorf(errs.ErrTooLarge, "%s takes about %.3g steps, over the bound of %.3g%s", fmt.Sprintf(format, args...), steps, g.Lim.Work, g.WorkName())

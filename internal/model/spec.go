@@ -1,5 +1,7 @@
 package model
 
+import "github.com/snakesladders/snakes/internal/budget"
+
 // This file holds the rules as the model reads them: the root package's
 // Rules without their JSON, bounds or methods.
 
@@ -18,6 +20,10 @@ type Rules struct {
 	Bump          bool
 
 	Lim *Limits // the call's bounds: nil for DefaultLimits
+
+	// Meter, when not nil, counts the work of every solve of the game
+	// against one bound: a call that makes many solves shares it.
+	Meter *budget.Meter
 }
 
 // Overshoot is what a roll past the last square does, numbered as the
