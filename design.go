@@ -6,8 +6,10 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"strings"
 	"sync"
 
+	"github.com/snakesladders/snakes/internal/budget"
 	"github.com/snakesladders/snakes/internal/engine"
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/linalg"
@@ -32,9 +34,12 @@ type Spec struct {
 // maxDesignSide bounds Spec.Size: each step of the search solves the board.
 const maxDesignSide = 100
 
-// designSteps bounds the moves each worker tries when ctx has no deadline,
-// so that an unreachable target ends the search.
-const designSteps = 1 << 21
+// designWork bounds the work of each worker's moves when ctx has no
+// deadline, counted as the moves are made (a move's compile of every turn
+// and its elimination, or the solves a move under Again makes), so that a
+// search without a deadline ends within about a minute on two cores,
+// whatever the board.
+const designWork = 1 << 34
 
 // designStall is how many rounds in a row the search may come no closer
 // to a target it is still designFar from (a share of the target) before
@@ -83,10 +88,15 @@ const designRound = 256
 // every turn from every square).
 // When no board within tolerance is found before ctx ends, after 2¹⁵
 // moves per worker that come no closer while the closest board is over 1%
-// of Turns away, or after 2²¹ moves per worker
-// when ctx has no deadline, Design returns the closest
-// board found and an error wrapping [ErrNoDesign] that gives its expected
-// turns and the distance to Turns. A cancelled ctx returns within a few
+// of Turns away, or, when ctx has no deadline, once a worker's moves have
+// counted 2³⁴ steps of work (each move's compile of every turn, 16 steps
+// a throw, and its elimination, or under Again the solves it makes), Design
+// returns the closest board found and an error wrapping [ErrNoDesign] that
+// says why it stopped and gives that board's expected turns and their
+// distance to Turns, or why it has none. With context.Background() it
+// ends within that budget: at most about 40 s here on two cores (a
+// 100×100 board of 60 jumps; BenchmarkDesign's boards take well under a
+// second), and never a minute. A cancelled ctx returns within a few
 // milliseconds. Each move takes about two solves of the board (tens of
 // microseconds on 10×10), and memory a few solves' worth.
 func Design(ctx context.Context, s Spec) (*Board, error) {
@@ -108,8 +118,7 @@ func DesignProgress(ctx context.Context, s Spec, progress func(distance float64)
 		if s.meets(b) {
 			return b, nil
 		}
-		e, _ := s.Rules.ExpectedTurns(b)
-		return b, errs.Errorf(ErrNoDesign, "a %d×%d board with no jumps has %.12g expected turns, %.3g from %v", s.Size, s.Size, e, math.Abs(e-s.Turns), s.Turns)
+		return b, errs.Errorf(ErrNoDesign, "a %d×%d board with no jumps cannot meet %v turns: %s", s.Size, s.Size, s.Turns, s.closest(b, "it"))
 	}
 	workers := []*designer{newDesigner(s, 0), newDesigner(s, 1)}
 	for _, d := range workers {
@@ -146,7 +155,7 @@ func DesignProgress(ctx context.Context, s Spec, progress func(distance float64)
 		if stalled++; round < best {
 			best, stalled = round, 0
 		}
-		if ctx.Err() != nil || stalled >= designStall && best > designFar*s.Turns || !deadline && steps+designRound >= designSteps {
+		if ctx.Err() != nil || stalled >= designStall && best > designFar*s.Turns || !deadline && spent(workers) >= designWork {
 			break
 		}
 	}
@@ -162,10 +171,30 @@ func DesignProgress(ctx context.Context, s Spec, progress func(distance float64)
 		why = "the context ended (" + ctx.Err().Error() + ")"
 	case stalled >= designStall && best > designFar*s.Turns:
 		why = fmt.Sprintf("the search came no closer in %d moves of each worker", designStall*designRound)
+	case !deadline:
+		why = fmt.Sprintf("the search spent its budget of %.3g steps of work", float64(designWork))
 	}
 	b := newBoard(s.Size, closest.flatOf(closest.bestFrom, closest.bestTo))
-	e, _ := s.Rules.ExpectedTurns(b)
-	return b, errs.Errorf(ErrNoDesign, "%s before a board came within %g of %v turns: the closest found has %.12g expected turns, %.3g away", why, s.Tolerance, s.Turns, e, math.Abs(e-s.Turns))
+	return b, errs.Errorf(ErrNoDesign, "%s before a board came within %g of %v turns: %s", why, s.Tolerance, s.Turns, s.closest(b, "the closest found"))
+}
+
+// spent returns the work the workers have done.
+func spent(workers []*designer) float64 {
+	var sum float64
+	for _, d := range workers {
+		sum = max(sum, d.meter.Spent())
+	}
+	return sum
+}
+
+// closest says how far b, named as name, is from s.Turns, or why its
+// expected turns are not known: never a figure that was not computed.
+func (s Spec) closest(b *Board, name string) string {
+	e, err := s.Rules.ExpectedTurns(b)
+	if err != nil {
+		return name + " has no expected length: " + strings.TrimPrefix(err.Error(), "snakes: ")
+	}
+	return fmt.Sprintf("%s has %.12g expected turns, %.3g away", name, e, math.Abs(e-s.Turns))
 }
 
 func (s Spec) total() int { return s.Ladders + s.Snakes + s.Jumps }
@@ -219,6 +248,7 @@ type designer struct {
 	all      []int32 // every square, for again
 	z        []float64
 	dist     float64 // the current board's distance to the target
+	meter    *budget.Meter
 
 	bestDist         float64
 	bestFrom, bestTo []int32
@@ -227,7 +257,7 @@ type designer struct {
 
 func newDesigner(s Spec, worker uint64) *designer {
 	last := int32(s.Size * s.Size)
-	d := &designer{s: s, n: int32(s.Size), last: last, rng: rand.New(rand.NewPCG(s.Seed, worker)),
+	d := &designer{s: s, n: int32(s.Size), last: last, rng: rand.New(rand.NewPCG(s.Seed, worker)), meter: budget.NewMeter("the design", designWork, ""),
 		used: make([]bool, last+1), all: make([]int32, last+1), z: make([]float64, last+1), bestDist: math.Inf(1)}
 	for i := range d.all {
 		d.all[i] = int32(i)
@@ -311,6 +341,7 @@ func (d *designer) step() {
 	if err != nil {
 		return
 	}
+	d.meter.Charge(g.CompileWork(), "a move") // the search looks at the meter between rounds
 	if g.Again != 0 {
 		d.stepFresh(b)
 		return
@@ -328,6 +359,8 @@ func (d *designer) step() {
 		d.moveStart()
 		return
 	}
+	m := float64(f.Unknowns())
+	d.meter.Charge(m*m*m, "a move")
 	f.Solve(nil)
 	t := f.Values
 	e := t[g.Start]
@@ -400,7 +433,7 @@ const freshTries = 64
 // the turns from many squares at once and no one solve scores every end:
 // it scores a few ends, each by a solve of the board with the jump moved.
 func (d *designer) stepFresh(b *Board) {
-	e, err := d.s.Rules.ExpectedTurns(b)
+	e, err := d.expected(b)
 	if err != nil {
 		d.dist = math.Inf(1)
 		d.moveStart()
@@ -416,7 +449,7 @@ func (d *designer) stepFresh(b *Board) {
 	var near []int32
 	for _, c := range d.ends(j, a, old) {
 		d.to[j] = c
-		e2, err := d.s.Rules.ExpectedTurns(newBoard(d.s.Size, d.flatOf(d.from, d.to)))
+		e2, err := d.expected(newBoard(d.s.Size, d.flatOf(d.from, d.to)))
 		if err != nil {
 			continue
 		}
@@ -436,6 +469,14 @@ func (d *designer) stepFresh(b *Board) {
 		d.to[j] = near[d.rng.IntN(len(near))]
 	}
 	d.used[a], d.used[d.to[j]] = true, true
+}
+
+// expected is ExpectedTurns of b under the spec's rules, its work charged
+// to d's meter.
+func (d *designer) expected(b *Board) (float64, error) {
+	r := d.s.Rules.spec()
+	r.Meter = d.meter
+	return engine.ExpectedTurns(context.Background(), r, b.squares())
 }
 
 // ends returns up to freshTries ends that jump j from a could move to

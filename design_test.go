@@ -148,6 +148,22 @@ func TestDesignNoJumps(t *testing.T) {
 	}
 }
 
+// TestDesignStatesOnlyComputedFigures checks that when the closest board
+// has no expected length (here the only board, on which a token can be
+// trapped) the error says so rather than giving it a figure.
+func TestDesignStatesOnlyComputedFigures(t *testing.T) {
+	t.Parallel()
+	s := Spec{Size: 3, Rules: Rules{Faces: 1, Dice: 2, Enter: 2, Overshoot: Bounce, StartOffBoard: true}, Turns: 5.39}
+	_, want := s.Rules.ExpectedTurns(mustJumps(t, 3, nil))
+	if !errors.Is(want, ErrNeverFinishes) {
+		t.Fatalf("the board's ExpectedTurns: %v, want ErrNeverFinishes", want)
+	}
+	_, err := Design(context.Background(), s)
+	if !errors.Is(err, ErrNoDesign) || !strings.Contains(err.Error(), "has no expected length: "+strings.TrimPrefix(want.Error(), "snakes: ")) || strings.Contains(err.Error(), "expected turns") {
+		t.Fatalf("Design: %v, want ErrNoDesign saying the board has no expected length", err)
+	}
+}
+
 func TestDesignCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := Spec{Size: 10, Jumps: 10, Turns: 66.978705, Tolerance: 1e-13}

@@ -59,6 +59,10 @@ func (f *Fundamental) Dense() bool {
 	return denseFits(f.g, len(f.sq), int(f.g.Last)+1)
 }
 
+// Unknowns returns how many squares of f's board moves go back to: the
+// unknowns its structured elimination solves for.
+func (f *Fundamental) Unknowns() int { return len(f.sq) }
+
 // denseFits reports whether the structured elimination of g with m
 // unknowns and rows rows of them suits: at most denseUpTo unknowns, rows
 // within denseBytes (unless there are at most 4 unknowns), its work within
