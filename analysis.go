@@ -212,7 +212,7 @@ func (a *Analysis) insight(ctx context.Context) (*engine.Fundamental, error) {
 }
 
 // walk returns a walk from the start, over a's chain unless it goes by
-// intervals (fairwalk.go), stopping when ctx is done. It runs on a's turn.
+// intervals (walk.go), stopping when ctx is done. It runs on a's turn.
 func (a *Analysis) walk(ctx context.Context) (*engine.Walk, error) {
 	return engine.PlayWalk(ctx, &a.g, func() (*model.Chain, error) { return a.chain(ctx) }, func() (*engine.FairClasses, error) {
 		if a.fair == nil {

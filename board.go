@@ -2,13 +2,17 @@ package snakes
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
+	"sync"
 
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/grid"
 )
 
 // This file is the Board: a grid validated once and kept with what every
-// search derives from its squares.
+// search derives from its squares; the classic board; and a board drawn as
+// text.
 
 // A Board is an n×n snakes-and-ladders board, validated and flattened once.
 //
@@ -170,4 +174,74 @@ func Flatten(cells [][]int) ([]int, error) {
 		out[i] = int(d)
 	}
 	return out, nil
+}
+
+// What follows holds the classic 10×10 board.
+
+// Classic returns the 10×10 board of the classic American edition, with
+// ladders 1→38, 4→14, 9→31, 21→42, 28→84, 36→44, 51→67, 71→91, 80→100 and
+// chutes 16→6, 47→26, 49→11, 56→53, 62→19, 64→60, 87→24, 93→73, 95→75,
+// 98→78, as analysed by Althoen, King and Schilling, "How long is a game of
+// Snakes and Ladders?", Mathematical Gazette 77 (1993). It is played with
+// Rules{StartOffBoard: true}: tokens start off the board, so the ladder on
+// square 1 can be taken, and a roll past 100 is not moved.
+//
+// The board is shared; like every Board it is immutable.
+func Classic() *Board { return classic() }
+
+var classic = sync.OnceValue(func() *Board {
+	b, err := FromJumps(10, map[int]int{
+		1: 38, 4: 14, 9: 31, 21: 42, 28: 84, 36: 44, 51: 67, 71: 91, 80: 100,
+		16: 6, 47: 26, 49: 11, 56: 53, 62: 19, 64: 60, 87: 24, 93: 73, 95: 75, 98: 78,
+	})
+	if err != nil {
+		panic(err) // the table above is valid; a test proves it
+	}
+	return b
+})
+
+// What follows draws a board as text.
+
+// String draws b as text, one line per row in the grid's layout: each square
+// shows its label and, when it starts a jump, ↑ and the destination for a
+// ladder or ↓ for a snake (a jump to its own square shows ○). The zero Board
+// draws as the empty string. Its text takes about 10 bytes a square, built in
+// time proportional to the squares.
+func (b *Board) String() string { return b.draw(nil) }
+
+// draw renders the grid; mark, when non-nil, adds one rune after each
+// square's label (a space for none), so that reports can show a path.
+func (b *Board) draw(mark func(label int) rune) string {
+	n := b.Size()
+	width := len(strconv.Itoa(n * n))
+	var out, line strings.Builder
+	for r := 0; r < n; r++ {
+		line.Reset()
+		for c := 0; c < n; c++ {
+			label := grid.LabelOf(n, r, c)
+			fmt.Fprintf(&line, "%*d", width, label)
+			if mark != nil {
+				line.WriteRune(mark(label))
+			}
+			fmt.Fprintf(&line, "%-*s ", width+1, jumpText(b, label))
+		}
+		out.WriteString(strings.TrimRight(line.String(), " "))
+		out.WriteByte('\n')
+	}
+	return out.String()
+}
+
+// jumpText is "↑38" for a ladder, "↓6" for a snake, "○" for a jump to its
+// own square, and "" for none.
+func jumpText(b *Board, label int) string {
+	to, ok := b.Jump(label)
+	switch {
+	case !ok:
+		return ""
+	case to > label:
+		return "↑" + strconv.Itoa(to)
+	case to < label:
+		return "↓" + strconv.Itoa(to)
+	}
+	return "○"
 }

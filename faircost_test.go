@@ -1,7 +1,8 @@
 package snakes
 
-// This file checks the prices of faircost.go against every roll of the
-// test's own reading of the rules (oracle_test.go).
+// This file checks what internal/search/faircost.go counts from the board
+// against every roll of the test's own reading of the rules
+// (oracle_test.go).
 
 import (
 	"testing"

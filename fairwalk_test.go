@@ -1,6 +1,6 @@
 package snakes
 
-// This file checks the walks by intervals of fairwalk.go against every
+// This file checks the engine's walks by intervals against every
 // roll of the test's own reading of the rules (oracle_test.go), and that a
 // die of 65536 faces walks at the cost of its squares.
 

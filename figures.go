@@ -93,12 +93,12 @@ func (r Rules) Visits(b *Board) ([]float64, error) {
 // removing a jump moves, in every row that rolls onto its start, the same
 // mass from one column of the transition matrix to another, a change of
 // rank one, so Sherman–Morrison gives every Effect and Chance from the one
-// solve (see rankone.go), to 1e-10 of the Effect plus 1e-14 of the
+// solve (see jumps.go), to 1e-10 of the Effect plus 1e-14 of the
 // length. Where the rounding of a long game may lose more, the Effect
 // comes from a solve of the board without the jump. Past the structured
 // solve's bounds (more than 256 such squares, or rows over 32 MiB) the
 // solve keeps a row of m+2 numbers only for the unknowns, the start, both
-// ends of each jump and the squares jumps lead up to (jumpsbig.go), and
+// ends of each jump and the squares jumps lead up to (jumps.go), and
 // eliminates the unknowns on every core: memory about (m + 2·jumps)·8m
 // bytes, time squares·e·(m + jumps/2) + m³/3 + jumps·m² for e ends a
 // turn can have (the first term's move by move, counted as MaxWork's

@@ -37,7 +37,7 @@ func TestPropertySweepsAgainstExact(t *testing.T) {
 // TestPropertySweepsAgainstElimination compares the two solves on boards
 // too large for exact arithmetic but small enough for the elimination,
 // under house rules as well: there the elimination reads a turn by its
-// links (expectedhouse.go), the sweeps by its every throw (moveTable).
+// links (expected.go), the sweeps by its every throw (moveTable).
 func TestPropertySweepsAgainstElimination(t *testing.T) {
 	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {

@@ -324,7 +324,7 @@ func TestPropertyJumpsAgainstExact(t *testing.T) {
 }
 
 // TestPropertyJumpsKeptRowsAgainstExact is TestPropertyJumpsAgainstExact
-// for the solve with kept rows (jumpsbig.go), which Jumps takes past the
+// for the solve with kept rows (jumps.go), which Jumps takes past the
 // structured solve's bounds, made to take every board (without Chain,
 // which it does not serve there).
 func TestPropertyJumpsKeptRowsAgainstExact(t *testing.T) {
@@ -559,7 +559,7 @@ func longWithoutAJump(t fataler, r Rules, b *Board, turns float64) bool {
 }
 
 // TestPropertyJumpsKeptRowsAgainstStructured checks Jumps with kept rows
-// (jumpsbig.go: a slot for the rows it reads, a ring for the others, the
+// (jumps.go: a slot for the rows it reads, a ring for the others, the
 // elimination on every core) against the structured solve's, which keeps
 // every square's row, on random boards of 8×8 to 24×24 under rules with
 // one throw a turn (dice, loaded faces, a total to enter, every

@@ -149,7 +149,7 @@ func TestLongGameTooLong(t *testing.T) {
 	}
 }
 
-// tuned returns r with its limits (limits.go) changed by tune, for calls
+// tuned returns r with its limits (rules.go) changed by tune, for calls
 // on that value alone, so that tests that tune run in parallel.
 func tuned(r Rules, tune func(*model.Limits)) Rules {
 	l := r.limitsCopy()
@@ -163,7 +163,7 @@ func bySweeps(r Rules) Rules {
 	return tuned(r, func(l *model.Limits) { l.DenseUpTo, l.BandUpTo = -1, -1 })
 }
 
-// byBand returns r made to use the banded elimination (band.go) on every
+// byBand returns r made to use the banded elimination (choose.go) on every
 // board, for ExpectedTurns and the insights.
 func byBand(r Rules) Rules {
 	return tuned(r, func(l *model.Limits) { l.DenseUpTo, l.BandUpTo = -1, math.Inf(1) })

@@ -203,7 +203,7 @@ func (rt *refTail) slack(t *big.Int) float64 {
 // (2⁻⁵¹/(1 − λ)); ErrTooLarge only where the answer passes the int range,
 // ErrNeverFinishes only where the chance of finishing is below q. On
 // these boards of at most 9 squares every quantile is answered, by the
-// walk or by powers of the turn matrix (powers.go), even under a work
+// walk or by powers of the turn matrix (quantiles.go), even under a work
 // bound lowered to 2²³ steps.
 func TestPropertyLongGameQuantiles(t *testing.T) {
 	t.Parallel()

@@ -15,7 +15,7 @@ import (
 // too long to follow.
 
 // TestPropertyProductRaceExact: the product chain's elimination
-// (racedense.go), and WinChances, WinChancesFrom and GameLength by
+// (race.go), and WinChances, WinChancesFrom and GameLength by
 // whichever method they choose, against the test's own joint chain
 // without Bump, built throw by throw and solved in exact rationals: on
 // boards up to 3×3, for 2 or 3 players, under random house rules whose

@@ -261,7 +261,7 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	}
 
 	// The median, the mode and the percentiles follow the game turn by
-	// turn, but a long game only until its tail settles (tail.go).
+	// turn, but a long game only until its tail settles (quantiles.go).
 	progress(rep, StageMedian)
 	if err := rep.quantiles(ctx, a); err != nil && !skip(StageMedian, err) {
 		return nil, err

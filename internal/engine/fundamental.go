@@ -60,13 +60,13 @@ type Fundamental struct {
 	Ts      *model.TurnScratch
 	Values  []float64 // per square: the latest solve's values
 
-	// With keepRows (jumpsbig.go): each square's row slot, -1 for the
+	// With keepRows (jumps.go): each square's row slot, -1 for the
 	// ring of ring slots after the kept ones; the unknowns' slots.
 	keep       []int32
 	kept, ring int32
 	rowOf      []int32
 
-	// The banded elimination (band.go): how far windows reach forward and
+	// The banded elimination (choose.go): how far windows reach forward and
 	// back, each square's window of columns and its place in band, and its
 	// weight to the last square.
 	ahead, behind  int32

@@ -328,7 +328,7 @@ func JumpsOf[J any](r model.Rules, b *grid.Squares, f *Fundamental, as func(Jump
 // jumpsOf is the jumps' figures from f, readied for b, in f's own slice:
 // within the structured solve's bounds it reads f's solve and visits, made
 // once and kept for the other insights; past them it keeps rows in f
-// (jumpsbig.go), which then serves nothing else.
+// (jumps.go), which then serves nothing else.
 func jumpsOf(r model.Rules, b *grid.Squares, f *Fundamental) ([]JumpStats, error) {
 	if err := f.fromStart(); err != nil {
 		return nil, err
@@ -438,7 +438,7 @@ func effectsWithout(ctx context.Context, r model.Rules, b *grid.Squares, stats [
 }
 
 // keepRowsWithin readies f for Jumps past the structured solve's bounds,
-// with a row only where Jumps reads one (jumpsbig.go), after checking the
+// with a row only where Jumps reads one (jumps.go), after checking the
 // bounds of that solve.
 func keepRowsWithin(r model.Rules, f *Fundamental, g *model.Game, stats []JumpStats) error {
 	m := float64(len(f.sq))

@@ -15,14 +15,14 @@ import (
 // tail, the insights' eliminations (structured, band, GMRES), Jumps and
 // design read it, and an Analysis compiles one for all of its figures. In
 // throw form (CompileThrows) it lists the throws inside a turn instead,
-// for ExpectedTurns' structured elimination (expectedhouse.go), which
+// for ExpectedTurns' structured elimination (expected.go), which
 // follows a turn as the run of squares its throws of Again pass: listing
 // every turn would cost it as many ends a square as a run has throws (26
 // for a six with another throw on a six). One fair die's throws need no
 // table at all: they are a run of the board's squares, read through its
 // jumps, and its chain holds only the classes the board's searches find
 // (faircost.go), for ExpectedTurns (expected.go) and the walks by
-// intervals (fairwalk.go).
+// intervals (walk.go).
 
 // A Chain is a game's turns, or the throws inside them, and the classes
 // of its squares.

@@ -28,7 +28,7 @@ import (
 
 // FairPriced reports whether g is a game of one fair die wide enough that
 // the searches go by intervals (choose.go): its walks go by intervals too
-// (fairwalk.go), and ExpectedTurns sweeps its rolls directly.
+// (walk.go), and ExpectedTurns sweeps its rolls directly.
 func FairPriced(g *model.Game) bool { return g.Simple && ByIntervals(g) }
 
 // EndsPriced reports whether g is a game whose solves this file prices:

@@ -2,12 +2,121 @@ package search
 
 import (
 	"math/bits"
+	"sync"
 
 	"github.com/snakesladders/snakes/internal/grid"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
-// This file is the breadth-first search over bitsets of 64 squares that
+// This file is the searches' face: the fewest throws, the distances and a
+// fewest-throws path, each by the search that suits the game.
+
+// A Step is one throw of a path: from where, the total thrown, where it
+// landed and where its jump left the token, and the turn it belongs to.
+type Step struct {
+	From, Roll, Landed, To, Turn int32
+}
+
+// MinRolls returns the fewest throws from g's start to its last square,
+// or -1 when it cannot be reached; g has squares.
+func MinRolls(g *model.Game) int {
+	if ByIntervals(g) {
+		if s := newThrowSearch(*g, true); s != nil {
+			return s.rolls()
+		}
+		return -1
+	}
+	sc := getScratch(g)
+	defer putScratch(sc)
+	rolls, _ := search(*g, sc, nil, false, false)
+	return rolls
+}
+
+// Distances returns the fewest throws to every square of g, -1 where no
+// turn ends, or nil past g's memory bound; g has squares.
+func Distances(g *model.Game) []int {
+	if ByIntervals(g) {
+		if s := newThrowSearch(*g, false); s != nil {
+			return s.distances()
+		}
+		return nil
+	}
+	sc := getScratch(g)
+	defer putScratch(sc)
+	sc.growDist(g.Last)
+	search(*g, sc, sc.dist, true, false)
+	dist := make([]int, g.Last+1)
+	for i, d := range sc.dist {
+		dist[i] = int(d)
+	}
+	return dist
+}
+
+// Path returns a fewest-throws path from g's start to its last square,
+// the lexicographically smallest in its totals, each throw as as makes it
+// of a Step, and whether there is one; g has squares. It allocates the
+// path alone, besides pooled buffers.
+func Path[M any](g *model.Game, as func(Step) M) ([]M, bool) {
+	if ByIntervals(g) {
+		if s := newThrowSearch(*g, false); s != nil {
+			return throwPath(s, as)
+		}
+		return nil, false
+	}
+	sc := getScratch(g)
+	defer putScratch(sc)
+	if g.Board != nil && g.Last >= g.Lim.BothWaysFrom {
+		// The fewest throws by the search both ways, then the path from
+		// what two searches of that many levels touch (pathboth.go).
+		rolls, _ := search(*g, sc, nil, false, false)
+		if rolls < 0 {
+			return nil, false
+		}
+		return bothWaysPath(g, rolls, as), true
+	}
+	sc.growDist(g.Last)
+	dist, good := sc.dist, sc.good
+	rolls, reached := search(*g, sc, dist, false, true)
+	if rolls < 0 {
+		return nil, false
+	}
+	// Walking the reached squares from the farthest back marks every square
+	// that lies on some shortest path: the last square, and any square with a
+	// roll to a marked square one roll farther out.
+	for i := reached - 1; i >= 0; i-- {
+		v := sc.queue[i]
+		on := v == g.Last
+		for roll := int32(1); !on && dist[v] < int32(rolls) && roll <= g.Faces; roll++ {
+			_, to := g.Step(v, roll)
+			on = dist[to] == dist[v]+1 && grid.Has(good, to)
+		}
+		if on {
+			grid.Add(good, v)
+		} else {
+			grid.Clear(good, v)
+		}
+	}
+	// From the start, the smallest roll to a marked square one roll farther
+	// out always leaves a way to finish in the remaining rolls.
+	path := make([]M, 0, rolls)
+	turn := int32(1)
+	for v := g.Start; v != g.Last; {
+		for roll := int32(1); roll <= g.Faces; roll++ {
+			landed, to := g.Step(v, roll)
+			if dist[to] == dist[v]+1 && grid.Has(good, to) {
+				path = append(path, as(Step{From: v, Roll: roll, Landed: landed, To: to, Turn: turn}))
+				if roll != g.Again {
+					turn++
+				}
+				v = to
+				break
+			}
+		}
+	}
+	return path, true
+}
+
+// What follows is the breadth-first search over bitsets of 64 squares that
 // MinRolls, Distances and ShortestPath share, forward and both ways.
 
 // searcher is the state of one breadth-first search over the squares where
@@ -427,3 +536,86 @@ func (s *searcher) mark(b *block, w int32, squares uint64) {
 
 // touch notes that the search writes to block w.
 func (s *searcher) touch(w int32) { s.dirty[w>>6] |= 1 << (uint(w) & 63) }
+
+// What follows pools the searches' buffers.
+
+// scratch holds the per-search buffers, pooled so that steady-state searches
+// do not allocate.
+type scratch struct {
+	blocks []block // squares 0..last, 64 to a block
+	wordsA []int32 // the blocks with squares in one level or the next
+	wordsB []int32
+	wordsC []int32 // the same for the backward search
+	wordsD []int32
+	queue  []int32  // squares in the order the search reached them, when asked
+	dist   []int32  // rolls to reach each square, when asked
+	good   []uint64 // bitset: squares on some shortest path, for ShortestPath
+
+	// dirty has a bit for every block a search wrote to. Blocks are zero
+	// between searches, and putScratch clears only the dirty ones, so a
+	// search costs what it touches rather than the size of the board: on
+	// 10⁸ squares clearing every block would cost more than the search.
+	dirty []uint64
+}
+
+// A block is a search's state for 64 squares, bit i for square 64·k+i of
+// block k. It is kept together so that a block touched at random costs one
+// cache miss rather than one per bitset.
+type block struct {
+	seen   uint64    // squares where some turn has already ended
+	landed uint64    // jump squares some roll has already landed on
+	level  [2]uint64 // squares of the level being expanded and of the next
+	back   uint64    // squares known to reach the last square in back rolls or fewer
+	blevel [2]uint64 // the same two levels of the backward search
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// getScratch returns a scratch for the squares of g, its blocks zero.
+func getScratch(g *model.Game) *scratch {
+	sc := scratchPool.Get().(*scratch)
+	words := len(g.Starts)
+	if cap(sc.blocks) < words {
+		sc.blocks = make([]block, words)
+		sc.dirty = grid.NewBitset(words)
+		sc.wordsA = make([]int32, 0, words)
+		sc.wordsB = make([]int32, 0, words)
+		sc.wordsC = make([]int32, 0, words)
+		sc.wordsD = make([]int32, 0, words)
+	}
+	sc.blocks = sc.blocks[:words]
+	return sc
+}
+
+// putScratch zeroes the blocks the search touched and pools sc.
+func putScratch(sc *scratch) {
+	for i, d := range sc.dirty {
+		for ; d != 0; d &= d - 1 {
+			sc.blocks[:cap(sc.blocks)][i<<6|bits.TrailingZeros64(d)] = block{}
+		}
+		sc.dirty[i] = 0
+	}
+	scratchPool.Put(sc)
+}
+
+// reached reports whether the last search reached square v.
+func (sc *scratch) reached(v int32) bool { return sc.blocks[v>>6].seen&(1<<(uint(v)&63)) != 0 }
+
+// growQueue makes sure sc.queue covers squares 0..last.
+func (sc *scratch) growQueue(last int32) {
+	if cap(sc.queue) <= int(last) {
+		sc.queue = make([]int32, last+1)
+	}
+	sc.queue = sc.queue[:last+1]
+}
+
+// growDist makes sure sc.dist and sc.good cover squares 0..last.
+func (sc *scratch) growDist(last int32) {
+	size := int(last) + 1
+	if cap(sc.dist) < size {
+		sc.dist = make([]int32, size)
+		sc.good = grid.NewBitset(size)
+	}
+	sc.dist = sc.dist[:size]
+	sc.good = sc.good[:grid.Words(size)]
+}

@@ -6,7 +6,37 @@ import (
 	"github.com/snakesladders/snakes/internal/errs"
 )
 
-// This file validates a grid and flattens it into its jumps by label.
+// This file knows the numbering (how LeetCode 909's boustrophedon labels
+// map to rows and columns, and back), validates a grid and flattens it
+// into its jumps by label, and holds bitsets of squares.
+
+// MaxSide is the largest n whose n² labels fit in an int32, which is what the
+// searches store per square to keep a 10⁸-square board within a few bytes a
+// square.
+const MaxSide = 46340 // 46340² = 2147395600 ≤ math.MaxInt32 < 46341²
+
+// CellOf returns the grid cell of label on an n×n board, for label in 1..n².
+// Together with LabelOf it is the only code that knows the boustrophedon
+// numbering: label 1 is grid[n-1][0], the bottom row runs left to right, the
+// row above it right to left, and so on upwards.
+func CellOf(n, label int) (row, col int) {
+	band, off := (label-1)/n, (label-1)%n
+	if band%2 == 1 {
+		off = n - 1 - off
+	}
+	return n - 1 - band, off
+}
+
+// LabelOf is the inverse of CellOf, for row and col in 0..n-1.
+func LabelOf(n, row, col int) int {
+	band := n - 1 - row
+	if band%2 == 1 {
+		col = n - 1 - col
+	}
+	return band*n + col + 1
+}
+
+// What follows validates a grid and flattens it into its jumps by label.
 
 // Flat validates grid and returns its label→destination array: flat has
 // n²+1 entries, flat[0] is -1 and unused, and flat[label] is the square a
@@ -61,3 +91,21 @@ func JumpProblem(n, label, v int) string {
 	}
 	return ""
 }
+
+// What follows holds bitsets of squares: a bit a square, 64 to a word.
+
+// Words is the length of a bitset for bits 0..size-1, and the number
+// of the search's blocks.
+func Words(size int) int { return (size + 63) / 64 }
+
+// NewBitset returns an empty bitset for bits 0..size-1.
+func NewBitset(size int) []uint64 { return make([]uint64, Words(size)) }
+
+// Has reports whether bit i of set is set.
+func Has(set []uint64, i int32) bool { return set[i>>6]&(1<<(uint(i)&63)) != 0 }
+
+// Add sets bit i of set.
+func Add(set []uint64, i int32) { set[i>>6] |= 1 << (uint(i) & 63) }
+
+// Clear clears bit i of set.
+func Clear(set []uint64, i int32) { set[i>>6] &^= 1 << (uint(i) & 63) }
