@@ -220,7 +220,7 @@ func BenchmarkHouseRules(b *testing.B) {
 // and Jumps alone; each beside one Rules.ExpectedTurns on the same board,
 // the two called in turn in every iteration so that the ratio they report
 // (x/ExpectedTurns) compares them under the same load of the machine. On
-// the classic board and a 20×20 board with 10% jumps.
+// the classic board and five 20×20 boards with 10% random jumps.
 func BenchmarkAnalysis(b *testing.B) {
 	for _, bd := range []struct {
 		name  string
@@ -229,6 +229,10 @@ func BenchmarkAnalysis(b *testing.B) {
 	}{
 		{"classic", Classic(), Rules{StartOffBoard: true}},
 		{"random20x20", mustBoard(b, randomGrid(20, 0.1, 1)), Rules{}},
+		{"random20x20-2", mustBoard(b, randomGrid(20, 0.1, 2)), Rules{}},
+		{"random20x20-3", mustBoard(b, randomGrid(20, 0.1, 3)), Rules{}},
+		{"random20x20-4", mustBoard(b, randomGrid(20, 0.1, 4)), Rules{}},
+		{"random20x20-5", mustBoard(b, randomGrid(20, 0.1, 5)), Rules{}},
 	} {
 		r, board := bd.rules, bd.board
 		if _, err := r.ExpectedTurns(board); err != nil {
