@@ -9,8 +9,10 @@ import (
 	"strings"
 
 	"github.com/snakesladders/snakes/internal/budget"
-	"github.com/snakesladders/snakes/internal/engine"
+	"github.com/snakesladders/snakes/internal/joint"
 	"github.com/snakesladders/snakes/internal/model"
+	"github.com/snakesladders/snakes/internal/solve"
+	"github.com/snakesladders/snakes/internal/walk"
 )
 
 // This file is Analysis: one board under one rule set, compiled once and
@@ -44,11 +46,11 @@ type Analysis struct {
 	g    model.Game    // r on b, validated
 	turn chan struct{} // holds a token while a call computes
 
-	c      *model.Chain        // the game's turns and classes, once compiled
-	fair   *engine.FairClasses // the classes of its squares, once found, where its walks go by intervals
-	f      *engine.Fundamental // the insights' solve, once made
+	c      *model.Chain       // the game's turns and classes, once compiled
+	fair   *walk.FairClasses  // the classes of its squares, once found, where its walks go by intervals
+	f      *solve.Fundamental // the insights' solve, once made
 	fErr   error
-	tabled *engine.Fundamental // the tables c and f live in: see tables
+	tabled *solve.Fundamental // the tables c and f live in: see tables
 
 	expected once[float64]
 	from     once[[]float64]
@@ -59,7 +61,7 @@ type Analysis struct {
 	dist     map[int]*once[[]float64]
 	quantile map[float64]*once[int]
 	wins     map[string]*once[[]float64]
-	joints   map[int]*engine.Joint // under Bump: the joint chain of each number of players asked
+	joints   map[int]*joint.Joint // under Bump: the joint chain of each number of players asked
 }
 
 // A once is a figure of an Analysis: kept once computed, or refused for a
@@ -172,20 +174,20 @@ func (a *Analysis) chain(ctx context.Context) (*model.Chain, error) {
 // stay live through the collection that finds a unreachable, so that under
 // a steady stream of Analyses each collection's goal grows with them and
 // the heap without bound (TestAnalysesGiveMemoryBack).
-func (a *Analysis) tables() *engine.Fundamental {
+func (a *Analysis) tables() *solve.Fundamental {
 	if a.tabled == nil {
-		a.tabled = &engine.Fundamental{Game: a.g}
+		a.tabled = &solve.Fundamental{Game: a.g}
 	}
 	return a.tabled
 }
 
 // insight returns a's fundamental, readied on first use over a's chain,
 // set to stop when ctx is done. It runs on a's turn.
-func (a *Analysis) insight(ctx context.Context) (*engine.Fundamental, error) {
+func (a *Analysis) insight(ctx context.Context) (*solve.Fundamental, error) {
 	if a.f == nil && a.fErr == nil {
 		// The bounds first, as the Rules methods check them, before a chain
 		// is compiled.
-		if err := engine.CheckInsight(&a.g); err != nil {
+		if err := solve.CheckInsight(&a.g); err != nil {
 			a.fErr = err
 			return nil, err
 		}
@@ -195,7 +197,7 @@ func (a *Analysis) insight(ctx context.Context) (*engine.Fundamental, error) {
 		}
 		f := a.tables()
 		f.Ctx = ctx
-		switch err := engine.InsightOn(f, c); {
+		switch err := solve.InsightOn(f, c); {
 		case err != nil && ctx.Err() != nil:
 			return nil, ctx.Err() // cut short: the next call readies afresh
 		case err != nil:
@@ -213,10 +215,10 @@ func (a *Analysis) insight(ctx context.Context) (*engine.Fundamental, error) {
 
 // walk returns a walk from the start, over a's chain unless it goes by
 // intervals (walk.go), stopping when ctx is done. It runs on a's turn.
-func (a *Analysis) walk(ctx context.Context) (*engine.Walk, error) {
-	return engine.PlayWalk(ctx, &a.g, func() (*model.Chain, error) { return a.chain(ctx) }, func() (*engine.FairClasses, error) {
+func (a *Analysis) walk(ctx context.Context) (*walk.Walk, error) {
+	return walk.PlayWalk(ctx, &a.g, func() (*model.Chain, error) { return a.chain(ctx) }, func() (*walk.FairClasses, error) {
 		if a.fair == nil {
-			cl, err := engine.NewFairClasses(&a.g)
+			cl, err := walk.NewFairClasses(&a.g)
 			if err != nil {
 				return nil, err
 			}
@@ -228,15 +230,15 @@ func (a *Analysis) walk(ctx context.Context) (*engine.Walk, error) {
 
 // startWalk returns a walk of a's from the start for need, for the
 // caller alone, stopping when ctx is done.
-func (a *Analysis) startWalk(ctx context.Context) (*engine.Walk, error) {
-	var c once[*engine.Walk] // never kept: each caller walks on its own
-	return figure(ctx, a, field(&c), func() (*engine.Walk, error) { return a.walk(ctx) })
+func (a *Analysis) startWalk(ctx context.Context) (*walk.Walk, error) {
+	var c once[*walk.Walk] // never kept: each caller walks on its own
+	return figure(ctx, a, field(&c), func() (*walk.Walk, error) { return a.walk(ctx) })
 }
 
 // ExpectedTurns is [Rules.ExpectedTurns].
 func (a *Analysis) ExpectedTurns(ctx context.Context) (float64, error) {
 	return figure(ctx, a, field(&a.expected), func() (float64, error) {
-		return engine.ExpectedTurns(ctx, a.r.spec(), a.b.squares())
+		return solve.ExpectedTurns(ctx, a.r.spec(), a.b.squares())
 	})
 }
 
@@ -297,14 +299,14 @@ func (a *Analysis) Jumps(ctx context.Context) ([]JumpStats, error) {
 		if !f.Dense() {
 			// Kept rows reorder the unknowns: a fundamental of its own,
 			// over the same chain.
-			f = engine.FundamentalPool.Get().(*engine.Fundamental)
+			f = solve.FundamentalPool.Get().(*solve.Fundamental)
 			defer f.Release()
 			f.Ctx = ctx
-			if err := engine.InsightOn(f, a.c); err != nil {
+			if err := solve.InsightOn(f, a.c); err != nil {
 				return nil, err
 			}
 		}
-		return engine.JumpsOf(a.r.spec(), a.b.squares(), f, jumpStatsOf)
+		return solve.JumpsOf(a.r.spec(), a.b.squares(), f, jumpStatsOf)
 	})
 	return slices.Clone(v), err
 }
@@ -355,15 +357,15 @@ func (a *Analysis) ModeTurns(ctx context.Context) (int, error) {
 
 // WinChances is [Rules.WinChances]: a new slice each call.
 func (a *Analysis) WinChances(ctx context.Context, players int) ([]float64, error) {
-	if err := engine.CheckPlayers(players); err != nil {
+	if err := joint.CheckPlayers(players); err != nil {
 		return nil, err
 	}
-	return a.WinChancesFrom(ctx, engine.OnStart(&a.g, players))
+	return a.WinChancesFrom(ctx, joint.OnStart(&a.g, players))
 }
 
 // WinChancesFrom is [Rules.WinChancesFrom]: a new slice each call.
 func (a *Analysis) WinChancesFrom(ctx context.Context, squares []int) ([]float64, error) {
-	if err := engine.CheckRace(&a.g, squares); err != nil {
+	if err := joint.CheckRace(&a.g, squares); err != nil {
 		return nil, err
 	}
 	key := make([]string, len(squares))
@@ -388,25 +390,25 @@ func (a *Analysis) WinChancesFrom(ctx context.Context, squares []int) ([]float64
 			if err := budget.Stopped(ctx); err != nil {
 				return nil, err
 			}
-			cost = engine.RaceBound(w, squares, from, variance, err)
+			cost = joint.RaceBound(w, squares, from, variance, err)
 		}
-		return w.WinChances(squares, cost)
+		return joint.WinChances(w, squares, cost)
 	})
 	return slices.Clone(v), err
 }
 
 // joint returns the joint chain of players tokens, solved on first use
 // and kept. It runs on a's turn.
-func (a *Analysis) joint(ctx context.Context, players int) (*engine.Joint, error) {
+func (a *Analysis) joint(ctx context.Context, players int) (*joint.Joint, error) {
 	if j := a.joints[players]; j != nil {
 		return j, nil
 	}
-	j, err := engine.NewJoint(ctx, &a.g, players, false)
+	j, err := joint.NewJoint(ctx, &a.g, players, false)
 	if err != nil {
 		return nil, err
 	}
 	if a.joints == nil {
-		a.joints = map[int]*engine.Joint{}
+		a.joints = map[int]*joint.Joint{}
 	}
 	a.joints[players] = j
 	return j, nil

@@ -11,7 +11,7 @@ import (
 
 	"pgregory.net/rapid"
 
-	"github.com/snakesladders/snakes/internal/engine"
+	"github.com/snakesladders/snakes/internal/joint"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
@@ -372,7 +372,7 @@ func TestPropertyJointAsRace(t *testing.T) {
 		g.Lim = &model.Limits{}
 		*g.Lim = model.DefaultLimits
 		g.Lim.Work = 2e8
-		j, err := engine.NewJoint(context.Background(), &g, players, true)
+		j, err := joint.NewJoint(context.Background(), &g, players, true)
 		switch {
 		case errors.Is(err, ErrTooLarge) && strings.Contains(err.Error(), "takes about"):
 			return // refused up front: too large to check at leisure

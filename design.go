@@ -10,10 +10,10 @@ import (
 	"sync"
 
 	"github.com/snakesladders/snakes/internal/budget"
-	"github.com/snakesladders/snakes/internal/engine"
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/linalg"
 	"github.com/snakesladders/snakes/internal/model"
+	"github.com/snakesladders/snakes/internal/solve"
 )
 
 // This file designs boards: a local search for a board whose game lasts as
@@ -244,7 +244,7 @@ type designer struct {
 	from, to []int32 // the jumps
 	kind     []int8  // +1 ladder, -1 snake, 0 either (Spec.Jumps)
 	used     []bool  // squares that start or end a jump
-	f        engine.Fundamental
+	f        solve.Fundamental
 	all      []int32 // every square, for again
 	z        []float64
 	dist     float64 // the current board's distance to the target
@@ -476,7 +476,7 @@ func (d *designer) stepFresh(b *Board) {
 func (d *designer) expected(b *Board) (float64, error) {
 	r := d.s.Rules.spec()
 	r.Meter = d.meter
-	return engine.ExpectedTurns(context.Background(), r, b.squares())
+	return solve.ExpectedTurns(context.Background(), r, b.squares())
 }
 
 // ends returns up to freshTries ends that jump j from a could move to

@@ -9,9 +9,9 @@ import (
 
 	"pgregory.net/rapid"
 
-	"github.com/snakesladders/snakes/internal/engine"
 	"github.com/snakesladders/snakes/internal/model"
 	"github.com/snakesladders/snakes/internal/search"
+	"github.com/snakesladders/snakes/internal/walk"
 )
 
 // drawFair draws a board and a fair die of up to 80 faces, often wider
@@ -181,7 +181,7 @@ func TestFairFinishes(t *testing.T) {
 				}
 			}
 		}
-		cl, err := engine.NewFairClasses(&g)
+		cl, err := walk.NewFairClasses(&g)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,6 @@
 package snakes
 
-// This file checks the engine's walks by intervals against every
+// This file checks the walks by intervals (internal/walk) against every
 // roll of the test's own reading of the rules (oracle_test.go), and that a
 // die of 65536 faces walks at the cost of its squares.
 
@@ -14,8 +14,8 @@ import (
 
 	"pgregory.net/rapid"
 
-	"github.com/snakesladders/snakes/internal/engine"
 	"github.com/snakesladders/snakes/internal/model"
+	"github.com/snakesladders/snakes/internal/walk"
 )
 
 // TestFairWalk follows a walk by intervals turn by turn beside the same
@@ -52,7 +52,7 @@ func TestFairWalk(t *testing.T) {
 			}
 		}
 		g := refGame(t, grid, rr)
-		if !engine.WalksByIntervals(&g) {
+		if !walk.WalksByIntervals(&g) {
 			t.Fatalf("%d faces on %d squares do not walk by intervals", rr.faces, last)
 		}
 		flat := refFlat(grid)
@@ -93,7 +93,7 @@ func TestFairWalk(t *testing.T) {
 			}
 			return seen
 		}
-		w, err := engine.PlayWalk(context.Background(), &g, nil, nil)
+		w, err := walk.PlayWalk(context.Background(), &g, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,7 +102,7 @@ func TestFairWalk(t *testing.T) {
 				t.Fatalf("square %d: canFinish %v, want %v", v, w.C.CanFinish[v], can[v])
 			}
 		}
-		sameReach := func(w *engine.Walk, s int) {
+		sameReach := func(w *walk.Walk, s int) {
 			want := reachFrom(s)
 			trapped := false
 			for v := range want {
@@ -236,7 +236,7 @@ func TestFairWalkAnalysis(t *testing.T) {
 		rr := genRules().Draw(t, "rules")
 		rr.faces = rapid.IntRange(int(model.DefaultLimits.IntervalsFrom), 250).Draw(t, "faces")
 		g := refGame(t, grid, rr)
-		if !engine.WalksByIntervals(&g) {
+		if !walk.WalksByIntervals(&g) {
 			t.Fatalf("%d faces do not walk by intervals", rr.faces)
 		}
 		b, err := NewBoard(grid)

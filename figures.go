@@ -4,7 +4,8 @@ import (
 	"context"
 	"math/big"
 
-	"github.com/snakesladders/snakes/internal/engine"
+	"github.com/snakesladders/snakes/internal/joint"
+	"github.com/snakesladders/snakes/internal/solve"
 )
 
 // This file is the random-play figures of one token and of a race, as
@@ -34,7 +35,7 @@ import (
 // run of throws that comes back round is a geometric series, summed
 // exactly. Other errors are as for [Rules.ExpectedTurns].
 func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
-	return engine.ExactExpectedTurns(r.spec(), b.squares())
+	return solve.ExactExpectedTurns(r.spec(), b.squares())
 }
 
 // ExpectedFrom returns, for every square s (indexed by label, index 0 the
@@ -59,7 +60,7 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 // as for ExpectedTurns. [Analysis.ExpectedFrom] gives the same from a
 // solve it shares with the other insights.
 func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
-	return engine.ExpectedFrom(r.spec(), b.squares())
+	return solve.ExpectedFrom(r.spec(), b.squares())
 }
 
 // Visits returns, for every square s (indexed by label), the expected
@@ -76,7 +77,7 @@ func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
 // equations by GMRES, each step a sweep up the board, in memory linear in
 // the squares.
 func (r Rules) Visits(b *Board) ([]float64, error) {
-	return engine.Visits(r.spec(), b.squares())
+	return solve.Visits(r.spec(), b.squares())
 }
 
 // Jumps returns the figures of every jump of b under r, in order of From
@@ -121,7 +122,7 @@ func (r Rules) Visits(b *Board) ([]float64, error) {
 // refuses with [ErrTooLarge] past the structured solve's bounds. Taken
 // counts every throw that takes the jump, mid-turn ones included.
 func (r Rules) Jumps(b *Board) ([]JumpStats, error) {
-	return engine.Jumps(r.spec(), b.squares(), jumpStatsOf)
+	return solve.Jumps(r.spec(), b.squares(), jumpStatsOf)
 }
 
 // JumpStats is what one jump does in games of one player.
@@ -143,7 +144,7 @@ type JumpStats struct {
 }
 
 // jumpStatsOf is the public JumpStats of the engine's.
-func jumpStatsOf(s engine.JumpStats) JumpStats { return JumpStats(s) }
+func jumpStatsOf(s solve.JumpStats) JumpStats { return JumpStats(s) }
 
 // GameLength returns the expected length of a game of players players, who
 // take turns and stop when the first of them reaches the last square: in
@@ -154,7 +155,7 @@ func jumpStatsOf(s engine.JumpStats) JumpStats { return JumpStats(s) }
 // player can be trapped has no expected length. Its cost is that of
 // [Rules.WinChances].
 func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err error) {
-	return engine.GameLength(r.spec(), b.squares(), players)
+	return joint.GameLength(r.spec(), b.squares(), players)
 }
 
 // ExpectedTurns returns the expected number of turns one player takes to
@@ -192,7 +193,7 @@ func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err err
 // faces is refused before any of its turns is taken.
 // docs/rules.md says how each is chosen.
 func (r Rules) ExpectedTurns(b *Board) (float64, error) {
-	return engine.ExpectedTurns(context.Background(), r.spec(), b.squares())
+	return solve.ExpectedTurns(context.Background(), r.spec(), b.squares())
 }
 
 // Variance returns the variance of the length of a one-player game, in
@@ -210,7 +211,7 @@ func (r Rules) ExpectedTurns(b *Board) (float64, error) {
 // it equals, this subtracts no large numbers, so it keeps its precision
 // when the variance is small beside the squared mean.
 func (r Rules) Variance(b *Board) (float64, error) {
-	return engine.VarianceOf(r.spec(), b.squares(), nil)
+	return solve.VarianceOf(r.spec(), b.squares(), nil)
 }
 
 // WinChances returns, for a game of players players who take turns, each
@@ -261,7 +262,7 @@ func (r Rules) Variance(b *Board) (float64, error) {
 // 0.2 s; 3 players take 13 to 17 s, past MaxWork, so they are refused
 // unless [Rules.WithMaxWork] allows 2³³ steps (go test -bench Bump).
 func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
-	return engine.RaceFromStart(context.Background(), r.spec(), b.squares(), players)
+	return joint.RaceFromStart(context.Background(), r.spec(), b.squares(), players)
 }
 
 // WinChancesFrom returns the players' chances in a game in progress: player
@@ -280,5 +281,5 @@ func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
 // [ErrInvalidBoard] for a nil or empty board; and [ErrTooLarge] for more
 // than 2²⁰ players or walks beyond [MaxBytes] or [MaxWork].
 func (r Rules) WinChancesFrom(b *Board, squares []int) ([]float64, error) {
-	return engine.WinChancesFrom(context.Background(), r.spec(), b.squares(), squares)
+	return joint.WinChancesFrom(context.Background(), r.spec(), b.squares(), squares)
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
-	"github.com/snakesladders/snakes/internal/engine"
+	"github.com/snakesladders/snakes/internal/joint"
 )
 
 // This file tests Game: play against a reference of the rules, bad throws,
@@ -205,7 +205,7 @@ func TestGameOddsAsRace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j, err := engine.NewJoint(t.Context(), &g, 2, false)
+	j, err := joint.NewJoint(t.Context(), &g, 2, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,8 +13,8 @@ import (
 
 	"pgregory.net/rapid"
 
-	"github.com/snakesladders/snakes/internal/engine"
 	"github.com/snakesladders/snakes/internal/model"
+	"github.com/snakesladders/snakes/internal/solve"
 )
 
 // This file checks the insights against exact rational answers computed
@@ -644,12 +644,12 @@ func TestJumpsPastStructuredAgainstFresh(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := Rules{Overshoot: Overshoot(seed % 3)}
-		f, _, err := engine.Insight(context.Background(), r.spec(), b.squares())
+		f, _, err := solve.Insight(context.Background(), r.spec(), b.squares())
 		if err != nil {
 			t.Fatal(err)
 		}
 		dense := f.Dense()
-		engine.FundamentalPool.Put(f)
+		solve.FundamentalPool.Put(f)
 		if dense {
 			t.Fatalf("seed %d: the board is within the structured solve's bounds", seed)
 		}
@@ -663,7 +663,7 @@ func TestJumpsPastStructuredAgainstFresh(t *testing.T) {
 		}
 		for i := 0; i < len(stats); i += 1 + len(stats)/12 {
 			js := stats[i]
-			w, err := engine.EffectWithout(context.Background(), r.spec(), b.squares(), js.From, e)
+			w, err := solve.EffectWithout(context.Background(), r.spec(), b.squares(), js.From, e)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/snakesladders/snakes/internal/boards"
-	"github.com/snakesladders/snakes/internal/engine"
 	"github.com/snakesladders/snakes/internal/model"
+	"github.com/snakesladders/snakes/internal/solve"
 )
 
 // This file tests the bounds (ErrTooLarge up front and by the work
@@ -297,8 +297,8 @@ func TestStructuredPastItsWork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bound := engine.StructuredWork(&g, 60) - 1 // 60 unknowns: one a snake
-	if band := g.CompileWork() + engine.BandReach(&g, context.Background()); band > bound {
+	bound := solve.StructuredWork(&g, 60) - 1 // 60 unknowns: one a snake
+	if band := g.CompileWork() + solve.BandReach(&g, context.Background()); band > bound {
 		t.Fatalf("the band's least work %.3g is over the bound %.3g", band, bound)
 	}
 	past := r.WithMaxWork(int64(bound))
@@ -328,7 +328,7 @@ func TestStructuredPastItsWork(t *testing.T) {
 			t.Errorf("%s: %v by the band, %v by the structured elimination", fig.name, got, want)
 		}
 	}
-	f, _, err := engine.Insight(context.Background(), past.spec(), b.squares())
+	f, _, err := solve.Insight(context.Background(), past.spec(), b.squares())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,8 +8,8 @@ import (
 
 	"pgregory.net/rapid"
 
-	"github.com/snakesladders/snakes/internal/engine"
 	"github.com/snakesladders/snakes/internal/model"
+	"github.com/snakesladders/snakes/internal/walk"
 )
 
 // This file checks the figures of very long games (10⁴ to 10²⁰ turns)
@@ -227,7 +227,7 @@ func TestPropertyLongGameQuantiles(t *testing.T) {
 				continue
 			}
 			got, err := r.Quantile(b, q)
-			want, ok := rt.quantile(engine.TailBound(q))
+			want, ok := rt.quantile(walk.TailBound(q))
 			switch {
 			case !ok && !finite:
 				if !errors.Is(err, ErrNeverFinishes) && !errors.Is(err, ErrTooLarge) {
@@ -244,7 +244,7 @@ func TestPropertyLongGameQuantiles(t *testing.T) {
 				if diff := math.Abs(float64(got) - w); diff > max(1, 1e-7*w) && diff > rt.slack(want) {
 					t.Fatalf("Quantile(%v) = %d, want %v (within %.3g turns)", q, got, want, max(1, 1e-7*w, rt.slack(want)))
 				}
-				if w > engine.TailFrom {
+				if w > walk.TailFrom {
 					byTail++
 				}
 			}
@@ -432,7 +432,7 @@ func TestQuantileOneOnATie(t *testing.T) {
 	}
 	flat := refFlat(grid)
 	k := refKernel{last: len(flat) - 1, start: h.start(), turns: h.turns(flat, nil)}
-	want, ok := newRefTail(k, 72).quantile(engine.TailBound(1))
+	want, ok := newRefTail(k, 72).quantile(walk.TailBound(1))
 	got, err := h.rules().Quantile(b, 1)
 	if !ok || err != nil || !want.IsInt64() || int64(got) != want.Int64() {
 		t.Fatalf("Quantile(1) = %d, %v; the reference %v", got, err, want)

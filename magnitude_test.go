@@ -10,7 +10,7 @@ import (
 
 	"pgregory.net/rapid"
 
-	"github.com/snakesladders/snakes/internal/engine"
+	"github.com/snakesladders/snakes/internal/solve"
 )
 
 // This file tests the order of magnitude given for games whose expectation
@@ -69,14 +69,14 @@ func TestExpectedMagnitudeBeyondFloat64(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, ok, _, _ := engine.ExpectedMagnitude(context.Background(), g)
+		got, ok, _, _ := solve.ExpectedMagnitude(context.Background(), g)
 		if !ok || math.Abs(got-want) > 1e-12*want {
 			t.Fatalf("%d×%d, weights %v: log₁₀ of the expected length %v, %v; exact %v", c.n, c.n, c.weights, got, ok, want)
 		}
 		_, err = r.ExpectedTurns(b)
 		if want > 308.3 {
-			if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "about "+engine.TenTo(want)+", is beyond the float64 range") {
-				t.Fatalf("%d×%d, weights %v: ExpectedTurns error %v; want about %s", c.n, c.n, c.weights, err, engine.TenTo(want))
+			if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "about "+solve.TenTo(want)+", is beyond the float64 range") {
+				t.Fatalf("%d×%d, weights %v: ExpectedTurns error %v; want about %s", c.n, c.n, c.weights, err, solve.TenTo(want))
 			}
 		}
 		t.Logf("%d×%d, weights %v: 10^%.6f, %v", c.n, c.n, c.weights, want, err)
@@ -103,7 +103,7 @@ func TestPropertyExpectedMagnitude(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, ok, _, _ := engine.ExpectedMagnitude(context.Background(), g)
+		got, ok, _, _ := solve.ExpectedMagnitude(context.Background(), g)
 		if exact.Sign() == 0 {
 			if ok {
 				t.Fatalf("a game that is over at the start has a magnitude %v", got)

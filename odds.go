@@ -4,7 +4,7 @@ import (
 	"context"
 	"slices"
 
-	"github.com/snakesladders/snakes/internal/engine"
+	"github.com/snakesladders/snakes/internal/joint"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
@@ -16,7 +16,7 @@ import (
 // compiled turns, the races kept) and, under Bump, the joint chain.
 type oddsState struct {
 	a *Analysis
-	j *engine.Joint
+	j *joint.Joint
 }
 
 // Odds returns each player's chance to win from the game's state,
@@ -56,7 +56,7 @@ func (gm *Game) OddsContext(ctx context.Context) ([]float64, error) {
 	switch {
 	case gm.r.Bump && n > 1:
 		if gm.odds.j == nil {
-			j, err := engine.NewJoint(ctx, &gm.g, n, false)
+			j, err := joint.NewJoint(ctx, &gm.g, n, false)
 			if err != nil {
 				return nil, err
 			}

@@ -7,8 +7,9 @@ import (
 
 	"pgregory.net/rapid"
 
-	"github.com/snakesladders/snakes/internal/engine"
+	"github.com/snakesladders/snakes/internal/joint"
 	"github.com/snakesladders/snakes/internal/model"
+	"github.com/snakesladders/snakes/internal/walk"
 )
 
 // This file tests the product chain's races against exact ones, and a race
@@ -59,11 +60,11 @@ func TestPropertyProductRaceExact(t *testing.T) {
 			return
 		}
 		_, w := walkOf(t, r, b)
-		if engine.BoundRace(w, squares) > engine.RaceDenseFrom {
+		if joint.BoundRace(w, squares) > joint.RaceDenseFrom {
 			chosen++ // the product chain is what WinChancesFrom chooses
 		}
 		w.Work = 0
-		pr := w.ProductRaceOf(squares, math.Inf(1))
+		pr := joint.ProductRaceOf(w, squares, math.Inf(1))
 		if pr == nil {
 			t.Fatalf("no product chain for %d players on %d squares", players, last)
 		}
@@ -124,11 +125,11 @@ func TestRaceTooLongToFollow(t *testing.T) {
 	g.Lim = &model.Limits{}
 	*g.Lim = model.DefaultLimits
 	g.Lim.Work = 1e11
-	w, err := engine.NewWalk(context.Background(), &g)
+	w, err := walk.NewWalk(context.Background(), &g)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rc, err := w.Race(engine.OnStart(&g, 2))
+	rc, err := joint.Race(w, joint.OnStart(&g, 2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +138,7 @@ func TestRaceTooLongToFollow(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("wins %v, rounds %.6g, turns %.6g; walks %v, %.6g, %.6g after %d turns", wins, rounds, turns, want, wantRounds, wantTurns, rc.Walks[0].Turns)
-	if wantTurns < 1e37 || rc.Walks[0].Turns < engine.RaceTailTurns {
+	if wantTurns < 1e37 || rc.Walks[0].Turns < joint.RaceTailTurns {
 		t.Fatalf("the game is no longer one whose walks outlast a race's allowance")
 	}
 	for q := range wins {
@@ -152,12 +153,12 @@ func TestRaceTooLongToFollow(t *testing.T) {
 
 // walkOf returns the game of r on b and a walk from its start, over its
 // compiled turns.
-func walkOf(t interface{ Fatal(...any) }, r Rules, b *Board) (*model.Game, *engine.Walk) {
+func walkOf(t interface{ Fatal(...any) }, r Rules, b *Board) (*model.Game, *walk.Walk) {
 	g, err := r.playable(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := engine.NewWalk(context.Background(), &g)
+	w, err := walk.NewWalk(context.Background(), &g)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,9 +5,9 @@ import (
 	"math/rand/v2"
 	"sort"
 
-	"github.com/snakesladders/snakes/internal/engine"
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/model"
+	"github.com/snakesladders/snakes/internal/walk"
 )
 
 // This file reads random play's figures from the walk (walk.go): the
@@ -46,7 +46,7 @@ func (r Rules) LengthDistribution(b *Board, maxTurns int) ([]float64, error) {
 	if err := checkTurns(&g, maxTurns); err != nil {
 		return nil, err
 	}
-	w, err := engine.PlayWalk(context.Background(), &g, nil, nil)
+	w, err := walk.PlayWalk(context.Background(), &g, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +122,7 @@ func (r Rules) quantiles(ctx context.Context, b *Board, qs []float64) ([]int, er
 			return nil, err
 		}
 	}
-	w, err := engine.PlayWalkOn(ctx, r.spec(), b.squares())
+	w, err := walk.PlayWalkOn(ctx, r.spec(), b.squares())
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +141,7 @@ func checkQuantile(q float64) error {
 // smallest on a tie. Its error wraps [ErrNeverFinishes] when the player can
 // never finish; other errors are as for [Rules.MedianTurns].
 func (r Rules) ModeTurns(b *Board) (int, error) {
-	w, err := engine.PlayWalkOn(context.Background(), r.spec(), b.squares())
+	w, err := walk.PlayWalkOn(context.Background(), r.spec(), b.squares())
 	if err != nil {
 		return 0, err
 	}

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/snakesladders/snakes/internal/engine"
+	"github.com/snakesladders/snakes/internal/walk"
 )
 
 // This file is the Report the snakes command prints: what it gathers from
@@ -217,7 +217,7 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	}
 	// Random play over the bounds is known from the estimate alone, and
 	// said so whatever time the searches took.
-	if err := engine.CheckPlay(&a.g); err != nil {
+	if err := walk.CheckPlay(&a.g); err != nil {
 		if !skip(FigurePlay, err) {
 			return nil, err
 		}
@@ -375,7 +375,7 @@ const reportCover = 0.999
 // distribution fills in the length distribution and the chances to finish
 // within reportTurns, walking with w up to the turn by which 99.9% of games
 // are over, or maxReportTurns.
-func (rep *Report) distribution(w *engine.Walk) error {
+func (rep *Report) distribution(w *walk.Walk) error {
 	cum := 0.0
 	var dist []Rounded
 	var within []Within

@@ -1,16 +1,16 @@
-package engine
+package walk
 
 import (
 	"context"
 	"math"
 	"slices"
 
-	"github.com/snakesladders/snakes/internal/budget"
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/grid"
 	"github.com/snakesladders/snakes/internal/linalg"
 	"github.com/snakesladders/snakes/internal/model"
 	"github.com/snakesladders/snakes/internal/search"
+	"github.com/snakesladders/snakes/internal/solve"
 )
 
 // This file is the walk: the chances of where one player's token may be,
@@ -22,24 +22,17 @@ import (
 // Walk follows where one player's token may be, turn by turn, over a
 // chain's turns.
 type Walk struct {
-	g        *model.Game
-	C        *model.Chain
-	FM       *fairMoves // when set, the turns go by intervals (walk.go), not by c's table
-	share    float64    // what an edge's weight of 1 is as a chance: 1/dice.den
+	solve.Sweep
+	FM       *fairMoves // when set, the turns go by intervals, not by C's table
 	Mass     []float64
 	next     []float64 // after a turn: the mass before it
-	left     float64   // chance of not having finished, kept as 1 − Σ finished
-	alive    float64   // chance of not having finished but still being able to
-	aliveLow float64   // what alive, a compensated sum, rounded away
+	Left     float64   // chance of not having finished, kept as 1 − Σ finished
+	Alive    float64   // chance of not having finished but still being able to
+	AliveLow float64   // what alive, a compensated sum, rounded away
 	Finished float64   // chance of having finished on the latest turn
 
-	Reached   []bool // squares where a turn can end, from where the walk starts
-	Trap      int32  // a square the token can reach with no way on, or -1
-	Turns     int
-	Work      float64         // steps taken so far, bounded by MaxWork
-	charged   float64         // of Work, what the game's meter has been charged
-	ctx       context.Context // when not nil, the walk stops once it is done
-	nextCheck float64         // the work at which budget next looks at ctx
+	Trap  int32 // a square the token can reach with no way on, or -1
+	Turns int
 }
 
 // walkBytes is what newWalk allocates on a board of size squares (counting
@@ -126,25 +119,25 @@ func walkOn(ctx context.Context, c *model.Chain, work float64) *Walk {
 	c.FromStart()
 	g := c.G
 	size := int(g.Last) + 1
-	w := &Walk{g: g, C: c, Mass: make([]float64, size), next: make([]float64, size), share: 1 / g.Dice.Den, ctx: ctx,
-		Reached: c.Reached, Trap: c.Trap, Work: work}
+	w := &Walk{Sweep: solve.Sweep{G: g, C: c, Share: 1 / g.Dice.Den, Ctx: ctx, Reached: c.Reached, Work: work},
+		Mass: make([]float64, size), next: make([]float64, size), Trap: c.Trap}
 	if g.Start == g.Last {
 		w.Finished = 1
 	} else {
-		w.Mass[g.Start], w.left = 1, 1
+		w.Mass[g.Start], w.Left = 1, 1
 		if c.CanFinish[g.Start] {
-			w.alive = 1
+			w.Alive = 1
 		}
 	}
 	return w
 }
 
-// fromBytes is what from allocates: the chances, and a walk by
+// FromBytes is what from allocates: the chances, and a walk by
 // intervals its moves' scratch and its search.
-func (w *Walk) fromBytes() float64 {
+func (w *Walk) FromBytes() float64 {
 	bytes := 16 * float64(len(w.Mass))
 	if w.FM != nil {
-		bytes += fairMovesBytes(w.g) + search.ThrowSearchBytes(w.g) + float64(len(w.Mass))
+		bytes += fairMovesBytes(w.G) + search.ThrowSearchBytes(w.G) + float64(len(w.Mass))
 	}
 	return bytes
 }
@@ -154,9 +147,9 @@ func (w *Walk) fromBytes() float64 {
 func (w *Walk) From(s int32) *Walk {
 	v := *w
 	v.Mass, v.next = make([]float64, len(w.Mass)), make([]float64, len(w.Mass))
-	v.Finished, v.left, v.alive, v.aliveLow, v.Turns = 0, 0, 0, 0, 0
+	v.Finished, v.Left, v.Alive, v.AliveLow, v.Turns = 0, 0, 0, 0, 0
 	switch {
-	case s == w.g.Start:
+	case s == w.G.Start:
 	case w.FM != nil:
 		v.Reached, v.Trap = w.fairFrom(s)
 	default:
@@ -164,14 +157,14 @@ func (w *Walk) From(s int32) *Walk {
 		v.Trap = w.C.Explore(s, v.Reached, nil)
 	}
 	if w.FM != nil {
-		v.FM = newFairMoves(w.g) // scratch of its own
+		v.FM = newFairMoves(w.G) // scratch of its own
 	}
-	if s == w.g.Last {
+	if s == w.G.Last {
 		v.Finished = 1
 	} else {
-		v.Mass[s], v.left = 1, 1
+		v.Mass[s], v.Left = 1, 1
 		if w.C.CanFinish[s] {
-			v.alive = 1
+			v.Alive = 1
 		}
 	}
 	return &v
@@ -182,7 +175,7 @@ func (w *Walk) out(v int32) []model.Edge { return w.C.Out(v) }
 
 // Turn advances one Turn and returns the chance of finishing on it.
 func (w *Walk) Turn() float64 {
-	last := w.g.Last
+	last := w.G.Last
 	if w.FM != nil {
 		w.Work += w.FM.turn(w.Mass, w.next)
 	} else {
@@ -191,7 +184,7 @@ func (w *Walk) Turn() float64 {
 			if p == 0 {
 				continue
 			}
-			p *= w.share
+			p *= w.Share
 			out := w.out(int32(v))
 			for _, e := range out {
 				w.next[e.To] += p * e.N
@@ -206,22 +199,22 @@ func (w *Walk) Turn() float64 {
 	// so that left before a turn minus left after it is exactly what
 	// finished on it: the race's terms then telescope, and their sum stays
 	// 1 over millions of turns instead of gathering a rounding error a turn.
-	w.left = max(w.left-w.Finished, 0)
+	w.Left = max(w.Left-w.Finished, 0)
 	var alive linalg.Sum
 	for v, p := range w.Mass {
 		if w.C.CanFinish[v] {
 			alive.Add(p)
 		}
 	}
-	w.alive, w.aliveLow = alive.Split()
+	w.Alive, w.AliveLow = alive.Split()
 	w.Turns++
 	w.Work += 2*float64(last) + turnOverhead
 	return w.Finished
 }
 
-// reachedSquares counts the squares of reached but the last: those a
+// ReachedSquares counts the squares of reached but the last: those a
 // quantile's powers of the turn matrix would take (quantiles.go).
-func reachedSquares(g *model.Game, reached []bool) int {
+func ReachedSquares(g *model.Game, reached []bool) int {
 	n := 0
 	for v, ok := range reached {
 		if ok && int32(v) != g.Last {
@@ -243,17 +236,17 @@ const turnOverhead = 64
 // geometric returns may be from any chance it stands for.
 const tailTolerance = 1e-14
 
-// geometric reports whether, after the latest turn, the game has settled
-// into its geometric tail: the mass m after the turn is, square by square,
+// Geometric reports whether, after the latest turn, the game has settled
+// into its Geometric tail: the mass m after the turn is, square by square,
 // λ times the mass before it, where λ is the chance of not finishing on a
 // turn. From then on the chance of finishing on each later turn is
 // (1−λ)·λ^j·left. Writing δ for Σ|m − λ·m_before|, every later mass vector
 // is within δ/(1−λ) of that model (a turn moves an error no further than
-// its size), and so is every chance; geometric answers true only when that
+// its size), and so is every chance; Geometric answers true only when that
 // bound is below tailTolerance. It answers false on boards where the token
 // can be trapped, whose unfinished mass does not vanish.
-func (w *Walk) geometric() (lambda float64, ok bool) {
-	if w.Trap >= 0 || w.left == 0 || w.Finished == 0 {
+func (w *Walk) Geometric() (lambda float64, ok bool) {
+	if w.Trap >= 0 || w.Left == 0 || w.Finished == 0 {
 		return 0, false
 	}
 	var now, before float64
@@ -272,42 +265,24 @@ func (w *Walk) geometric() (lambda float64, ok bool) {
 	w.Work += 2 * float64(len(w.Mass))
 	// 1 − λ is the chance of finishing on a turn from where the mass was:
 	// computed from the finishing chance, it loses nothing to cancellation.
-	gap := w.Finished / (w.left + w.Finished)
+	gap := w.Finished / (w.Left + w.Finished)
 	if gap <= 0 || delta/gap > tailTolerance {
 		return 0, false
 	}
-	return w.left / (w.left + w.Finished), true
+	return w.Left / (w.Left + w.Finished), true
 }
 
-// settled is how often, in turns, the walks look for the geometric tail.
-const settled = 8
+// SettledEvery is how often, in turns, the walks look for the geometric tail.
+const SettledEvery = 8
 
 // Budget reports ErrTooLarge once the walk has taken more than MaxWork steps.
 // It also reports the context's error once the walk's context is done,
 // looking every 64 calls.
 func (w *Walk) Budget() error {
-	if w.Work > w.g.Lim.Work {
-		return errs.Errorf(errs.ErrTooLarge, "games last too long to evaluate: after %d turns %.3g%% of games are still going, and following them further would take over %.3g steps%s", w.Turns, 100*w.left, w.g.Lim.Work, w.g.WorkName())
+	if w.Work > w.G.Lim.Work {
+		return errs.Errorf(errs.ErrTooLarge, "games last too long to evaluate: after %d turns %.3g%% of games are still going, and following them further would take over %.3g steps%s", w.Turns, 100*w.Left, w.G.Lim.Work, w.G.WorkName())
 	}
-	if err := w.charge("following random play"); err != nil {
-		return err
-	}
-	if w.ctx != nil && w.Work >= w.nextCheck {
-		w.nextCheck = w.Work + budget.CheckEvery
-		return w.ctx.Err()
-	}
-	return nil
-}
-
-// charge charges the game's meter, when it has one, the work w has done
-// since it last did, as what.
-func (w *Walk) charge(what string) error {
-	if w.g.Meter == nil {
-		return nil
-	}
-	steps := w.Work - w.charged
-	w.charged = w.Work
-	return w.g.Spend(steps, what)
+	return w.Spent("following random play")
 }
 
 // walk returns a walk on b under r for a figure that needs need of it,
@@ -532,7 +507,7 @@ func fairTrap(reached, can []bool) int32 {
 // fairFrom is walk.from's search for a walk by intervals: the squares a
 // turn from s reaches, and the lowest among them that cannot finish.
 func (w *Walk) fairFrom(s int32) (reached []bool, trap int32) {
-	g := *w.g
+	g := *w.G
 	g.Start = s
 	reached, err := search.FairReached(&g, nil)
 	if err != nil { // past the memory bound, which the walk's start passed
@@ -541,14 +516,14 @@ func (w *Walk) fairFrom(s int32) (reached []bool, trap int32) {
 	return reached, fairTrap(reached, w.C.CanFinish)
 }
 
-// fewReached reports whether a turn from s reaches at most raceDenseMax
+// FewReached reports whether a turn from s reaches at most raceDenseMax
 // squares: else the states of a product race, each of which holds k of
 // them and among which the first player's every square turns up, are
 // more than raceDenseMax/k, and a walk by intervals need not compile its
 // table to find that out.
-func (w *Walk) fewReached(s int) bool {
+func (w *Walk) FewReached(s int) bool {
 	reached := w.Reached
-	if int32(s) != w.g.Start {
+	if int32(s) != w.G.Start {
 		reached, _ = w.fairFrom(int32(s))
 	}
 	n := 0
@@ -557,27 +532,31 @@ func (w *Walk) fewReached(s int) bool {
 			n++
 		}
 	}
-	return n <= raceDenseMax
+	return n <= RaceDenseMax
 }
 
-// table returns whether w's chain has its table of turns, which the
+// Table returns whether w's chain has its Table of turns, which the
 // solves of the tail, the powers and the product races read: a walk by
 // intervals compiles it when it fits the bounds with then more steps to
 // spend, counting its work.
-func (w *Walk) table(then float64) bool {
+func (w *Walk) Table(then float64) bool {
 	c := w.C
 	if c.First != nil {
 		return true
 	}
-	g := w.g
+	g := w.G
 	work := g.CompileWork()
 	if w.Work+work+then > g.Lim.Work || walkBytes(float64(g.Last)+1, min(g.OutBound(), float64(g.Last)+1)) > g.Lim.Bytes {
 		return false
 	}
-	if err := c.Compile(w.ctx, g); err != nil {
+	if err := c.Compile(w.Ctx, g); err != nil {
 		c.First = nil
 		return false
 	}
 	w.Work += work
 	return true
 }
+
+// RaceDenseMax is the most unknowns the product chain is eliminated over:
+// 640, 3.3 MB and about 10⁸ multiply-adds, a few tens of milliseconds.
+const RaceDenseMax = 640

@@ -1,4 +1,4 @@
-package engine
+package solve
 
 import (
 	"context"
@@ -70,10 +70,10 @@ func CheckInsight(g *model.Game) error {
 // one that suits c.
 func InsightOn(f *Fundamental, c *model.Chain) error {
 	g := c.G
-	if err := f.setup(c, false); err != nil {
+	if err := f.Setup(c, false); err != nil {
 		return err
 	}
-	f.work = g.CompileWork() // its solves count from the compiled turns, as a walk does
+	f.Worked = g.CompileWork() // its solves count from the compiled turns, as a walk does
 	m := float64(len(f.sq))
 	if !f.Dense() {
 		return nil // the band or the bounded-memory solve: linear in the squares
@@ -90,9 +90,9 @@ func InsightOn(f *Fundamental, c *model.Chain) error {
 // next call allocates.
 func (f *Fundamental) Release() {
 	if f.how == viaGMRES {
-		f.Values, f.vis, f.sys = nil, nil, nil
+		f.Values, f.vis, f.Sys = nil, nil, nil
 	}
-	f.Ctx, f.c, f.work = nil, nil, 0
+	f.Ctx, f.c, f.Worked = nil, nil, 0
 	if 16*cap(f.Own.Edges)+8*cap(f.rows) > poolUpTo {
 		return
 	}
@@ -105,8 +105,7 @@ const poolUpTo = 64 << 20
 
 // system returns the bounded-memory solve over the squares f solves for.
 func (f *Fundamental) system() *system {
-	w := &Walk{g: f.g, C: f.c, share: 1 / f.g.Dice.Den, Reached: f.Sure, Trap: -1, ctx: f.Ctx, Work: f.work}
-	return newSystem(w)
+	return newSystem(&Sweep{G: f.g, C: f.c, Share: 1 / f.g.Dice.Den, Reached: f.Sure, Ctx: f.Ctx, Work: f.Worked})
 }
 
 // solveValues sets f.values to the expected turns from every square, by
@@ -126,8 +125,8 @@ func (f *Fundamental) solveValues() error {
 			return err
 		}
 	default:
-		f.sys = f.system()
-		y, err := f.sys.solve(nil, 1)
+		f.Sys = f.system()
+		y, err := f.Sys.solve(nil, 1)
 		if err != nil {
 			return err
 		}
@@ -232,7 +231,7 @@ func (f *Fundamental) Variance() (float64, error) {
 	f.rhs2 = dev
 	switch f.how {
 	case viaGMRES:
-		y, err := f.sys.solve(dev, 0)
+		y, err := f.Sys.solve(dev, 0)
 		if err != nil {
 			return 0, err
 		}
@@ -268,10 +267,10 @@ func (f *Fundamental) StartVisits() ([]float64, error) {
 		return nil, err
 	}
 	if f.choose() == viaGMRES {
-		if f.sys == nil {
-			f.sys = f.system()
+		if f.Sys == nil {
+			f.Sys = f.system()
 		}
-		v, err := f.sys.visits()
+		v, err := f.Sys.visits()
 		if err != nil {
 			return nil, err
 		}

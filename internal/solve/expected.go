@@ -1,4 +1,4 @@
-package engine
+package solve
 
 import (
 	"context"
@@ -100,7 +100,7 @@ func TenTo(lg float64) string {
 func sweepExpected(ctx context.Context, g model.Game, m int) (float64, error) {
 	size := float64(g.Last) + 1
 	out := min(g.OutBound(), size)
-	bytes := walkBytes(size, out) + systemBytes(size, float64(m), float64(min(m, 64)))
+	bytes := model.ChainBytes(size, out) + systemBytes(size, float64(m), float64(min(m, 64)))
 	if bytes > g.Lim.Bytes {
 		return 0, g.TooBig(bytes, "the expected length on %d squares with %d or more squares moves go back to", g.Last, m)
 	}
@@ -110,14 +110,15 @@ func sweepExpected(ctx context.Context, g model.Game, m int) (float64, error) {
 	} else if steps := 2 * g.CompileWork(); steps > g.Lim.Work {
 		return 0, g.TooLong(steps, "taking every turn (throws of totals up to %d) from %d squares twice, to find the squares that moves go back to and to solve for them,", g.Faces, g.Last)
 	}
-	w, err := NewWalk(ctx, &g)
-	if err != nil {
+	c := new(model.Chain)
+	if err := c.Compile(ctx, &g); err != nil {
 		return 0, err
 	}
-	w.Work += first
-	if w.Trap >= 0 {
-		return 0, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.Trap)
+	c.FromStart()
+	if c.Trap >= 0 {
+		return 0, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", c.Trap)
 	}
+	w := &Sweep{G: &g, C: c, Share: 1 / g.Dice.Den, Reached: c.Reached, Ctx: ctx, Work: g.CompileWork() + first}
 	y, err := newSystem(w).solve(nil, 1)
 	if err != nil {
 		return 0, err

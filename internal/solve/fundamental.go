@@ -1,4 +1,4 @@
-package engine
+package solve
 
 import (
 	"context"
@@ -27,9 +27,9 @@ type Fundamental struct {
 	Game   model.Game // the game, kept here so that callers need not allocate one
 	g      *model.Game
 	Ctx    context.Context // when not nil, solves stop once it is done
-	work   float64         // the steps its bounded-memory solves start from: a caller's, so that they share its MaxWork
+	Worked float64         // the steps its bounded-memory solves start from: a caller's, so that they share its MaxWork
 	how    method          // how its equations are solved: see choose
-	sys    *system         // the bounded-memory solve, once made
+	Sys    *system         // the bounded-memory solve, once made
 	solved bool            // values hold the expected turns from every square
 	// visited: vis holds the start's visits
 	visited bool
@@ -96,15 +96,15 @@ func (f *Fundamental) Prepare(g *model.Game, absorb bool) error {
 	if err := f.Own.Compile(f.Ctx, g); err != nil {
 		return err
 	}
-	return f.setup(&f.Own, absorb)
+	return f.Setup(&f.Own, absorb)
 }
 
-// setup readies f to solve c's game, as prepare does, on a chain compiled
+// Setup readies f to solve c's game, as prepare does, on a chain compiled
 // already.
-func (f *Fundamental) setup(c *model.Chain, absorb bool) error {
+func (f *Fundamental) Setup(c *model.Chain, absorb bool) error {
 	g := c.G
 	f.c, f.g, f.absorb = c, g, absorb
-	f.how, f.sys, f.solved, f.visited = unchosen, nil, false, false
+	f.how, f.Sys, f.solved, f.visited = unchosen, nil, false, false
 	f.keep = f.keep[:0]
 	f.Sure = c.Surely
 	if absorb {

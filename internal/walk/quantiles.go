@@ -1,10 +1,11 @@
-package engine
+package walk
 
 import (
 	"math"
 
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/linalg"
+	"github.com/snakesladders/snakes/internal/solve"
 )
 
 // This file is what the walk reads of one player's game: the length
@@ -19,12 +20,12 @@ func (w *Walk) Distribution(maxTurns int) ([]float64, error) {
 	dist[0] = w.Finished
 	for t := 1; t <= maxTurns; t++ {
 		dist[t] = w.Turn()
-		if w.alive == 0 {
+		if w.Alive == 0 {
 			break // nothing left can finish: the rest are 0
 		}
-		if t%settled == 0 {
-			if lambda, ok := w.geometric(); ok {
-				p := w.left * (1 - lambda)
+		if t%SettledEvery == 0 {
+			if lambda, ok := w.Geometric(); ok {
+				p := w.Left * (1 - lambda)
 				for u := t + 1; u <= maxTurns && p != 0; u++ {
 					dist[u] = p
 					p *= lambda
@@ -52,7 +53,7 @@ func (w *Walk) Quantiles(qs []float64) ([]int, error) {
 	var done linalg.Sum // chance of having finished by turn t, until a skip
 	done.Add(w.Finished)
 	skipped := false
-	var tl tail
+	var tl Tail
 	// Before a skip, the chance of still playing is the sum of what is left
 	// on the squares, precise however small, while the chance of having
 	// finished rounds to 1 near it: q = 1 reads only the first. After one,
@@ -66,16 +67,16 @@ func (w *Walk) Quantiles(qs []float64) ([]int, error) {
 	// On a board of few squares, powers of the turn matrix (quantiles.go)
 	// answer any length at a fixed cost: once the walk has spent that, the
 	// rest goes by them.
-	squares, start := reachedSquares(w.g, w.Reached), w.Work
+	squares, start := ReachedSquares(w.G, w.Reached), w.Work
 	perTurn := 0.0 // what the latest turn cost
 	for t := 0; ; t++ {
 		if t > 0 {
-			before, spent := w.alive, w.Work
+			before, spent := w.Alive, w.Work
 			f := w.Turn()
 			perTurn = w.Work - spent
 			done.Add(f)
 			if w.Trap < 0 {
-				tl.observe(f, before)
+				tl.Observe(f, before)
 			}
 		}
 		for len(out) < len(qs) && reached(qs[len(out)]) {
@@ -87,27 +88,27 @@ func (w *Walk) Quantiles(qs []float64) ([]int, error) {
 		switch q := qs[len(out)]; {
 		case w.Trap >= 0 && q == 1:
 			return nil, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.Trap)
-		case w.Trap >= 0 && done.Value()+w.alive < q:
+		case w.Trap >= 0 && done.Value()+w.Alive < q:
 			// What has finished and what still can: a bound, which falls
 			// turn by turn towards the chance of finishing.
-			return nil, errs.Errorf(errs.ErrNeverFinishes, "the player finishes with probability at most %.4g (found after %d turns), less than %v", done.Value()+w.alive, t, q)
+			return nil, errs.Errorf(errs.ErrNeverFinishes, "the player finishes with probability at most %.4g (found after %d turns), less than %v", done.Value()+w.Alive, t, q)
 		}
-		if squares <= powersMax && w.Work-start > powersCost(squares) && w.table(powersCost(squares)) {
+		if squares <= powersMax && w.Work-start > powersCost(squares) && w.Table(powersCost(squares)) {
 			return w.newPowers().quantiles(w, qs, out)
 		}
-		if j := tl.turnsUntil(TailBound(qs[len(out)])); tl.settled(w) && (j > TailFrom || w.Work+j*perTurn > w.g.Lim.Work) {
-			if float64(t)+j > math.MaxInt-2*tailWindow {
+		if j := tl.turnsUntil(TailBound(qs[len(out)])); tl.Settled(w) && (j > TailFrom || w.Work+j*perTurn > w.G.Lim.Work) {
+			if float64(t)+j > math.MaxInt-2*TailWindow {
 				return nil, errs.Errorf(errs.ErrTooLarge, "the %v quantile of the length is about %.3g turns, more than an int holds", qs[len(out)], float64(t)+j)
 			}
-			n := (math.Floor(min(j, tl.skippable())/tailWindow) - 1) * tailWindow
-			if tl.wobble <= 0.5 && w.Work+2*tailWindow*perTurn > w.g.Lim.Work {
+			n := (math.Floor(min(j, tl.skippable())/TailWindow) - 1) * TailWindow
+			if tl.wobble <= 0.5 && w.Work+2*TailWindow*perTurn > w.G.Lim.Work {
 				// Two windows are more than the bound leaves, and no cycle
 				// needs whole windows to keep its phase: skip to tailNear
 				// turns short.
 				n = math.Floor(j) - tailNear
 			}
 			if n > 0 {
-				w.skip(int(n), math.Exp(-tl.rate*n))
+				w.skip(int(n), math.Exp(-tl.Rate*n))
 				tl.skip(n)
 				t += int(n)
 				skipped = true
@@ -123,7 +124,7 @@ func (w *Walk) Quantiles(qs []float64) ([]int, error) {
 // counting what its rounding dropped: on boards whose chances are powers of
 // two, alive can round onto p exactly while the sum it stands for is above.
 func (w *Walk) aliveAtMost(p float64) bool {
-	return w.alive < p || w.alive == p && w.aliveLow <= 0
+	return w.Alive < p || w.Alive == p && w.AliveLow <= 0
 }
 
 // skip moves w on by n turns of its settled tail, over which the chance on
@@ -132,9 +133,9 @@ func (w *Walk) skip(n int, factor float64) {
 	for v := range w.Mass {
 		w.Mass[v] *= factor
 	}
-	w.alive *= factor
-	w.aliveLow *= factor
-	w.left *= factor
+	w.Alive *= factor
+	w.AliveLow *= factor
+	w.Left *= factor
 	w.Turns += n
 }
 
@@ -144,17 +145,17 @@ func (w *Walk) skip(n int, factor float64) {
 // window's chances are the last one's times λ^tailWindow.
 func (w *Walk) Mode() (int, error) {
 	best, mode := w.Finished, 0
-	var tl tail
+	var tl Tail
 	stop := -1 // the turn the walk stops on, once the tail has settled
-	for t := 1; w.alive > best && t != stop; t++ {
-		before := w.alive
+	for t := 1; w.Alive > best && t != stop; t++ {
+		before := w.Alive
 		f := w.Turn()
 		if f > best {
 			best, mode = f, t
 		}
 		if w.Trap < 0 && stop < 0 {
-			if tl.observe(f, before); tl.settled(w) {
-				stop = t + tailWindow
+			if tl.Observe(f, before); tl.Settled(w) {
+				stop = t + TailWindow
 			}
 		}
 		if err := w.Budget(); err != nil {
@@ -162,7 +163,7 @@ func (w *Walk) Mode() (int, error) {
 		}
 	}
 	if best == 0 {
-		return 0, errs.Errorf(errs.ErrNeverFinishes, "the player can never reach square %d", w.g.Last)
+		return 0, errs.Errorf(errs.ErrNeverFinishes, "the player can never reach square %d", w.G.Last)
 	}
 	return mode, nil
 }
@@ -184,7 +185,7 @@ func (w *Walk) Mode() (int, error) {
 // same.
 
 const (
-	tailWindow = 2520
+	TailWindow = 2520
 	tailSettle = 1e-10
 
 	// TailFrom is how many turns a walk must have left to go before a
@@ -202,13 +203,13 @@ const (
 	tailEnd = 0x1p-53
 )
 
-// A tail watches a walk's turns for the settled tail. Its zero value is
+// A Tail watches a walk's turns for the settled Tail. Its zero value is
 // ready to use.
-type tail struct {
+type Tail struct {
 	n      int        // turns in the current window
 	window linalg.Sum // −log λ summed over the current window
 	s1, s2 float64
-	rate   float64 // once settled: −log λ per turn, from the latest window
+	Rate   float64 // once settled: −log λ per turn, from the latest window
 
 	// A board whose chances nearly cycle (a die loaded to one face) keeps,
 	// besides the settled tail, modes that turn round the cycle and fade
@@ -233,35 +234,35 @@ type tail struct {
 	lo, hi    float64 // a bracket of 1 − λ*: see settled
 }
 
-// observe takes one turn that finished finished out of before still going.
-func (tl *tail) observe(finished, before float64) {
+// Observe takes one turn that finished finished out of before still going.
+func (tl *Tail) Observe(finished, before float64) {
 	if before <= 0 {
 		return
 	}
 	if tl.logs == nil {
-		tl.logs, tl.bends = make([]float64, tailWindow), make([]float64, tailWindow)
+		tl.logs, tl.bends = make([]float64, TailWindow), make([]float64, TailWindow)
 	}
 	g := -math.Log1p(-min(finished/before, 1))
 	tl.going.Add(g)
 	tl.logs[tl.n] = g
 	tl.window.Add(g)
-	if tl.n++; tl.n < tailWindow {
+	if tl.n++; tl.n < TailWindow {
 		return
 	}
 	s := tl.window.Value()
 	tl.n, tl.window = 0, linalg.Sum{}
 	if d, d0 := math.Abs(s-tl.s1), math.Abs(tl.s1-tl.s2); tl.s2 > 0 && s > 0 && d <= tailSettle*s && d <= d0/2 {
-		tl.rate = s / tailWindow
+		tl.Rate = s / TailWindow
 	} else {
-		tl.rate = 0
+		tl.Rate = 0
 	}
 	tl.bend(s)
 	tl.s2, tl.s1 = tl.s1, s
 }
 
 // bend measures the latest whole window's wobble and drift, in turns.
-func (tl *tail) bend(s float64) {
-	per := s / tailWindow
+func (tl *Tail) bend(s float64) {
+	per := s / TailWindow
 	var acc linalg.Sum
 	tl.wobble, tl.drift = 0, 0
 	for i, g := range tl.logs {
@@ -283,29 +284,29 @@ func (tl *tail) bend(s float64) {
 // skipped with the answers beyond them misplaced by half a turn at most:
 // any number where the chances do not cycle, or cycle exactly. Skips add
 // up: what the cycling modes would have faded over all of them counts.
-func (tl *tail) skippable() float64 {
+func (tl *Tail) skippable() float64 {
 	if tl.wobble <= 0.5 || tl.drift == 0 {
 		return math.Inf(1)
 	}
-	return max(0.5*tailWindow/tl.drift-tl.skipped, 0)
+	return max(0.5*TailWindow/tl.drift-tl.skipped, 0)
 }
 
-// settled reports whether the tail has settled: its windows agree, and
+// Settled reports whether the tail has Settled: its windows agree, and
 // the fraction each turn finishes is the slowest mode's, 1 − λ*, within
 // tailSettle. The second check finds a mode that fades more slowly than
 // what the walk sees but holds too little of the chance yet to show (two
 // squares that each wait for a rare throw, one rarer than the other): it
 // would take over long before the last quantiles. w gives the bracket of
 // 1 − λ*, found once, when the windows first agree.
-func (tl *tail) settled(w *Walk) bool {
-	if tl.rate == 0 {
+func (tl *Tail) Settled(w *Walk) bool {
+	if tl.Rate == 0 {
 		return false
 	}
 	if !tl.bracketed {
 		tl.bracketed = true
 		tl.lo, tl.hi = w.slowest()
 	}
-	seen := -math.Expm1(-tl.rate)
+	seen := -math.Expm1(-tl.Rate)
 	return seen >= tl.hi*(1-tailSettle) && seen <= tl.lo*(1+tailSettle)
 }
 
@@ -328,19 +329,19 @@ func (w *Walk) slowest() (lo, hi float64) {
 		return empty()
 	}
 	// The iterations read every turn's ends 200 times.
-	if !w.table(tailIterations * w.g.TurnWork()) {
+	if !w.Table(tailIterations * w.G.TurnWork()) {
 		return empty()
 	}
-	f := FundamentalPool.Get().(*Fundamental)
+	f := solve.FundamentalPool.Get().(*solve.Fundamental)
 	defer f.Release()
-	g := w.g
-	f.setup(w.C, false) // the walk's chain: its turns and classes as they are
-	m := float64(len(f.sq))
+	g := w.G
+	f.Setup(w.C, false) // the walk's chain: its turns and classes as they are
+	m := float64(f.Unknowns())
 	step := g.TurnWork() + m*m
-	if !f.Dense() || !f.Sure[g.Start] || w.Work+StructuredWork(g, m)+tailIterations*step > g.Lim.Work {
+	if !f.Dense() || !f.Sure[g.Start] || w.Work+solve.StructuredWork(g, m)+tailIterations*step > g.Lim.Work {
 		return empty()
 	}
-	w.Work += StructuredWork(g, m)
+	w.Work += solve.StructuredWork(g, m)
 	f.Solve(nil) // N·1
 	var at []int32
 	for v, ok := range w.Reached {
@@ -390,18 +391,18 @@ func (w *Walk) slowest() (lo, hi float64) {
 // turnsUntil returns how many more turns, from now, until the chance of
 // still playing falls to p or below, once settled, as a float (it may
 // exceed every int).
-func (tl *tail) turnsUntil(p float64) float64 {
-	return max(math.Ceil((-math.Log(p)-tl.going.Value())/tl.rate), 0)
+func (tl *Tail) turnsUntil(p float64) float64 {
+	return max(math.Ceil((-math.Log(p)-tl.going.Value())/tl.Rate), 0)
 }
 
 // skip counts n turns of the settled tail skipped.
-func (tl *tail) skip(n float64) {
-	tl.going.Add(tl.rate * n)
+func (tl *Tail) skip(n float64) {
+	tl.going.Add(tl.Rate * n)
 	tl.skipped += n
 }
 
 // past reports whether the chance of still playing is p or less, by going.
-func (tl *tail) past(p float64) bool { return tl.going.Value() >= -math.Log(p) }
+func (tl *Tail) past(p float64) bool { return tl.going.Value() >= -math.Log(p) }
 
 // TailBound is P(T > t) at which quantile q is reached: 1 − q, or tailEnd
 // for q = 1.
@@ -451,7 +452,7 @@ func powersCost(m int) float64 {
 // newPowers builds the turn matrix of w's reached squares, at most
 // powersMax of them.
 func (w *Walk) newPowers() *powers {
-	g := w.g
+	g := w.G
 	p := &powers{at: make([]int, g.Last+1), trap: w.Trap >= 0}
 	for v := range p.at {
 		p.at[v] = -1
@@ -472,7 +473,7 @@ func (w *Walk) newPowers() *powers {
 			continue
 		}
 		for _, e := range w.C.Out(int32(v)) {
-			a[i*n+p.at[e.To]] += e.N * w.share
+			a[i*n+p.at[e.To]] += e.N * w.Share
 		}
 	}
 	a[p.lastAt*n+p.lastAt] = 1

@@ -1,8 +1,10 @@
-package engine
+package solve
 
 import (
+	"context"
 	"math"
 
+	"github.com/snakesladders/snakes/internal/budget"
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/linalg"
 	"github.com/snakesladders/snakes/internal/model"
@@ -23,24 +25,24 @@ import (
 // A system holds what the sweeps need, built from a walk (for its moves and
 // for which squares a turn can end on) on a game that surely ends.
 type system struct {
-	w       *Walk
+	W       *Sweep
 	unknown []int32   // square → its index among the squares moves go back to, or -1
 	back    []int32   // index → square
 	leave   []float64 // square → chance that a roll leaves it
 }
 
-func newSystem(w *Walk) *system {
-	size := int(w.g.Last) + 1
-	s := &system{w: w, unknown: make([]int32, size), leave: make([]float64, size)}
+func newSystem(w *Sweep) *system {
+	size := int(w.G.Last) + 1
+	s := &system{W: w, unknown: make([]int32, size), leave: make([]float64, size)}
 	for v := range s.unknown {
 		s.unknown[v] = -1
 	}
-	for v := int32(0); v < w.g.Last; v++ {
+	for v := int32(0); v < w.G.Last; v++ {
 		if !w.Reached[v] {
 			continue
 		}
 		n := 0.0
-		for _, e := range w.out(v) {
+		for _, e := range w.Out(v) {
 			if e.To != v {
 				n += e.N
 			}
@@ -49,7 +51,7 @@ func newSystem(w *Walk) *system {
 				s.back = append(s.back, e.To)
 			}
 		}
-		s.leave[v] = n * w.share
+		s.leave[v] = n * w.Share
 	}
 	return s
 }
@@ -67,8 +69,8 @@ func systemBytes(size, m, restart float64) float64 {
 // square's value is its right-hand side plus what its rolls forward and
 // back bring, divided by the chance of leaving it.
 func (s *system) sweep(y, b []float64, bc float64, x []float64) {
-	w := s.w
-	last := w.g.Last
+	w := s.W
+	last := w.G.Last
 	y[last] = 0
 	for v := last - 1; v >= 0; v-- {
 		if !w.Reached[v] {
@@ -78,8 +80,8 @@ func (s *system) sweep(y, b []float64, bc float64, x []float64) {
 		if b != nil {
 			acc = b[v]
 		}
-		for _, e := range w.out(v) {
-			p := e.N * w.share
+		for _, e := range w.Out(v) {
+			p := e.N * w.Share
 			switch {
 			case e.To > v:
 				acc += p * y[e.To]
@@ -104,9 +106,9 @@ func (s *system) sweep(y, b []float64, bc float64, x []float64) {
 // its terms are 10⁵ times larger than it, so that refining with it moves y
 // to the exact solution rather than to wherever rounding hides the error.
 func (s *system) residual(r, y, b []float64, bc, floor float64) (worst, top float64) {
-	w := s.w
-	den := w.g.Dice.Den
-	for v := int32(0); v < w.g.Last; v++ {
+	w := s.W
+	den := w.G.Dice.Den
+	for v := int32(0); v < w.G.Last; v++ {
 		if !w.Reached[v] {
 			continue
 		}
@@ -117,7 +119,7 @@ func (s *system) residual(r, y, b []float64, bc, floor float64) (worst, top floa
 		var acc linalg.Sum
 		acc.AddProduct(den, rhs)
 		moves := 0.0
-		for _, e := range w.out(v) {
+		for _, e := range w.Out(v) {
 			if e.To != v {
 				acc.AddProduct(e.N, y[e.To])
 				moves += e.N
@@ -147,15 +149,15 @@ const (
 // its bound: on a die of thousands of faces one pass costs as much as
 // compiling the turns, and no solve ends in fewer.
 func (s *system) fewest(sweeps float64) error {
-	w := s.w
+	w := s.W
 	if len(s.back) == 0 {
 		return nil
 	}
 	m := float64(len(s.back))
-	if bytes := systemBytes(float64(w.g.Last)+1, m, min(m, 64)); bytes > w.g.Lim.Bytes {
-		return w.g.TooBig(bytes, "solving the equations of %d squares, %.0f of them squares that moves go back to,", w.g.Last, m)
+	if bytes := systemBytes(float64(w.G.Last)+1, m, min(m, 64)); bytes > w.G.Lim.Bytes {
+		return w.G.TooBig(bytes, "solving the equations of %d squares, %.0f of them squares that moves go back to,", w.G.Last, m)
 	}
-	return fewestSweeps(w.g, w.Work, sweeps, w.C.Sweep)
+	return fewestSweeps(w.G, w.Work, sweeps, w.C.Sweep)
 }
 
 // fewestSweeps refuses a solve of g's equations, with unknowns, past work
@@ -183,12 +185,12 @@ const solveTolerance = 1e-13
 // the residual is measured against the largest entry of b instead, which
 // bounds the error on each square by that much times its expected length.
 func (s *system) solve(b []float64, bc float64) ([]float64, error) {
-	size := int(s.w.g.Last) + 1
+	size := int(s.W.G.Last) + 1
 	m := len(s.back)
 	bmin, bmax, floor := bc, bc, 0.0
 	if b != nil {
 		bmin, bmax = math.Inf(1), 0
-		for v, ok := range s.w.Reached[:size-1] {
+		for v, ok := range s.W.Reached[:size-1] {
 			if ok {
 				bmin, bmax = min(bmin, b[v]), max(bmax, b[v])
 			}
@@ -228,7 +230,7 @@ func (s *system) solve(b []float64, bc float64) ([]float64, error) {
 					dst[k] = src[k] - part[v]
 				}
 			}
-			if err := g.solve(apply, c, x, s.w); err != nil {
+			if err := g.solve(apply, c, x, s.W); err != nil {
 				return nil, err
 			}
 		}
@@ -259,7 +261,7 @@ func (s *system) solve(b []float64, bc float64) ([]float64, error) {
 			if worst <= max(1e-9, 0x1p-48*top/bmin) && top <= 0x1p40*bmax {
 				return y, nil
 			}
-			return nil, errs.Errorf(errs.ErrTooLarge, "the equations of %d squares did not converge: relative residual %.3g after %d refinements", s.w.g.Last, worst, round)
+			return nil, errs.Errorf(errs.ErrTooLarge, "the equations of %d squares did not converge: relative residual %.3g after %d refinements", s.W.G.Last, worst, round)
 		}
 		rhs, rc = r, 0 // refine: solve for the correction
 	}
@@ -292,7 +294,7 @@ func newGMRES(m, restart int) *gmres {
 // solve improves x in place until the residual of the reduced system is
 // below 1e-15 of c, no direction is left, or the walk's work runs past
 // MaxWork.
-func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *Walk) error {
+func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *Sweep) error {
 	norm := math.Sqrt(linalg.Dot(c, c))
 	if norm == 0 {
 		return nil
@@ -355,14 +357,14 @@ func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *Walk) 
 			if math.Abs(gm.g[k]) <= target || lucky {
 				break
 			}
-			if w.Work > w.g.Lim.Work {
-				return w.g.TooLong(w.Work, "solving the equations of %d squares", w.g.Last)
+			if w.Work > w.G.Lim.Work {
+				return w.G.TooLong(w.Work, "solving the equations of %d squares", w.G.Last)
 			}
-			if err := w.charge("solving the equations"); err != nil {
+			if err := w.Spent("solving the equations"); err != nil {
 				return err
 			}
-			if w.ctx != nil && w.ctx.Err() != nil {
-				return w.ctx.Err()
+			if w.Ctx != nil && w.Ctx.Err() != nil {
+				return w.Ctx.Err()
 			}
 		}
 		// Back-substitute the k×k triangle and add the combination.
@@ -390,26 +392,26 @@ func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *Walk) 
 // the chance of leaving), each of which sends its share up the board, and
 // back receives what the moves back send to each unknown's square.
 func (s *system) push(arr, back []float64) {
-	w := s.w
+	w := s.W
 	clear(back)
-	for v := int32(0); v < w.g.Last; v++ {
+	for v := int32(0); v < w.G.Last; v++ {
 		if !w.Reached[v] || arr[v] == 0 {
 			arr[v] = 0
 			continue
 		}
 		t := arr[v] / s.leave[v]
 		arr[v] = t
-		for _, e := range w.out(v) {
-			p := t * e.N * w.share
+		for _, e := range w.Out(v) {
+			p := t * e.N * w.Share
 			switch {
-			case e.To > v && e.To != w.g.Last:
+			case e.To > v && e.To != w.G.Last:
 				arr[e.To] += p
 			case e.To < v:
 				back[s.unknown[e.To]] += p
 			}
 		}
 	}
-	arr[w.g.Last] = 0
+	arr[w.G.Last] = 0
 	w.Work += 2 * w.C.Sweep // each end adds to one of two places
 }
 
@@ -419,8 +421,8 @@ func (s *system) push(arr, back []float64) {
 // and T' one push of arrivals placed on those squares; GMRES solves that,
 // and a residual check on every square refines it.
 func (s *system) visits() ([]float64, error) {
-	w := s.w
-	size := int(w.g.Last) + 1
+	w := s.W
+	size := int(w.G.Last) + 1
 	m := len(s.back)
 	if err := s.fewest(visitsSweeps); err != nil {
 		return nil, err
@@ -436,7 +438,7 @@ func (s *system) visits() ([]float64, error) {
 		gm = newGMRES(m, min(m, 64))
 	}
 	src := make([]float64, size) // the arrivals still to account for
-	src[w.g.Start] = 1
+	src[w.G.Start] = 1
 	best := math.Inf(1)
 	for round := 0; ; round++ {
 		if m > 0 {
@@ -467,15 +469,15 @@ func (s *system) visits() ([]float64, error) {
 		}
 		// r = e_start − out·(I − Q), square by square.
 		clear(r)
-		r[w.g.Start] = 1
-		for v := int32(0); v < w.g.Last; v++ {
+		r[w.G.Start] = 1
+		for v := int32(0); v < w.G.Last; v++ {
 			if !w.Reached[v] || out[v] == 0 {
 				continue
 			}
 			r[v] -= out[v] * s.leave[v]
-			for _, e := range w.out(v) {
-				if e.To != v && e.To != w.g.Last {
-					r[e.To] += out[v] * e.N * w.share
+			for _, e := range w.Out(v) {
+				if e.To != v && e.To != w.G.Last {
+					r[e.To] += out[v] * e.N * w.Share
 				}
 			}
 		}
@@ -492,9 +494,43 @@ func (s *system) visits() ([]float64, error) {
 			if worst <= 1e-9 {
 				return out, nil
 			}
-			return nil, errs.Errorf(errs.ErrTooLarge, "the visits of %d squares did not converge: residual %.3g after %d refinements", w.g.Last, worst, round)
+			return nil, errs.Errorf(errs.ErrTooLarge, "the visits of %d squares did not converge: residual %.3g after %d refinements", w.G.Last, worst, round)
 		}
 		best = worst
 		copy(src, r)
 	}
+}
+
+// A Sweep is what a pass over a game's compiled turns reads and counts:
+// the walk's turns and GMRES's sweeps alike.
+type Sweep struct {
+	G         *model.Game
+	C         *model.Chain
+	Share     float64         // what an edge's weight of 1 is as a chance: 1/dice.den
+	Reached   []bool          // the squares the passes cover: where a turn can end, from the start
+	Work      float64         // steps taken so far, bounded by MaxWork
+	Ctx       context.Context // when not nil, the passes stop once it is done
+	charged   float64         // of Work, what the game's meter has been charged
+	nextCheck float64         // the work at which Spent next looks at Ctx
+}
+
+// Out returns the turns from square v, merged by destination.
+func (s *Sweep) Out(v int32) []model.Edge { return s.C.Out(v) }
+
+// Spent charges the game's meter, when it has one, the work done since it
+// last did, as what, and returns its error; or the context's error once
+// the context is done, looking every budget.CheckEvery steps.
+func (s *Sweep) Spent(what string) error {
+	if s.G.Meter != nil {
+		steps := s.Work - s.charged
+		s.charged = s.Work
+		if err := s.G.Spend(steps, what); err != nil {
+			return err
+		}
+	}
+	if s.Ctx != nil && s.Work >= s.nextCheck {
+		s.nextCheck = s.Work + budget.CheckEvery
+		return s.Ctx.Err()
+	}
+	return nil
 }

@@ -1,4 +1,4 @@
-package engine
+package joint
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"github.com/snakesladders/snakes/internal/grid"
 	"github.com/snakesladders/snakes/internal/linalg"
 	"github.com/snakesladders/snakes/internal/model"
+	"github.com/snakesladders/snakes/internal/solve"
+	"github.com/snakesladders/snakes/internal/walk"
 )
 
 // maxPlayers bounds the players of WinChances and GameLength.
@@ -43,11 +45,11 @@ func WinChancesFrom(ctx context.Context, r model.Rules, b *grid.Squares, squares
 		}
 		return j.Wins(squares), nil
 	}
-	w, err := PlayWalk(ctx, &g, nil, nil)
+	w, err := walk.PlayWalk(ctx, &g, nil, nil)
 	if err != nil {
 		return nil, err
 	}
-	return w.WinChances(squares, BoundRace(w, squares))
+	return WinChances(w, squares, BoundRace(w, squares))
 }
 
 // CheckRace refuses players' squares WinChancesFrom cannot answer.
@@ -79,32 +81,32 @@ func CheckRace(g *model.Game, squares []int) error {
 // settled by then is refused. It returns the estimate, in steps: +Inf on
 // a board where a player can be trapped, which has neither E nor σ, and
 // is left to the walks' own budget.
-func BoundRace(w *Walk, squares []int) float64 {
+func BoundRace(w *walk.Walk, squares []int) float64 {
 	if w.Trap >= 0 || w.FM != nil {
 		return math.Inf(1)
 	}
 	// The solves read the walk's own chain: one table of turns in memory.
 	// They spend the walk's budget: a solve that runs to MaxWork leaves
 	// none for the walks.
-	f := FundamentalPool.Get().(*Fundamental)
+	f := solve.FundamentalPool.Get().(*solve.Fundamental)
 	defer f.Release()
-	f.Ctx, f.work = w.ctx, w.Work
-	variance, err := 0.0, CheckInsight(w.g)
+	f.Ctx, f.Worked = w.Ctx, w.Work
+	variance, err := 0.0, solve.CheckInsight(w.G)
 	if err == nil {
-		err = InsightOn(f, w.C)
+		err = solve.InsightOn(f, w.C)
 	}
 	if err == nil {
 		variance, err = f.Variance()
 	}
-	if f.sys != nil {
-		w.Work = max(w.Work, f.sys.w.Work)
+	if f.Sys != nil {
+		w.Work = max(w.Work, f.Sys.W.Work)
 	}
 	return RaceBound(w, squares, f.Values, variance, err)
 }
 
 // RaceBound is boundRace given the expected turns from every square
 // and the variance from the start, or the error that refused them.
-func RaceBound(w *Walk, squares []int, from []float64, variance float64, err error) float64 {
+func RaceBound(w *walk.Walk, squares []int, from []float64, variance float64, err error) float64 {
 	if w.Trap >= 0 || err != nil {
 		return math.Inf(1) // the walks find and report what is wrong
 	}
@@ -117,7 +119,7 @@ func RaceBound(w *Walk, squares []int, from []float64, variance float64, err err
 	}
 	perTurn := float64(len(w.C.Edges)+len(w.Mass)+len(squares)) * float64(len(distinct))
 	cost := (longest + 41*math.Sqrt(variance)) * perTurn
-	if bound := w.g.Lim.Work; cost > bound {
+	if bound := w.G.Lim.Work; cost > bound {
 		w.Work = max(w.Work, bound-RaceTailTurns*perTurn)
 	}
 	return cost
@@ -125,29 +127,29 @@ func RaceBound(w *Walk, squares []int, from []float64, variance float64, err err
 
 // RaceTailTurns is how many turns a race too long to follow to its end
 // may take for its tails to settle.
-const RaceTailTurns = 16 * tailWindow
+const RaceTailTurns = 16 * walk.TailWindow
 
 // runRace races players from squares (valid ones) over w's moves: by
 // elimination over the product chain (race.go) where it is small and
 // cheaper than following the walks by boundRace's estimate cost, else
 // turn by turn. It is the one place that chooses how a race is solved.
-func (w *Walk) runRace(squares []int, cost float64) (wins []float64, rounds, turns float64, err error) {
+func runRace(w *walk.Walk, squares []int, cost float64) (wins []float64, rounds, turns float64, err error) {
 	for i, s := range squares {
-		if s == int(w.g.Last) {
+		if s == int(w.G.Last) {
 			// The first player on the last square has won.
 			wins = make([]float64, len(squares))
 			wins[i] = 1
 			return wins, 0, 0, nil
 		}
 	}
-	if pr := w.ProductRaceOf(squares, cost); pr != nil {
+	if pr := ProductRaceOf(w, squares, cost); pr != nil {
 		if err := pr.Solve(w); err != nil {
 			return nil, 0, 0, err
 		}
 		wins, rounds, turns = pr.Run()
 		return wins, rounds, turns, nil
 	}
-	rc, err := w.Race(squares)
+	rc, err := Race(w, squares)
 	if err != nil {
 		return nil, 0, 0, err
 	}
@@ -156,8 +158,8 @@ func (w *Walk) runRace(squares []int, cost float64) (wins []float64, rounds, tur
 
 // WinChances races players from squares (valid ones) over w's moves, cost
 // steps by boundRace's estimate.
-func (w *Walk) WinChances(squares []int, cost float64) ([]float64, error) {
-	wins, _, _, err := w.runRace(squares, cost)
+func WinChances(w *walk.Walk, squares []int, cost float64) ([]float64, error) {
+	wins, _, _, err := runRace(w, squares, cost)
 	if err == nil && len(squares) == 1 && w.Trap < 0 {
 		wins[0] = 1 // the game surely ends; the sum of its tail is 1 less rounding
 	}
@@ -199,7 +201,7 @@ func GameLength(r model.Rules, b *grid.Squares, players int) (rounds, turns floa
 		}
 		return j.Length()
 	}
-	w, err := PlayWalk(context.Background(), &g, nil, nil)
+	w, err := walk.PlayWalk(context.Background(), &g, nil, nil)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -207,20 +209,20 @@ func GameLength(r model.Rules, b *grid.Squares, players int) (rounds, turns floa
 		return 0, 0, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.Trap)
 	}
 	squares := OnStart(&g, players)
-	_, rounds, turns, err = w.runRace(squares, BoundRace(w, squares))
+	_, rounds, turns, err = runRace(w, squares, BoundRace(w, squares))
 	return rounds, turns, err
 }
 
 // A race follows the games of several players at once: one walk for each
 // distinct square they start on, sharing the board's moves.
 type race struct {
-	Walks []*Walk
+	Walks []*walk.Walk
 	of    []int // player i follows walks[of[i]]
 }
 
 // Race follows players from squares over w's moves, a walk of its own for
 // each distinct square.
-func (w *Walk) Race(squares []int) (*race, error) {
+func Race(w *walk.Walk, squares []int) (*race, error) {
 	rc := &race{of: make([]int, len(squares))}
 	index := map[int]int{}
 	for i, s := range squares {
@@ -228,8 +230,8 @@ func (w *Walk) Race(squares []int) (*race, error) {
 		if !ok {
 			k = len(rc.Walks)
 			index[s] = k
-			if bytes := w.fromBytes() * float64(k+1); bytes > w.g.Lim.Bytes {
-				return nil, w.g.TooBig(bytes, "following %d players from %d different squares", len(squares), len(index))
+			if bytes := w.FromBytes() * float64(k+1); bytes > w.G.Lim.Bytes {
+				return nil, w.G.TooBig(bytes, "following %d players from %d different squares", len(squares), len(index))
 			}
 			rc.Walks = append(rc.Walks, w.From(int32(s)))
 		}
@@ -261,19 +263,19 @@ func (rc *race) Run() (wins []float64, rounds, turns float64, err error) {
 	suffix := make([]float64, k+1) // suffix[i]: Π over players after i-1 of before
 	lambdas := make([]float64, len(rc.Walks))
 	gaps := make([]float64, len(rc.Walks))
-	tails := make([]tail, len(rc.Walks))
+	tails := make([]walk.Tail, len(rc.Walks))
 	for t := 0; ; t++ {
 		alive := 0.0
 		for j, w := range rc.Walks {
 			if t > 0 {
-				going := w.alive
+				going := w.Alive
 				f[j] = w.Turn()
 				w.Work += float64(k)
 				if w.Trap < 0 {
-					tails[j].observe(f[j], going)
+					tails[j].Observe(f[j], going)
 				}
 			}
-			alive = max(alive, w.alive)
+			alive = max(alive, w.Alive)
 		}
 		suffix[k] = 1
 		for i := k - 1; i >= 0; i-- {
@@ -289,13 +291,13 @@ func (rc *race) Run() (wins []float64, rounds, turns float64, err error) {
 					sumTurns.Add(term * (float64(t-1)*float64(k) + float64(i+1)))
 				}
 			}
-			prefix *= w.left
+			prefix *= w.Left
 		}
 		sumRounds.Add(prefix)
 		if alive < 1e-18 || prefix == 0 && suffix[0] == 0 {
 			break // every later term is below the last bit of every sum
 		}
-		if t%settled == 0 && (rc.geometric(lambdas, gaps) || rc.settled(tails, lambdas, gaps)) {
+		if t%walk.SettledEvery == 0 && (rc.geometric(lambdas, gaps) || rc.settled(tails, lambdas, gaps)) {
 			rc.tail(acc, &sumRounds, &sumTurns, t, lambdas, gaps)
 			break
 		}
@@ -303,7 +305,7 @@ func (rc *race) Run() (wins []float64, rounds, turns float64, err error) {
 			if err := w.Budget(); err != nil {
 				return nil, 0, 0, err
 			}
-			before[j] = w.left
+			before[j] = w.Left
 		}
 	}
 	wins = make([]float64, k)
@@ -319,11 +321,11 @@ func (rc *race) Run() (wins []float64, rounds, turns float64, err error) {
 // square may not lead back to another.
 func (rc *race) geometric(lambdas, gaps []float64) bool {
 	for j, w := range rc.Walks {
-		l, ok := w.geometric()
+		l, ok := w.Geometric()
 		if !ok {
 			return false
 		}
-		lambdas[j], gaps[j] = l, w.Finished/(w.left+w.Finished)
+		lambdas[j], gaps[j] = l, w.Finished/(w.Left+w.Finished)
 	}
 	return true
 }
@@ -332,12 +334,12 @@ func (rc *race) geometric(lambdas, gaps []float64) bool {
 // whose rounding hides a rate of 10⁻⁹ a turn: every walk's tail has
 // settled by the windows and the slowest mode of quantiles.go, and 1 − λ comes
 // from its rate without subtraction.
-func (rc *race) settled(tails []tail, lambdas, gaps []float64) bool {
+func (rc *race) settled(tails []walk.Tail, lambdas, gaps []float64) bool {
 	for j, w := range rc.Walks {
-		if w.Trap >= 0 || !tails[j].settled(w) {
+		if w.Trap >= 0 || !tails[j].Settled(w) {
 			return false
 		}
-		lambdas[j], gaps[j] = math.Exp(-tails[j].rate), -math.Expm1(-tails[j].rate)
+		lambdas[j], gaps[j] = math.Exp(-tails[j].Rate), -math.Expm1(-tails[j].Rate)
 	}
 	return true
 }
@@ -353,7 +355,7 @@ func (rc *race) tail(acc []linalg.Sum, rounds, turns *linalg.Sum, last int, lamb
 	k := len(acc)
 	p := 1.0
 	for _, j := range rc.of {
-		p *= rc.Walks[j].left
+		p *= rc.Walks[j].Left
 	}
 	share := make([]float64, k) // (1−λ_i)·Π_{l<i} λ_l
 	var d linalg.Sum            // 1 − Λ
@@ -379,10 +381,6 @@ func (rc *race) tail(acc []linalg.Sum, rounds, turns *linalg.Sum, last int, lamb
 // where a token can be trapped, whose walks never settle. It suits small
 // boards only: the unknowns are the states times the players.
 
-// raceDenseMax is the most unknowns the product chain is eliminated over:
-// 640, 3.3 MB and about 10⁸ multiply-adds, a few tens of milliseconds.
-const raceDenseMax = 640
-
 // RaceDenseFrom is the cost in steps, estimated before any turn is
 // followed, below which a race is followed turn by turn without looking
 // at its product chain: a millisecond or so.
@@ -406,9 +404,9 @@ type productRace struct {
 // has more than raceDenseMax unknowns, where its tables pass MaxBytes, or
 // where it would cost more than following the race turn by turn, cost
 // steps by the walk's estimate.
-func (w *Walk) ProductRaceOf(squares []int, cost float64) *productRace {
-	g, k := w.g, len(squares)
-	if cost <= RaceDenseFrom || k > raceDenseMax || w.FM != nil && !w.fewReached(squares[0]) {
+func ProductRaceOf(w *walk.Walk, squares []int, cost float64) *productRace {
+	g, k := w.G, len(squares)
+	if cost <= RaceDenseFrom || k > walk.RaceDenseMax || w.FM != nil && !w.FewReached(squares[0]) {
 		return nil
 	}
 	size := int64(g.Last) + 1
@@ -449,7 +447,7 @@ func (w *Walk) ProductRaceOf(squares []int, cost float64) *productRace {
 		if i, ok := index[code]; ok {
 			return i, true
 		}
-		if (len(states)+1)*k > raceDenseMax {
+		if (len(states)+1)*k > walk.RaceDenseMax {
 			return 0, false
 		}
 		index[code] = int32(len(states))
@@ -465,7 +463,7 @@ func (w *Walk) ProductRaceOf(squares []int, cost float64) *productRace {
 		if !alive(s) {
 			continue // worth nothing to anyone: it takes no part
 		}
-		if !w.table(0) {
+		if !w.Table(0) {
 			return nil
 		}
 		out := w.C.Out(s[0])
@@ -474,7 +472,7 @@ func (w *Walk) ProductRaceOf(squares []int, cost float64) *productRace {
 			return nil
 		}
 		for _, e := range out {
-			st := step{to: -1, p: e.N * w.share}
+			st := step{to: -1, p: e.N * w.Share}
 			if e.To != g.Last {
 				next := make([]int32, k)
 				copy(next, s[1:])
@@ -533,12 +531,12 @@ func (w *Walk) ProductRaceOf(squares []int, cost float64) *productRace {
 // precision however long the game. Unknowns from which nothing leaves in
 // the chain as eliminated (a state no one can finish from, given what
 // ends first) are worth 0. It stops once w's context is done.
-func (pr *productRace) Solve(w *Walk) error {
+func (pr *productRace) Solve(w *walk.Walk) error {
 	n := pr.n
 	a := pr.a
 	for c := range n {
-		if c%16 == 0 && w.ctx != nil {
-			if err := w.ctx.Err(); err != nil {
+		if c%16 == 0 && w.Ctx != nil {
+			if err := w.Ctx.Err(); err != nil {
 				return err
 			}
 		}
