@@ -242,26 +242,35 @@ func (g *Game) runBound() float64 {
 }
 
 // Moves appends to edges the ends of the turns from square v, each with
-// its weight out of dice.den; a turn that ends where it began (an
-// overshoot under Stay, a voided turn) is an edge to v itself. A fair
-// die's rolls are merged by destination, in the order first reached;
-// other turns' throws only where one ends where the one before did (the
-// runs of totals past the end), since merging them all costs more than
-// the few repeated ends save.
+// its weight out of dice.den, merged by destination in the order first
+// reached, so that a square has at most as many ends as the board has
+// squares, whatever the throws (a die of thousands of faces under Bounce
+// folds them onto the same few squares); a turn that ends where it began
+// (an overshoot under Stay, a voided turn) is an edge to v itself. ts must
+// cover the squares.
 func (g *Game) Moves(v int32, ts *TurnScratch, edges []Edge) []Edge {
+	// Merged through ts.At, each end's place in edges while the square's
+	// throws are listed: one look a throw, whatever the faces. A turn
+	// leaves ts.At at -1 everywhere.
+	from := len(edges)
+	at := ts.At
 	if !g.Simple {
-		from := len(edges)
 		for _, o := range g.Turn(v, ts, TurnTiny) {
-			if o.How != TurnGoes {
-				edges = appendEnd(edges, from, o.To, o.P)
+			if o.How == TurnGoes {
+				continue
 			}
+			if k := at[o.To]; k >= 0 {
+				edges[k].N += o.P
+				continue
+			}
+			at[o.To] = int32(len(edges))
+			edges = append(edges, Edge{To: o.To, N: o.P})
+		}
+		for _, e := range edges[from:] {
+			at[e.To] = -1
 		}
 		return edges
 	}
-	// Merged through ts.at, each end's place in edges while the square's
-	// rolls are listed: one look a roll, whatever the faces.
-	from := len(edges)
-	at := ts.At
 	top := min(g.Faces, g.Last-v) // the rolls that stay on the board
 	for roll := int32(1); roll <= g.Faces; roll++ {
 		var to int32

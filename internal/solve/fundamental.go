@@ -47,10 +47,11 @@ type Fundamental struct {
 	begin   []float64    // per unknown: the start's chance to reach it first
 	sc      againScratch // again's scratch
 
-	rhs2    []float64   // Variance's second right-hand side
-	vis     []float64   // Jumps' visits
-	landed  []float64   // Jumps' landings per square
-	stats   []JumpStats // Jumps' figures, before they are copied out
+	rhs2    []float64        // Variance's second right-hand side
+	vis     []float64        // Jumps' visits
+	landed  []float64        // Jumps' landings per square
+	stats   []JumpStats      // Jumps' figures, before they are copied out
+	onto    [][]model.Source // Jumps': the throws onto each jump's start
 	Sources []model.Source
 	queued  []int // Jumps' jumps for againTerms
 	lone    []int // and those whose start may trap the token
@@ -339,7 +340,6 @@ func (f *Fundamental) Again(rhs []float64, at []int32, out []float64) {
 type againScratch struct {
 	y, c, s, x []float64
 	terms      []Term // Jumps' right-hand sides, a batch at a time
-	sources    []model.Source
 	acc        [maxBatch]float64
 }
 

@@ -61,6 +61,11 @@ func jumpEffects(f *Fundamental, g *model.Game, landed []float64, stats []JumpSt
 			queued = append(queued, i)
 		}
 	}
+	onto, err := landingsOnto(f.Ctx, g, stats, f.Ts, f.onto)
+	f.onto = onto
+	if err != nil {
+		return nil, err
+	}
 	fresh = f.fresh[:0]
 	f.freshAt = linalg.Grow(f.freshAt, len(stats))
 	clear(f.freshAt)
@@ -72,15 +77,15 @@ func jumpEffects(f *Fundamental, g *model.Game, landed []float64, stats []JumpSt
 	if float64(size)*float64(len(f.sq)+maxBatch)*float64(batches) > 16*g.Lim.ParallelFrom {
 		linalg.Parallel(batches, runtime.GOMAXPROCS(0), func(w, lo, hi int) {
 			if w == 0 {
-				f.effectBatches(stats, queued, lo, hi, floor, sc, f.Ts)
+				f.effectBatches(stats, queued, lo, hi, floor, onto, sc)
 				return
 			}
 			own := takeScratch()
 			defer own.give()
-			f.effectBatches(stats, queued, lo, hi, floor, own, new(model.TurnScratch).Fit(size))
+			f.effectBatches(stats, queued, lo, hi, floor, onto, own)
 		})
 	} else {
-		f.effectBatches(stats, queued, 0, batches, floor, sc, f.Ts)
+		f.effectBatches(stats, queued, 0, batches, floor, onto, sc)
 	}
 	if err := budget.Stopped(f.Ctx); err != nil {
 		return nil, err
@@ -88,10 +93,9 @@ func jumpEffects(f *Fundamental, g *model.Game, landed []float64, stats []JumpSt
 	for _, i := range lone {
 		// Without the jump the token may be trapped where it lands.
 		js := &stats[i]
-		f.Sources = model.RollsOnto(g, int32(js.From), f.Ts, f.Sources[:0])
 		one := linalg.Grow(f.One, size)
 		clear(one)
-		for _, s := range f.Sources {
+		for _, s := range onto[i] {
 			if f.Sure[s.From] {
 				one[s.From] += s.P
 			}
@@ -110,9 +114,10 @@ func jumpEffects(f *Fundamental, g *model.Game, landed []float64, stats []JumpSt
 }
 
 // effectBatches runs the batches lo..hi-1 of the jumps stats[queued[i]]
-// through againTerms with the scratch sc and ts, and fills in their Chance
-// and Effect, marking in f.freshAt those that need a fresh solve.
-func (f *Fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int, floor float64, sc *againScratch, ts *model.TurnScratch) {
+// through againTerms with the scratch sc, the throws onto each jump's
+// start from onto, and fills in their Chance and Effect, marking in
+// f.freshAt those that need a fresh solve.
+func (f *Fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int, floor float64, onto [][]model.Source, sc *againScratch) {
 	g, t := f.g, f.Values
 	var z [maxBatch]float64
 	for b := lo; b < hi; b++ {
@@ -125,8 +130,7 @@ func (f *Fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int,
 		// lane is needed at the start, and each jump's own at its two ends.
 		terms := sc.terms[:0]
 		for j, i := range batch {
-			sc.sources = model.RollsOnto(g, int32(stats[i].From), ts, sc.sources[:0])
-			for _, s := range sc.sources {
+			for _, s := range onto[i] {
 				if f.Sure[s.From] {
 					terms = append(terms, Term{s.From, int32(j), s.P})
 				}
@@ -146,6 +150,61 @@ func (f *Fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int,
 			f.freshAt[i] = rankOne(js, g, zs, zf, zd, t[js.From], t[js.To], rankOneError, floor)
 		}
 	}
+}
+
+// landingsOnto returns in onto, reusing its slices, for each jump
+// stats[i] the squares from which a throw lands on its start, with the
+// chance (model.RollsOnto's), in a game whose turn is one throw. For one
+// fair die that does not bounce they are the squares a roll below; for any
+// other dice they come from one pass over every square's throws, made
+// once for all the jumps: a jump's sources found one jump at a time would
+// cost every square's turn again for each jump. It stops with ctx's error
+// once ctx is done.
+func landingsOnto(ctx context.Context, g *model.Game, stats []JumpStats, ts *model.TurnScratch, onto [][]model.Source) ([][]model.Source, error) {
+	onto = slices.Grow(onto[:0], len(stats))[:len(stats)]
+	for i := range onto {
+		onto[i] = onto[i][:0]
+	}
+	if g.Simple && g.Over != model.Bounce {
+		for i, js := range stats {
+			onto[i] = model.RollsOnto(g, int32(js.From), ts, onto[i])
+		}
+		return onto, nil
+	}
+	at := make([]int32, g.Last+1) // a jump start's index in stats, or -1
+	for i := range at {
+		at[i] = -1
+	}
+	for i, js := range stats {
+		at[js.From] = int32(i)
+	}
+	steps := 0
+	for v := int32(0); v < g.Last; v++ {
+		outs := g.Turn(v, ts, 0)
+		if steps += len(outs); steps > budget.CheckEvery {
+			if err := budget.Stopped(ctx); err != nil {
+				return onto, err
+			}
+			steps = 0
+		}
+		for _, o := range outs {
+			if !g.Lands(&o) || at[o.Landed] < 0 {
+				continue
+			}
+			i := at[o.Landed]
+			if n := len(onto[i]); n > 0 && onto[i][n-1].From == v {
+				onto[i][n-1].P += o.P
+			} else {
+				onto[i] = append(onto[i], model.Source{From: v, P: o.P})
+			}
+		}
+	}
+	for _, src := range onto {
+		for k := range src {
+			src[k].P /= g.Dice.Den
+		}
+	}
+	return onto, nil
 }
 
 // rankOne fills in js's Chance and Effect from the expected landings on its
