@@ -408,3 +408,26 @@ func TestPropertyJointAsRace(t *testing.T) {
 		t.Fatalf("%d draws checked, %d refused: the property checked too little", checked, unsettled)
 	}
 }
+
+// TestBumpLoadedWinsSumToOne checks that two players' chances to win
+// under Bump sum to 1 on boards where one face of a loaded die outweighs
+// the others 10⁹ to one, with another throw on a six and three in a row
+// sending the token back: the joint chain's elimination adds chances and
+// never subtracts them (Gaussian elimination with pivots of one minus a
+// chance lost up to 6·10⁻⁸ of the sum here).
+func TestBumpLoadedWinsSumToOne(t *testing.T) {
+	t.Parallel()
+	b := mustJumps(t, 2, nil)
+	for face := range 6 {
+		w := []int{1, 1, 1, 1, 1, 1}
+		w[face] = 1e9
+		r := Rules{StartOffBoard: true, Weights: w, Again: 6, AgainLimit: 4, OnLimit: BackToStart, Bump: true}
+		wins, err := r.WinChances(b, 2)
+		if err != nil {
+			t.Fatalf("face %d of weight 10⁹: %v", face+1, err)
+		}
+		if sum := wins[0] + wins[1]; math.Abs(sum-1) > 1e-12 {
+			t.Errorf("face %d of weight 10⁹: %v sum to 1%+.3g, want within 1e-12", face+1, wins, sum-1)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/linalg"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
@@ -407,8 +408,9 @@ func (j *Joint) Length() (rounds, turns float64, err error) {
 	return c[0], turns, nil
 }
 
-// What follows solves the joint chain of bump.go for the chances to win or
-// the turns: by Gaussian elimination on the smallest chains, else by
+// What follows solves the joint chain for the chances to win or the turns:
+// by the subtraction-free elimination (linalg.SolveChain) on the smallest
+// chains, else by
 // Gauss–Seidel sweeps in the order successors gives, the states that wait
 // on a throw that does not move (a ring) solved together in closed form.
 
@@ -422,10 +424,12 @@ const jointTolerance = 1e-13
 // them, which sweeps settle slowly.
 const jointDense = 640
 
-// solveDense is solve by Gaussian elimination with partial pivoting over
-// every state's values at once, the states from which no one ever wins
-// (or, for the turns, from which the game may not end) left at 0: over
-// those alone the equations would be singular.
+// solveDense is solve by the subtraction-free elimination of
+// linalg.SolveChain over every state's values at once, the states from
+// which no one ever wins (or, for the turns, from which the game may not
+// end) left at 0: over those alone the equations would be singular. Each
+// equation is x = Q·x + b over the live states, what a move leaves them
+// for (a win, a state left at 0) its exit.
 func (j *Joint) solveDense(ctx context.Context, sys *jointSystem, x []float64, turns bool, _ float64) error {
 	n, moves := j.n, len(j.moves)
 	states := len(sys.start)
@@ -442,30 +446,31 @@ func (j *Joint) solveDense(ctx context.Context, sys *jointSystem, x []float64, t
 			at[s], m = m, m+n
 		}
 	}
-	a := make([]float64, m*(m+1)) // the equations, the right-hand side last
-	row := func(u int) []float64 { return a[u*(m+1) : (u+1)*(m+1)] }
+	q := make([]float64, m*m)
+	exit, b := make([]float64, m), make([]float64, m)
 	for s := range states {
 		if at[s] < 0 {
 			continue
 		}
-		for i := range n {
-			r := row(at[s] + i)
-			r[at[s]+i] += 1
-			if turns && sys.start[s] && i == 0 {
-				r[m] += 1
-			}
+		if turns && sys.start[s] {
+			b[at[s]] += 1
 		}
 		for mv, to := range sys.succ[s*moves : (s+1)*moves] {
 			p := j.moves[mv].p
 			switch {
 			case to == jointWin:
 				if !turns {
-					row(at[s])[m] += p
+					b[at[s]] += p // the mover wins
+				}
+				for i := range n {
+					exit[at[s]+i] += p
 				}
 			case to >= 0:
-				if at[to] >= 0 {
-					for i := range n {
-						row(at[s] + i)[at[to]+i] -= p
+				for i := range n {
+					if at[to] >= 0 {
+						q[(at[s]+i)*m+at[to]+i] += p
+					} else {
+						exit[at[s]+i] += p
 					}
 				}
 			default:
@@ -473,57 +478,24 @@ func (j *Joint) solveDense(ctx context.Context, sys *jointSystem, x []float64, t
 				if to == jointStay {
 					next = sys.turn[s]
 				}
-				if at[next] >= 0 { // turned round: its place i−1 is this one's i
-					for i := range n {
-						row(at[s] + i)[at[next]+(i+n-1)%n] -= p
+				for i := range n {
+					if at[next] >= 0 { // turned round: its place i−1 is this one's i
+						q[(at[s]+i)*m+at[next]+(i+n-1)%n] += p
+					} else {
+						exit[at[s]+i] += p
 					}
 				}
 			}
 		}
 	}
-	for c := range m {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		piv := c
-		for r := c + 1; r < m; r++ {
-			if math.Abs(row(r)[c]) > math.Abs(row(piv)[c]) {
-				piv = r
-			}
-		}
-		if row(piv)[c] == 0 {
-			return errs.Errorf(errs.ErrTooLarge, "the joint chain of %d players' tokens has no solution by elimination", n)
-		}
-		if piv != c {
-			pr, cr := row(piv), row(c)
-			for k := range pr {
-				pr[k], cr[k] = cr[k], pr[k]
-			}
-		}
-		cr := row(c)
-		for r := c + 1; r < m; r++ {
-			rr := row(r)
-			if rr[c] == 0 {
-				continue
-			}
-			f := rr[c] / cr[c]
-			for k := c; k <= m; k++ {
-				rr[k] -= f * cr[k]
-			}
-		}
-	}
-	y := make([]float64, m)
-	for c := m - 1; c >= 0; c-- {
-		r := row(c)
-		v := r[m]
-		for k := c + 1; k < m; k++ {
-			v -= r[k] * y[k]
-		}
-		y[c] = v / r[c]
+	if k, err := linalg.SolveChain(ctx, m, q, exit, b); err != nil {
+		return err
+	} else if k >= 0 {
+		return errs.Errorf(errs.ErrTooLarge, "the joint chain of %d players' tokens has no solution by elimination", n)
 	}
 	for s := range states {
 		if at[s] >= 0 {
-			copy(x[s*n:(s+1)*n], y[at[s]:at[s]+n])
+			copy(x[s*n:(s+1)*n], b[at[s]:at[s]+n])
 		}
 	}
 	return nil
