@@ -395,7 +395,6 @@ type productRace struct {
 	a     []float64    // n×n: the chance of each unknown's next unknown
 	leak  []float64    // per unknown: the chance that the game ends, or can no longer end, on the turn
 	rhs   [3][]float64 // per unknown: the mover wins on the turn; a round starts; a turn is taken
-	div   []float64    // per unknown: its elimination divisor
 	start []float64    // the solution at the first state: wins, rounds, turns per place
 }
 
@@ -494,7 +493,7 @@ func ProductRaceOf(w *walk.Walk, squares []int, cost float64) *productRace {
 	if cubic := float64(n) * float64(n) * float64(n) / 3; cubic > cost || w.Work+cubic > g.Lim.Work || 8*float64(n)*float64(n+6) > g.Lim.Bytes {
 		return nil
 	}
-	pr := &productRace{k: k, n: n, a: make([]float64, n*n), leak: make([]float64, n), div: make([]float64, n)}
+	pr := &productRace{k: k, n: n, a: make([]float64, n*n), leak: make([]float64, n)}
 	for r := range pr.rhs {
 		pr.rhs[r] = make([]float64, n)
 	}
@@ -524,67 +523,22 @@ func ProductRaceOf(w *walk.Walk, squares []int, cost float64) *productRace {
 	return pr
 }
 
-// Solve eliminates the unknowns one by one as the chain censored to the
-// rest (Grassmann–Taksar–Heyman): each divisor is the chance of leaving
-// the unknown, summed from what leads elsewhere and what ends the game
-// rather than subtracted from 1, so every value keeps its relative
-// precision however long the game. Unknowns from which nothing leaves in
-// the chain as eliminated (a state no one can finish from, given what
-// ends first) are worth 0. It stops once w's context is done.
+// Solve solves the product chain by linalg.SolveChain, the subtraction-free
+// elimination: each divisor is the chance of leaving the unknown, summed
+// from what leads elsewhere and what ends the game rather than subtracted
+// from 1, so every value keeps its relative precision however long the
+// game. Unknowns from which nothing leaves in the chain as eliminated (a
+// state no one can finish from, given what ends first) are worth 0. It
+// stops once w's context is done.
 func (pr *productRace) Solve(w *walk.Walk) error {
 	n := pr.n
-	a := pr.a
-	for c := range n {
-		if c%16 == 0 && w.Ctx != nil {
-			if err := w.Ctx.Err(); err != nil {
-				return err
-			}
-		}
-		rowC := a[c*n : (c+1)*n]
-		var d linalg.Sum
-		d.Add(pr.leak[c])
-		for j := c + 1; j < n; j++ {
-			d.Add(rowC[j])
-		}
-		pr.div[c] = d.Value()
-		if pr.div[c] == 0 {
-			continue
-		}
-		for r := c + 1; r < n; r++ {
-			rowR := a[r*n : (r+1)*n]
-			x := rowR[c]
-			if x == 0 {
-				continue
-			}
-			f := x / pr.div[c]
-			rowR[c] = 0
-			for j := c + 1; j < n; j++ {
-				rowR[j] += f * rowC[j]
-			}
-			pr.leak[r] += f * pr.leak[c]
-			for q := range pr.rhs {
-				pr.rhs[q][r] += f * pr.rhs[q][c]
-			}
-		}
-		w.Work += float64(n-c) * float64(n-c)
+	if _, err := linalg.SolveChain(w.Ctx, n, pr.a, pr.leak, pr.rhs[0], pr.rhs[1], pr.rhs[2]); err != nil {
+		return err
 	}
-	x := make([]float64, 3*n)
-	for c := n - 1; c >= 0; c-- {
-		if pr.div[c] == 0 {
-			continue
-		}
-		rowC := a[c*n : (c+1)*n]
-		for q := range pr.rhs {
-			v := pr.rhs[q][c]
-			for j := c + 1; j < n; j++ {
-				v += rowC[j] * x[q*n+j]
-			}
-			x[q*n+c] = v / pr.div[c]
-		}
-	}
+	w.Work += float64(n) * float64(n) * float64(n) / 3
 	pr.start = make([]float64, 3*pr.k)
-	for q := range 3 {
-		copy(pr.start[q*pr.k:], x[q*n:q*n+pr.k])
+	for q := range pr.rhs {
+		copy(pr.start[q*pr.k:], pr.rhs[q][:pr.k])
 	}
 	return nil
 }

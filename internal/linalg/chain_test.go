@@ -98,8 +98,13 @@ func TestSolveChainAgainstExact(t *testing.T) {
 func TestSolveChainClosed(t *testing.T) {
 	// Unknowns 1 and 2 go to each other only: a closed class.
 	q := []float64{0, 0.5, 0, 0, 0, 1, 0, 1, 0}
-	exit, b := []float64{0.5, 0, 0}, []float64{1, 1, 1}
-	if k, err := SolveChain(context.Background(), 3, q, exit, b); err != nil || k != 1 && k != 2 {
+	exit, b := []float64{0.5, 0, 0}, []float64{1, 0, 0}
+	k, err := SolveChain(context.Background(), 3, q, exit, b)
+	if err != nil || k != 1 && k != 2 {
 		t.Fatalf("SolveChain = %d, %v; want unknown 1 or 2, which never leave", k, err)
+	}
+	// Nothing is gained in the closed class, and unknown 0 gains 1 once.
+	if b[0] != 1 || b[1] != 0 || b[2] != 0 {
+		t.Fatalf("SolveChain of a chain with a closed class: %v, want [1 0 0]", b)
 	}
 }
