@@ -90,7 +90,12 @@ func (r Rules) analysis(b *Board) (*Analysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Analysis{r: r, b: b, g: g, turn: make(chan struct{}, 1)}, nil
+	return r.analysisOf(b, g), nil
+}
+
+// analysisOf is the Analysis of g, r compiled on b.
+func (r Rules) analysisOf(b *Board, g model.Game) *Analysis {
+	return &Analysis{r: r, b: b, g: g, turn: make(chan struct{}, 1)}
 }
 
 // Rules returns the rules a was made with.

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/snakesladders/snakes/internal/search"
 	"github.com/snakesladders/snakes/internal/walk"
 )
 
@@ -177,7 +178,8 @@ type Skip struct {
 // Errors wrap [ErrInvalidRules] or [ErrInvalidBoard]; a game that may never
 // finish is not an error but a report with Finishes false.
 func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *Report, stage string)) (*Report, error) {
-	if _, err := r.playable(b); err != nil {
+	g, err := r.playable(b)
+	if err != nil {
 		return nil, err
 	}
 	if progress == nil {
@@ -192,8 +194,8 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	}
 	rep := &Report{Board: b, Rules: r}
 	progress(rep, StageSearch)
-	rep.MinRolls = r.MinRolls(b)
-	rep.Path, _ = r.ShortestPath(b)
+	rep.MinRolls = search.MinRolls(&g)
+	rep.Path, _ = shortestPath(&g)
 
 	// skip records why a stage's figure is not given, and reports whether
 	// err is such a reason rather than a failure.
@@ -211,10 +213,7 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 		return true
 	}
 	progress(rep, StageExpected)
-	a, err := r.analysis(b)
-	if err != nil {
-		return nil, err
-	}
+	a := r.analysisOf(b, g)
 	// Random play over the bounds is known from the estimate alone, and
 	// said so whatever time the searches took.
 	if err := walk.CheckPlay(&a.g); err != nil {

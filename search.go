@@ -1,6 +1,7 @@
 package snakes
 
 import (
+	"github.com/snakesladders/snakes/internal/model"
 	"github.com/snakesladders/snakes/internal/search"
 )
 
@@ -114,10 +115,18 @@ func ShortestPath(b *Board) ([]Move, bool) { return Rules{}.ShortestPath(b) }
 // about 24 bytes a square besides 8 a state.
 func (r Rules) ShortestPath(b *Board) ([]Move, bool) {
 	g, err := r.game(b)
-	if err != nil || g.Last < 1 || 8*float64(g.Last) > g.Lim.Bytes {
+	if err != nil || g.Last < 1 {
 		return nil, false
 	}
-	return search.Path(&g, moveOf)
+	return shortestPath(&g)
+}
+
+// shortestPath is ShortestPath of a game with squares.
+func shortestPath(g *model.Game) ([]Move, bool) {
+	if 8*float64(g.Last) > g.Lim.Bytes {
+		return nil, false
+	}
+	return search.Path(g, moveOf)
 }
 
 // moveOf is the Move of a step of a search's path.

@@ -14,7 +14,7 @@ import (
 // in the same run, on boards of 316×316 and 1000×1000 with 1% random
 // jumps: past the structured solve's bounds (477 and 4954 squares that
 // moves go back to), where Jumps keeps rows only where it reads them
-// (jumpsbig.go). heapB is the heap in use at the peak of one untimed call.
+// (internal/solve/jumps.go). heapB is the heap in use at the peak of one untimed call.
 // Under -short only 316×316: the larger board's call takes minutes, past
 // MaxWork, so every call runs with a bound of 2³⁷ steps.
 func BenchmarkJumpsScale(b *testing.B) {
