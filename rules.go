@@ -219,7 +219,7 @@ func (r Rules) WithMaxBytes(bytes int64) Rules {
 // as for [MaxWork], and Jumps' multiply-adds at 8 a step. Unlike
 // [Rules.WithMaxBytes] it may raise the bound past MaxWork, for a caller
 // who would rather wait: Jumps on a board of 10⁶ squares and 10⁴ jumps
-// needs about 1<<37 (four minutes here). A bound of 0 or less is
+// needs about 1<<37 (a minute and a half here). A bound of 0 or less is
 // MaxWork. The bound is not part of the rules' JSON.
 func (r Rules) WithMaxWork(steps int64) Rules {
 	l := r.limitsCopy()
