@@ -1,6 +1,7 @@
 package snakes
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -114,19 +115,25 @@ func DesignProgress(ctx context.Context, s Spec, progress func(distance float64)
 		s.Tolerance = 5e-7
 	}
 	if s.total() == 0 { // one board only: nothing to search
-		b := newBoard(s.Size, newDesigner(s, 0).flatOf(nil, nil))
+		b := newBoard(s.Size, newDesigner(s, 0, math.Inf(1)).flatOf(nil, nil))
 		if s.meets(b) {
 			return b, nil
 		}
 		return b, errs.Errorf(ErrNoDesign, "a %d×%d board with no jumps cannot meet %v turns: %s", s.Size, s.Size, s.Turns, s.closest(b, "it"))
 	}
-	workers := []*designer{newDesigner(s, 0), newDesigner(s, 1)}
+	// Without a deadline each worker's moves count against designWork;
+	// with one, the deadline alone ends the search.
+	_, deadline := ctx.Deadline()
+	bound := float64(designWork)
+	if deadline {
+		bound = math.Inf(1)
+	}
+	workers := []*designer{newDesigner(s, 0, bound), newDesigner(s, 1, bound)}
 	for _, d := range workers {
 		if !d.place() {
 			return nil, errs.Errorf(ErrInvalidSpec, "the %d×%d board has no room for %d printable jumps", s.Size, s.Size, s.total())
 		}
 	}
-	_, deadline := ctx.Deadline()
 	best, stalled := math.Inf(1), 0
 	for steps := 0; ; steps += designRound {
 		var wg sync.WaitGroup
@@ -178,13 +185,13 @@ func DesignProgress(ctx context.Context, s Spec, progress func(distance float64)
 	return b, errs.Errorf(ErrNoDesign, "%s before a board came within %g of %v turns: %s", why, s.Tolerance, s.Turns, s.closest(b, "the closest found"))
 }
 
-// spent returns the work the workers have done.
+// spent returns the most work one of the workers has done.
 func spent(workers []*designer) float64 {
-	var sum float64
+	var most float64
 	for _, d := range workers {
-		sum = max(sum, d.meter.Spent())
+		most = max(most, d.meter.Spent())
 	}
-	return sum
+	return most
 }
 
 // closest says how far b, named as name, is from s.Turns, or why its
@@ -247,17 +254,18 @@ type designer struct {
 	f        solve.Fundamental
 	all      []int32 // every square, for again
 	z        []float64
-	dist     float64 // the current board's distance to the target
-	meter    *budget.Meter
+	dist     float64         // the current board's distance to the target
+	meter    *budget.Meter   // its moves' work: bounded by designWork without a deadline
+	ctx      context.Context // the search's, while a round runs
 
 	bestDist         float64
 	bestFrom, bestTo []int32
 	found            *Board
 }
 
-func newDesigner(s Spec, worker uint64) *designer {
+func newDesigner(s Spec, worker uint64, work float64) *designer {
 	last := int32(s.Size * s.Size)
-	d := &designer{s: s, n: int32(s.Size), last: last, rng: rand.New(rand.NewPCG(s.Seed, worker)), meter: budget.NewMeter("the design", designWork, ""),
+	d := &designer{s: s, n: int32(s.Size), last: last, rng: rand.New(rand.NewPCG(s.Seed, worker)), meter: budget.NewMeter("the design", work, ""),
 		used: make([]bool, last+1), all: make([]int32, last+1), z: make([]float64, last+1), bestDist: math.Inf(1)}
 	for i := range d.all {
 		d.all[i] = int32(i)
@@ -324,6 +332,7 @@ func (d *designer) flatOf(from, to []int32) []int32 {
 // run makes up to steps moves, stopping early when ctx ends or a board is
 // found.
 func (d *designer) run(ctx context.Context, steps int) {
+	d.ctx = ctx
 	for range steps {
 		if d.found != nil || ctx.Err() != nil {
 			return
@@ -348,12 +357,12 @@ func (d *designer) step() {
 	}
 	f := &d.f
 	f.Game = g
-	f.Prepare(&f.Game, false)
-	if !f.Sure[g.Start] || !f.Dense() {
+	f.Ctx = d.ctx
+	if err := f.Prepare(&f.Game, false); err != nil || !f.Sure[g.Start] || !f.Dense() {
 		// A board the player may be trapped on, or too large for the
 		// structured solve: no scores; move a jump at random.
 		d.dist = math.Inf(1)
-		if e, err := s.Rules.ExpectedTurns(b); err == nil {
+		if e, err := d.expected(b); err == nil {
 			d.note(e)
 		}
 		d.moveStart()
@@ -361,7 +370,11 @@ func (d *designer) step() {
 	}
 	m := float64(f.Unknowns())
 	d.meter.Charge(m*m*m, "a move")
-	f.Solve(nil)
+	if err := f.Solve(nil); err != nil {
+		d.dist = math.Inf(1)
+		d.moveStart()
+		return
+	}
 	t := f.Values
 	e := t[g.Start]
 	if d.begin(e) {
@@ -472,11 +485,11 @@ func (d *designer) stepFresh(b *Board) {
 }
 
 // expected is ExpectedTurns of b under the spec's rules, its work charged
-// to d's meter.
+// to d's meter, stopping once the search's context is done.
 func (d *designer) expected(b *Board) (float64, error) {
 	r := d.s.Rules.spec()
 	r.Meter = d.meter
-	return solve.ExpectedTurns(context.Background(), r, b.squares())
+	return solve.ExpectedTurns(cmp.Or(d.ctx, context.Background()), r, b.squares())
 }
 
 // ends returns up to freshTries ends that jump j from a could move to

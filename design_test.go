@@ -72,7 +72,7 @@ func TestDesignMeetsSpecs(t *testing.T) {
 			s.Ladders, s.Snakes = rng.IntN(room/2+1), rng.IntN(room/2+1)
 		}
 		// A target some printable board meets: one the designer places.
-		d := newDesigner(s, 99)
+		d := newDesigner(s, 99, math.Inf(1))
 		if !d.place() {
 			continue
 		}
@@ -212,7 +212,7 @@ func TestDesignSpecErrors(t *testing.T) {
 func TestRetargetScores(t *testing.T) {
 	t.Parallel()
 	s := Spec{Size: 8, Ladders: 4, Snakes: 4, Rules: Rules{Overshoot: Bounce}}
-	d := newDesigner(s, 5)
+	d := newDesigner(s, 5, math.Inf(1))
 	if !d.place() {
 		t.Fatal("no room")
 	}
@@ -262,7 +262,7 @@ func TestDesignHouseRules(t *testing.T) {
 	} {
 		r := tc.r
 		s := Spec{Size: 8, Ladders: 4, Snakes: 4, Rules: r, Seed: uint64(i), Tolerance: tc.tolerance}
-		d := newDesigner(s, 99)
+		d := newDesigner(s, 99, math.Inf(1))
 		if !d.place() {
 			t.Fatal("no room")
 		}

@@ -224,14 +224,14 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	}
 	// Whether the game surely ends is known once its turns are: a walk
 	// finds any trap it can reach.
-	walk, err := a.startWalk(ctx)
+	first, err := a.startWalk(ctx)
 	if err != nil {
 		if !skip(FigurePlay, err) {
 			return nil, err
 		}
 		return rep, nil
 	}
-	finishes := walk.Trap < 0
+	finishes := first.Trap < 0
 	rep.Finishes = &finishes
 	e, err := a.ExpectedTurns(ctx)
 	switch {

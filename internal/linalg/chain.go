@@ -21,8 +21,8 @@ import (
 // closed class to be eliminated) is worth 0, and what leads to it leaves
 // the chain there, so that a closed class on which no b gains anything is
 // worth 0; closed is the first such unknown, or -1. It overwrites q and exit, returns each x in
-// its b, and stops with ctx's error once ctx is done. Time m³/3 times the
-// right-hand sides, no allocation.
+// its b, and stops with ctx's error once ctx is done. Time m³/3, and m²
+// for each right-hand side; no allocation.
 func SolveChain(ctx context.Context, m int, q, exit []float64, rhs ...[]float64) (closed int, err error) {
 	closed = -1
 	steps := 0

@@ -28,8 +28,9 @@ type Rules struct {
 
 	Lim *Limits // the call's bounds: nil for DefaultLimits
 
-	// Meter, when not nil, counts the work of every solve of the game
-	// against one bound: a call that makes many solves shares it.
+	// Meter, when not nil, counts against one bound the work of the solves
+	// that charge it (the expected length's methods, GMRES, the walks, a
+	// jump's chance): a call that makes many solves shares it.
 	Meter *budget.Meter
 }
 

@@ -27,7 +27,7 @@ import (
 //	t' = t + z·(t(f) − t(d)) / (1 − z(f) + z(d)),
 //
 // so the effect at the start needs z at three squares: one more right-hand
-// side for the solve already made (fundamental.again). The first landing on
+// side for the solve already made (Fundamental.Again). The first landing on
 // f from s comes with chance h(s), after which the token is on d, so
 // z(s) = h(s)·(1 + z(d)): the chance to take the jump at all is
 // z(start)/(1 + z(d)), and the denominator above is (1 + z(d))·(1 − h(f)),
@@ -91,6 +91,9 @@ func jumpEffects(f *Fundamental, g *model.Game, landed []float64, stats []JumpSt
 		return nil, err
 	}
 	for _, i := range lone {
+		if err := budget.Stopped(f.Ctx); err != nil { // each a sweep of the board
+			return nil, err
+		}
 		// Without the jump the token may be trapped where it lands.
 		js := &stats[i]
 		one := linalg.Grow(f.One, size)

@@ -275,9 +275,10 @@ func (w *Walk) Geometric() (lambda float64, ok bool) {
 // SettledEvery is how often, in turns, the walks look for the geometric tail.
 const SettledEvery = 8
 
-// Budget reports ErrTooLarge once the walk has taken more than MaxWork steps.
-// It also reports the context's error once the walk's context is done,
-// looking every 64 calls.
+// Budget reports ErrTooLarge once the walk has taken more than MaxWork
+// steps, or its game's meter is past its bound; it also reports the
+// context's error once the walk's context is done, looking every
+// budget.CheckEvery steps.
 func (w *Walk) Budget() error {
 	if w.Work > w.G.Lim.Work {
 		return errs.Errorf(errs.ErrTooLarge, "games last too long to evaluate: after %d turns %.3g%% of games are still going, and following them further would take over %.3g steps%s", w.Turns, 100*w.Left, w.G.Lim.Work, w.G.WorkName())
@@ -285,8 +286,8 @@ func (w *Walk) Budget() error {
 	return w.Spent("following random play")
 }
 
-// walk returns a walk on b under r for a figure that needs need of it,
-// which stops once ctx is done.
+// PlayWalkOn returns a walk on b under r for a random-play figure, which
+// stops once ctx is done.
 func PlayWalkOn(ctx context.Context, r model.Rules, b *grid.Squares) (*Walk, error) {
 	g, err := model.Playable(r, b)
 	if err != nil {
