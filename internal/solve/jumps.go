@@ -457,7 +457,7 @@ func freshJumps(r model.Rules, b *grid.Squares, g *model.Game, f *Fundamental, v
 		h.Ctx = f.Ctx
 		err = h.Prepare(&g2, true)
 		if err == nil {
-			err = g2.Spend(StructuredWork(&g2, float64(len(h.sq))), "solving for a jump's chance")
+			err = g2.Spend(StructuredWork(&g2, float64(len(h.sq)))/model.JumpsPerStep, "solving for a jump's chance")
 		}
 		if err == nil {
 			err = h.Solve(u)
