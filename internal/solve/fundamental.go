@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/snakesladders/snakes/internal/budget"
+	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/linalg"
 	"github.com/snakesladders/snakes/internal/model"
 )
@@ -238,8 +239,13 @@ func (f *Fundamental) Solve(rhs []float64) error {
 	// and the frozen columns for visits.
 	f.div = linalg.Grow(f.div, m)
 	f.val = linalg.Grow(f.val, m)
-	if _, err := linalg.Eliminate(f.Ctx, f.rows, w, rowOf, f.div, f.val, runtime.GOMAXPROCS(0), g.Lim.ParallelFrom); err != nil {
+	if k, err := linalg.Eliminate(f.Ctx, f.rows, w, rowOf, f.div, f.val, runtime.GOMAXPROCS(0), g.Lim.ParallelFrom); err != nil {
 		return err
+	} else if k >= 0 {
+		// The classification leaves no closed class among the unknowns;
+		// should rounding find one, no value is given rather than a
+		// division by zero.
+		return errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", f.sq[k])
 	}
 	f.Values = linalg.Grow(f.Values, size)
 	for v := int32(0); v <= g.Last; v++ {
