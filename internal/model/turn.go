@@ -256,40 +256,37 @@ func (g *Game) Moves(v int32, ts *TurnScratch, edges []Edge) []Edge {
 	at := ts.At
 	if !g.Simple {
 		for _, o := range g.Turn(v, ts, TurnTiny) {
-			if o.How == TurnGoes {
-				continue
+			if o.How != TurnGoes {
+				edges = mergeEnd(edges, at, o.To, o.P)
 			}
-			if k := at[o.To]; k >= 0 {
-				edges[k].N += o.P
-				continue
+		}
+	} else {
+		top := min(g.Faces, g.Last-v) // the rolls that stay on the board
+		for roll := int32(1); roll <= g.Faces; roll++ {
+			var to int32
+			if roll <= top {
+				to = g.Land(v + roll)
+			} else {
+				_, to = g.Beyond(v, roll)
 			}
-			at[o.To] = int32(len(edges))
-			edges = append(edges, Edge{To: o.To, N: o.P})
+			edges = mergeEnd(edges, at, to, 1)
 		}
-		for _, e := range edges[from:] {
-			at[e.To] = -1
-		}
-		return edges
-	}
-	top := min(g.Faces, g.Last-v) // the rolls that stay on the board
-	for roll := int32(1); roll <= g.Faces; roll++ {
-		var to int32
-		if roll <= top {
-			to = g.Land(v + roll)
-		} else {
-			_, to = g.Beyond(v, roll)
-		}
-		if k := at[to]; k >= 0 {
-			edges[k].N++
-			continue
-		}
-		at[to] = int32(len(edges))
-		edges = append(edges, Edge{To: to, N: 1})
 	}
 	for _, e := range edges[from:] {
 		at[e.To] = -1
 	}
 	return edges
+}
+
+// mergeEnd adds weight n to the end at to in edges, through at (each
+// square's place in edges, or -1), appending it where it is new.
+func mergeEnd(edges []Edge, at []int32, to int32, n float64) []Edge {
+	if k := at[to]; k >= 0 {
+		edges[k].N += n
+		return edges
+	}
+	at[to] = int32(len(edges))
+	return append(edges, Edge{To: to, N: n})
 }
 
 // An Edge is where a turn can end and its weight out of the game's
