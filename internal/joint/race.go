@@ -90,7 +90,7 @@ func BoundRace(w *walk.Walk, squares []int) float64 {
 	// none for the walks.
 	f := solve.FundamentalPool.Get().(*solve.Fundamental)
 	defer f.Release()
-	f.Ctx, f.Worked = w.Ctx, w.Work
+	f.Share(w.Ctx, w.Work)
 	variance, err := 0.0, solve.CheckInsight(w.G)
 	if err == nil {
 		err = solve.InsightOn(f, w.C)
@@ -98,9 +98,7 @@ func BoundRace(w *walk.Walk, squares []int) float64 {
 	if err == nil {
 		variance, err = f.Variance()
 	}
-	if f.Sys != nil {
-		w.Work = max(w.Work, f.Sys.W.Work)
-	}
+	w.Work = max(w.Work, f.Work())
 	return RaceBound(w, squares, f.Values, variance, err)
 }
 

@@ -28,9 +28,9 @@ type Fundamental struct {
 	Game   model.Game // the game, kept here so that callers need not allocate one
 	g      *model.Game
 	Ctx    context.Context // when not nil, solves stop once it is done
-	Worked float64         // the steps its bounded-memory solves start from: a caller's, so that they share its MaxWork
+	work   float64         // the steps its bounded-memory solves start from: a caller's, so that they share its MaxWork
 	how    method          // how its equations are solved: see choose
-	Sys    *system         // the bounded-memory solve, once made
+	sys    *system         // the bounded-memory solve, once made
 	solved bool            // values hold the expected turns from every square
 	// visited: vis holds the start's visits
 	visited bool
@@ -106,7 +106,7 @@ func (f *Fundamental) Prepare(g *model.Game, absorb bool) error {
 func (f *Fundamental) Setup(c *model.Chain, absorb bool) error {
 	g := c.G
 	f.c, f.g, f.absorb = c, g, absorb
-	f.how, f.Sys, f.solved, f.visited = unchosen, nil, false, false
+	f.how, f.sys, f.solved, f.visited = unchosen, nil, false, false
 	f.keep = f.keep[:0]
 	f.Sure = c.Surely
 	if absorb {

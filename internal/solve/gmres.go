@@ -25,7 +25,7 @@ import (
 // A system holds what the sweeps need, built from a walk (for its moves and
 // for which squares a turn can end on) on a game that surely ends.
 type system struct {
-	W       *Sweep
+	w       *Sweep
 	unknown []int32   // square → its index among the squares moves go back to, or -1
 	back    []int32   // index → square
 	leave   []float64 // square → chance that a roll leaves it
@@ -33,7 +33,7 @@ type system struct {
 
 func newSystem(w *Sweep) *system {
 	size := int(w.G.Last) + 1
-	s := &system{W: w, unknown: make([]int32, size), leave: make([]float64, size)}
+	s := &system{w: w, unknown: make([]int32, size), leave: make([]float64, size)}
 	for v := range s.unknown {
 		s.unknown[v] = -1
 	}
@@ -69,7 +69,7 @@ func systemBytes(size, m, restart float64) float64 {
 // square's value is its right-hand side plus what its rolls forward and
 // back bring, divided by the chance of leaving it.
 func (s *system) sweep(y, b []float64, bc float64, x []float64) {
-	w := s.W
+	w := s.w
 	last := w.G.Last
 	y[last] = 0
 	for v := last - 1; v >= 0; v-- {
@@ -106,7 +106,7 @@ func (s *system) sweep(y, b []float64, bc float64, x []float64) {
 // its terms are 10⁵ times larger than it, so that refining with it moves y
 // to the exact solution rather than to wherever rounding hides the error.
 func (s *system) residual(r, y, b []float64, bc, floor float64) (worst, top float64) {
-	w := s.W
+	w := s.w
 	den := w.G.Dice.Den
 	for v := int32(0); v < w.G.Last; v++ {
 		if !w.Reached[v] {
@@ -149,7 +149,7 @@ const (
 // its bound: on a die of thousands of faces one pass costs as much as
 // compiling the turns, and no solve ends in fewer.
 func (s *system) fewest(sweeps float64) error {
-	w := s.W
+	w := s.w
 	if len(s.back) == 0 {
 		return nil
 	}
@@ -185,12 +185,12 @@ const solveTolerance = 1e-13
 // the residual is measured against the largest entry of b instead, which
 // bounds the error on each square by that much times its expected length.
 func (s *system) solve(b []float64, bc float64) ([]float64, error) {
-	size := int(s.W.G.Last) + 1
+	size := int(s.w.G.Last) + 1
 	m := len(s.back)
 	bmin, bmax, floor := bc, bc, 0.0
 	if b != nil {
 		bmin, bmax = math.Inf(1), 0
-		for v, ok := range s.W.Reached[:size-1] {
+		for v, ok := range s.w.Reached[:size-1] {
 			if ok {
 				bmin, bmax = min(bmin, b[v]), max(bmax, b[v])
 			}
@@ -230,7 +230,7 @@ func (s *system) solve(b []float64, bc float64) ([]float64, error) {
 					dst[k] = src[k] - part[v]
 				}
 			}
-			if err := g.solve(apply, c, x, s.W); err != nil {
+			if err := g.solve(apply, c, x, s.w); err != nil {
 				return nil, err
 			}
 		}
@@ -261,7 +261,7 @@ func (s *system) solve(b []float64, bc float64) ([]float64, error) {
 			if worst <= max(1e-9, 0x1p-48*top/bmin) && top <= 0x1p40*bmax {
 				return y, nil
 			}
-			return nil, errs.Errorf(errs.ErrTooLarge, "the equations of %d squares did not converge: relative residual %.3g after %d refinements", s.W.G.Last, worst, round)
+			return nil, errs.Errorf(errs.ErrTooLarge, "the equations of %d squares did not converge: relative residual %.3g after %d refinements", s.w.G.Last, worst, round)
 		}
 		rhs, rc = r, 0 // refine: solve for the correction
 	}
@@ -360,7 +360,7 @@ func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *Sweep)
 			if w.Work > w.G.Lim.Work {
 				return w.G.TooLong(w.Work, "solving the equations of %d squares", w.G.Last)
 			}
-			if err := w.Spent("solving the equations"); err != nil {
+			if err := w.Charge("solving the equations"); err != nil {
 				return err
 			}
 			if w.Ctx != nil && w.Ctx.Err() != nil {
@@ -392,7 +392,7 @@ func (gm *gmres) solve(apply func(dst, src []float64), c, x []float64, w *Sweep)
 // the chance of leaving), each of which sends its share up the board, and
 // back receives what the moves back send to each unknown's square.
 func (s *system) push(arr, back []float64) {
-	w := s.W
+	w := s.w
 	clear(back)
 	for v := int32(0); v < w.G.Last; v++ {
 		if !w.Reached[v] || arr[v] == 0 {
@@ -421,7 +421,7 @@ func (s *system) push(arr, back []float64) {
 // and T' one push of arrivals placed on those squares; GMRES solves that,
 // and a residual check on every square refines it.
 func (s *system) visits() ([]float64, error) {
-	w := s.W
+	w := s.w
 	size := int(w.G.Last) + 1
 	m := len(s.back)
 	if err := s.fewest(visitsSweeps); err != nil {
@@ -517,10 +517,10 @@ type Sweep struct {
 // Out returns the turns from square v, merged by destination.
 func (s *Sweep) Out(v int32) []model.Edge { return s.C.Out(v) }
 
-// Spent charges the game's meter, when it has one, the work done since it
+// Charge charges the game's meter, when it has one, the work done since it
 // last did, as what, and returns its error; or the context's error once
 // the context is done, looking every budget.CheckEvery steps.
-func (s *Sweep) Spent(what string) error {
+func (s *Sweep) Charge(what string) error {
 	if s.G.Meter != nil {
 		steps := s.Work - s.charged
 		s.charged = s.Work

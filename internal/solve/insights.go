@@ -50,6 +50,21 @@ func insightInto(r model.Rules, b *grid.Squares, f *Fundamental) (*model.Game, e
 	return &f.Game, InsightOn(f, &f.Own)
 }
 
+// Share makes f's solves stop once ctx is done and count their work on
+// from work: a caller's, so that they spend its bound with it.
+func (f *Fundamental) Share(ctx context.Context, work float64) {
+	f.Ctx, f.work = ctx, work
+}
+
+// Work returns the steps f's bounded-memory solve has counted, from the
+// work f was given; 0 where it made none.
+func (f *Fundamental) Work() float64 {
+	if f.sys == nil {
+		return 0
+	}
+	return f.sys.w.Work
+}
+
 // CheckInsight refuses a game whose insights, whatever their solve, would
 // pass the bounds: the fundamental's tables, or the work of classifying
 // its squares, both known before they start. Every caller checks it
@@ -73,7 +88,7 @@ func InsightOn(f *Fundamental, c *model.Chain) error {
 	if err := f.Setup(c, false); err != nil {
 		return err
 	}
-	f.Worked = g.CompileWork() // its solves count from the compiled turns, as a walk does
+	f.work = g.CompileWork() // its solves count from the compiled turns, as a walk does
 	m := float64(len(f.sq))
 	if !f.Dense() {
 		return nil // the band or the bounded-memory solve: linear in the squares
@@ -90,9 +105,9 @@ func InsightOn(f *Fundamental, c *model.Chain) error {
 // next call allocates.
 func (f *Fundamental) Release() {
 	if f.how == viaGMRES {
-		f.Values, f.vis, f.Sys = nil, nil, nil
+		f.Values, f.vis, f.sys = nil, nil, nil
 	}
-	f.Ctx, f.c, f.Worked = nil, nil, 0
+	f.Ctx, f.c, f.work = nil, nil, 0
 	if 16*cap(f.Own.Edges)+8*cap(f.rows) > poolUpTo {
 		return
 	}
@@ -105,7 +120,7 @@ const poolUpTo = 64 << 20
 
 // system returns the bounded-memory solve over the squares f solves for.
 func (f *Fundamental) system() *system {
-	return newSystem(&Sweep{G: f.g, C: f.c, Share: 1 / f.g.Dice.Den, Reached: f.Sure, Ctx: f.Ctx, Work: f.Worked})
+	return newSystem(&Sweep{G: f.g, C: f.c, Share: 1 / f.g.Dice.Den, Reached: f.Sure, Ctx: f.Ctx, Work: f.work})
 }
 
 // solveValues sets f.values to the expected turns from every square, by
@@ -125,8 +140,8 @@ func (f *Fundamental) solveValues() error {
 			return err
 		}
 	default:
-		f.Sys = f.system()
-		y, err := f.Sys.solve(nil, 1)
+		f.sys = f.system()
+		y, err := f.sys.solve(nil, 1)
 		if err != nil {
 			return err
 		}
@@ -231,7 +246,7 @@ func (f *Fundamental) Variance() (float64, error) {
 	f.rhs2 = dev
 	switch f.how {
 	case viaGMRES:
-		y, err := f.Sys.solve(dev, 0)
+		y, err := f.sys.solve(dev, 0)
 		if err != nil {
 			return 0, err
 		}
@@ -267,10 +282,10 @@ func (f *Fundamental) StartVisits() ([]float64, error) {
 		return nil, err
 	}
 	if f.choose() == viaGMRES {
-		if f.Sys == nil {
-			f.Sys = f.system()
+		if f.sys == nil {
+			f.sys = f.system()
 		}
-		v, err := f.Sys.visits()
+		v, err := f.sys.visits()
 		if err != nil {
 			return nil, err
 		}

@@ -283,7 +283,7 @@ func (w *Walk) Budget() error {
 	if w.Work > w.G.Lim.Work {
 		return errs.Errorf(errs.ErrTooLarge, "games last too long to evaluate: after %d turns %.3g%% of games are still going, and following them further would take over %.3g steps%s", w.Turns, 100*w.Left, w.G.Lim.Work, w.G.WorkName())
 	}
-	return w.Spent("following random play")
+	return w.Charge("following random play")
 }
 
 // PlayWalkOn returns a walk on b under r for a random-play figure, which
