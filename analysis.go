@@ -285,8 +285,7 @@ func (a *Analysis) Visits(ctx context.Context) ([]float64, error) {
 		if err != nil {
 			return nil, err
 		}
-		v, err := f.StartVisits()
-		return slices.Clone(v), err
+		return f.Visits()
 	})
 	return slices.Clone(v), err
 }
@@ -370,9 +369,15 @@ func (a *Analysis) WinChances(ctx context.Context, players int) ([]float64, erro
 
 // WinChancesFrom is [Rules.WinChancesFrom]: a new slice each call.
 func (a *Analysis) WinChancesFrom(ctx context.Context, squares []int) ([]float64, error) {
-	if err := joint.CheckRace(&a.g, squares); err != nil {
+	squares, err := joint.CheckRace(&a.g, squares)
+	if err != nil {
 		return nil, err
 	}
+	return a.winsAt(ctx, squares)
+}
+
+// winsAt is WinChancesFrom of players on the states of a's chain.
+func (a *Analysis) winsAt(ctx context.Context, squares []int) ([]float64, error) {
 	key := make([]string, len(squares))
 	for i, s := range squares {
 		key[i] = strconv.Itoa(s)

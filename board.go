@@ -204,7 +204,9 @@ var classic = sync.OnceValue(func() *Board {
 
 // String draws b as text, one line per row in the grid's layout: each square
 // shows its label and, when it starts a jump, ↑ and the destination for a
-// ladder or ↓ for a snake (a jump to its own square shows ○). The zero Board
+// ladder or ↓ for a snake (a jump to its own square shows ○), and » for a
+// square that gives another throw or ‖ for one that costs the next turn
+// ([Board.Effect]). The zero Board
 // draws as the empty string. Its text takes about 10 bytes a square, built in
 // time proportional to the squares.
 func (b *Board) String() string { return b.draw(nil) }
@@ -232,12 +234,12 @@ func (b *Board) draw(mark func(label int) rune) string {
 }
 
 // jumpText is "↑38" for a ladder, "↓6" for a snake, "○" for a jump to its
-// own square, and "" for none.
+// own square, "»" or "‖" for a square's effect, and "" for none.
 func jumpText(b *Board, label int) string {
 	to, ok := b.Jump(label)
 	switch {
 	case !ok:
-		return ""
+		return [...]string{"", "»", "‖"}[min(b.Effect(label), MissTurn)]
 	case to > label:
 		return "↑" + strconv.Itoa(to)
 	case to < label:

@@ -392,7 +392,7 @@ func ExampleRules_sixToEnter() {
 	// Output:
 	// expected 38.5632 turns
 	// fewest: 8 throws in 5 turns
-	// first throws: {From:0 Roll:6 Landed:6 To:6 Turn:1 Player:0} {From:6 Roll:3 Landed:9 To:31 Turn:1 Player:0}
+	// first throws: {From:0 Roll:6 Landed:6 To:6 Turn:1 Player:0 Effect:none} {From:6 Roll:3 Landed:9 To:31 Turn:1 Player:0 Effect:none}
 }
 
 // A loaded die: face k comes up Weights[k-1] times in Σ Weights. One that

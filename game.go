@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/grid"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
@@ -41,7 +42,9 @@ type Game struct {
 	cum     []int64 // with Weights: cum[k] is the weight of faces 1..k+1
 	squares []int32 // each player's square
 	player  int     // who throws next
-	run     int32   // the throws of the current turn so far
+	run     int32   // the throws of Again in a row in the current turn so far
+	mid     bool    // the current turn has had a throw
+	waiting []bool  // each player's next turn is passed over (MissTurn)
 	from    int32   // where the current turn began
 	turn    int     // the current turn, from 1, every player's counted
 	winner  int
@@ -60,12 +63,12 @@ func NewGame(b *Board, r Rules, players int) (*Game, error) {
 	if players < 1 || players > maxGamePlayers {
 		return nil, errs.Errorf(ErrInvalidRules, "players is %d, want 1..%d", players, maxGamePlayers)
 	}
-	g, err := r.playable(b)
+	g, err := model.OnSquares(r.spec(), b.squares())
 	if err != nil {
 		return nil, err
 	}
 	gm := &Game{b: b, r: r, g: g, players: players, faces: r.dieFaces(), winner: -1, turn: 1, from: g.Start}
-	gm.squares = make([]int32, players)
+	gm.squares, gm.waiting = make([]int32, players), make([]bool, players)
 	for i := range gm.squares {
 		gm.squares[i] = g.Start
 	}
@@ -159,17 +162,30 @@ func (gm *Game) Apply(faces ...int) (Move, error) {
 func (gm *Game) move(total int32) Move {
 	g, p := &gm.g, gm.player
 	u := gm.squares[p]
-	gm.run++
-	landed, to, goesOn := g.ThrowAmong(gm.squares, p, gm.from, total, gm.run)
-	m := Move{From: int(u), Roll: int(total), Landed: int(landed), To: int(to), Turn: gm.turn, Player: p}
+	landed, to, how, eff := g.ThrowAmong(gm.squares, p, gm.from, total, gm.run)
+	m := Move{From: int(u), Roll: int(total), Landed: int(landed), To: int(to), Turn: gm.turn, Player: p, Effect: Effect(eff)}
 	gm.moves = append(gm.moves, m)
 	switch {
 	case to == g.Last:
 		gm.winner = p
-	case !goesOn: // the turn ends
-		gm.player = (p + 1) % gm.players
-		gm.run, gm.from = 0, gm.squares[gm.player]
-		gm.turn++
+	case how == model.TurnGoes:
+		gm.mid = true
+		gm.run++
+		if total != g.Again { // a square's throw breaks the run
+			gm.run = 0
+		}
+	default: // the turn ends, and the turns of waiting players are passed over
+		gm.waiting[p] = eff == grid.Miss
+		gm.run, gm.mid = 0, false
+		for {
+			gm.player = (gm.player + 1) % gm.players
+			gm.turn++
+			if !gm.waiting[gm.player] {
+				break
+			}
+			gm.waiting[gm.player] = false
+		}
+		gm.from = gm.squares[gm.player]
 	}
 	return m
 }

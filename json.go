@@ -16,12 +16,21 @@ import (
 // the grid form and the compact {"size", "jumps"} form alike.
 
 // MarshalJSON encodes b as its grid, the form [NewBoard] takes: about 3 to
-// 10 bytes a square, and 8 more for the grid it encodes from.
-func (b *Board) MarshalJSON() ([]byte, error) { return json.Marshal(b.Grid()) }
+// 10 bytes a square, and 8 more for the grid it encodes from. A board with
+// square effects, which a grid cannot hold, is written in the object form
+// {"size", "jumps", "again", "miss"} instead.
+func (b *Board) MarshalJSON() ([]byte, error) {
+	if sq := b.squares(); sq != nil && len(sq.Effects) > 0 {
+		return json.Marshal(compact(b))
+	}
+	return json.Marshal(b.Grid())
+}
 
 // UnmarshalJSON decodes either a grid, [[-1,-1],[-1,3]], or a size with a
-// map of jumps keyed by label, {"size": 2, "jumps": {"2": 3}}, and validates
-// it as [NewBoard] and [FromJumps] do. Errors wrap [ErrInvalidBoard] and
+// map of jumps keyed by label and the squares of each effect,
+// {"size": 2, "jumps": {"2": 3}, "again": [1], "miss": []}, and validates
+// it as [NewBoard], [FromJumps] and [Board.WithEffects] do (a square in
+// both lists is an error). Errors wrap [ErrInvalidBoard] and
 // leave b as it was. Decoding into a used Board replaces it whole: it then
 // answers exactly as a freshly built one. Like every decoder it writes to b,
 // so b must not be in use elsewhere meanwhile.
@@ -68,6 +77,8 @@ func ParseBoardLimit(data []byte, maxSquares int) (*Board, error) {
 		var form struct {
 			Size  *int           `json:"size"`
 			Jumps map[string]int `json:"jumps"`
+			Again []int          `json:"again"`
+			Miss  []int          `json:"miss"`
 		}
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
@@ -88,7 +99,21 @@ func ParseBoardLimit(data []byte, maxSquares int) (*Board, error) {
 			}
 			jumps[from] = to
 		}
-		return FromJumps(*form.Size, jumps)
+		b, err := FromJumps(*form.Size, jumps)
+		if err != nil || len(form.Again)+len(form.Miss) == 0 {
+			return b, err
+		}
+		effects := make(map[int]Effect, len(form.Again)+len(form.Miss))
+		for _, s := range form.Again {
+			effects[s] = ThrowAgain
+		}
+		for _, s := range form.Miss {
+			if effects[s] == ThrowAgain {
+				return nil, errs.Errorf(ErrInvalidBoard, `square %d is in both "again" and "miss"`, s)
+			}
+			effects[s] = MissTurn
+		}
+		return b.WithEffects(effects)
 	}
 	return nil, errs.Errorf(ErrInvalidBoard, "the board JSON is %.20s, want a grid [[...]] or an object {\"size\": n, \"jumps\": {...}}", trimmed)
 }
@@ -101,11 +126,13 @@ func checkSquares(n, maxSquares int) error {
 	return nil
 }
 
-// jumpsForm is the {"size": n, "jumps": {"from": to}} form of a board, as
-// reports write it.
+// jumpsForm is the {"size": n, "jumps": {"from": to}} form of a board, with
+// its effects' squares, as reports write it.
 type jumpsForm struct {
 	Size  int            `json:"size"`
 	Jumps map[string]int `json:"jumps"`
+	Again []int          `json:"again,omitempty"`
+	Miss  []int          `json:"miss,omitempty"`
 }
 
 // compact returns b in the {"size": n, "jumps": {...}} form.
@@ -116,7 +143,7 @@ func compact(b *Board) jumpsForm {
 			jumps[strconv.Itoa(label)] = to
 		}
 	}
-	return jumpsForm{b.Size(), jumps}
+	return jumpsForm{b.Size(), jumps, effectSquares(b, ThrowAgain), effectSquares(b, MissTurn)}
 }
 
 // jsonError rewrites a decoding error with the line and column it happened

@@ -2,10 +2,8 @@ package snakes
 
 import (
 	"context"
-	"slices"
 
 	"github.com/snakesladders/snakes/internal/joint"
-	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file is a Game's odds: each player's exact chance to win from where
@@ -48,9 +46,10 @@ func (gm *Game) OddsContext(ctx context.Context) ([]float64, error) {
 		}
 		gm.odds = &oddsState{a: a}
 	}
-	order := make([]int32, n) // squares from the player to throw on
+	order := make([]int32, n) // states from the player to throw on
 	for i := range order {
-		order[i] = gm.squares[(gm.player+i)%n]
+		p := (gm.player + i) % n
+		order[i] = gm.odds.a.g.StateOf(gm.squares[p], gm.waiting[p])
 	}
 	var rel []float64 // chances in that order
 	switch {
@@ -63,13 +62,13 @@ func (gm *Game) OddsContext(ctx context.Context) ([]float64, error) {
 			gm.odds.j = j
 		}
 		rel = gm.odds.j.At(gm.odds.j.Win, order, int(gm.run), gm.from)
-	case gm.run == 0:
+	case !gm.mid:
 		squares := make([]int, n)
 		for i, s := range order {
 			squares[i] = int(s)
 		}
 		var err error
-		if rel, err = gm.odds.a.WinChancesFrom(ctx, squares); err != nil {
+		if rel, err = gm.odds.a.winsAt(ctx, squares); err != nil {
 			return nil, err
 		}
 	default:
@@ -85,24 +84,23 @@ func (gm *Game) OddsContext(ctx context.Context) ([]float64, error) {
 }
 
 // midTurn is Odds, in turn order from the player to throw, within a turn
-// of Again throws and without Bump: the turn ends on a square at random,
-// or finishes; from each square it can end on, the others move first and
-// the player to throw last, independent of one another.
+// of several throws and without Bump: the turn ends at random, or
+// finishes (model.Game.RestOfTurn); from each state it can end on, the
+// others move first and the player to throw last, independent of one
+// another.
 func (gm *Game) midTurn(ctx context.Context, order []int32) ([]float64, error) {
-	g, n := &gm.g, gm.players
-	finish, ends := restOfTurn(g, order[0], gm.run, gm.from)
+	g, n := &gm.odds.a.g, gm.players
+	finish, ends := g.RestOfTurn(gm.from, order[0], gm.run, nil)
 	rel := make([]float64, n)
 	rel[0] = finish
-	for s, p := range ends {
-		if p == 0 {
-			continue
-		}
+	for _, e := range ends {
+		s, p := int(e.To), e.N
 		squares := make([]int, n)
 		for i := 1; i < n; i++ {
 			squares[i-1] = int(order[i])
 		}
 		squares[n-1] = s
-		wins, err := gm.odds.a.WinChancesFrom(ctx, squares)
+		wins, err := gm.odds.a.winsAt(ctx, squares)
 		if err != nil {
 			return nil, err
 		}
@@ -112,44 +110,4 @@ func (gm *Game) midTurn(ctx context.Context, order []int32) ([]float64, error) {
 		rel[0] += p * wins[n-1]
 	}
 	return rel, nil
-}
-
-// restOfTurn follows the rest of a turn that began on from and stands on
-// u after run throws: the chance it reaches the last square, and the
-// chance it ends on each square. The throws of Again all show one total,
-// so the turn goes on along one chain of squares, each step with Again's
-// chance; without a limit a chain that comes round again is followed
-// until what is left of it is below turnTiny.
-func restOfTurn(g *model.Game, u, run, from int32) (finish float64, ends []float64) {
-	ends = make([]float64, g.Last+1)
-	reach := 1.0
-	for k := run; reach > model.TurnTiny || g.Limit > 0; { // a limited run to its limit, as turn.go follows it
-		for t := g.Dice.Lo; t <= g.Dice.Hi; t++ {
-			w := g.Dice.Weight(t) / g.Dice.Den
-			if w == 0 || t == g.Again {
-				continue
-			}
-			if _, to := g.ThrowFrom(u, t); to == g.Last {
-				finish += reach * w
-			} else {
-				ends[to] += reach * w
-			}
-		}
-		a := g.Dice.Weight(g.Again) / g.Dice.Den
-		if a == 0 {
-			break
-		}
-		if k++; g.Limit > 0 && k == g.Limit {
-			ends[g.VoidTo(from)] += reach * a
-			break
-		}
-		_, to := g.ThrowFrom(u, g.Again)
-		if to == g.Last {
-			finish += reach * a
-			break
-		}
-		reach *= a
-		u = to
-	}
-	return finish, slices.Clip(ends)
 }

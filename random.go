@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/grid"
 	"github.com/snakesladders/snakes/internal/model"
 	"github.com/snakesladders/snakes/internal/walk"
 )
@@ -163,18 +164,31 @@ func (r Rules) ModeTurns(b *Board) (int, error) {
 // game is over before its first throw). It allocates the moves and takes
 // time proportional to their number.
 func (r Rules) Play(b *Board, rng *rand.Rand, maxTurns int) []Move {
-	g, err := r.playable(b)
+	g, err := model.OnSquares(r.spec(), b.squares())
 	if err != nil || maxTurns < 1 {
 		return nil
 	}
 	throw := r.thrower(&g, rng)
 	var moves []Move
-	for v, turn := g.Start, 1; v != g.Last && turn <= maxTurns && len(moves) < g.Lim.Play; turn++ {
-		v = playTurn(&g, v, throw, func(m Move) bool {
-			m.Turn = turn
-			moves = append(moves, m)
-			return len(moves) < g.Lim.Play
-		})
+	token := []int32{g.Start}
+	from, run := g.Start, int32(0)
+	for turn := 1; token[0] != g.Last && turn <= maxTurns && len(moves) < g.Lim.Play; {
+		u, s := token[0], throw()
+		landed, to, how, eff := g.ThrowAmong(token, 0, from, s, run)
+		moves = append(moves, Move{From: int(u), Roll: int(s), Landed: int(landed), To: int(to), Turn: turn, Effect: Effect(eff)})
+		switch {
+		case to == g.Last:
+		case how == model.TurnGoes && s == g.Again:
+			run++
+		case how == model.TurnGoes: // a square's throw breaks the run
+			run = 0
+		default:
+			from, run = to, 0
+			turn++
+			if eff == grid.Miss {
+				turn++ // the next turn is passed over
+			}
+		}
 	}
 	return moves
 }
@@ -211,26 +225,5 @@ func (r Rules) thrower(g *model.Game, rng *rand.Rand) func() int32 {
 			total += int32(sort.Search(len(cum), func(k int) bool { return cum[k] > x })) + 1
 		}
 		return total
-	}
-}
-
-// playTurn plays one turn from square v, throwing with throw, and calls
-// record with each throw as a Move (Turn left 0 for the caller) until the
-// turn ends or record returns false; it returns where the turn leaves the
-// token.
-func playTurn(g *model.Game, v int32, throw func() int32, record func(Move) bool) int32 {
-	u := v
-	for run := int32(1); ; run++ {
-		s := throw()
-		landed, to := g.ThrowFrom(u, s)
-		again := s == g.Again
-		if again && g.Limit > 0 && run == g.Limit {
-			landed, to = u, g.VoidTo(v)
-			again = false
-		}
-		if !record(Move{From: int(u), Roll: int(s), Landed: int(landed), To: int(to)}) || !again || to == g.Last {
-			return to
-		}
-		u = to
 	}
 }

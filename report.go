@@ -194,8 +194,12 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	}
 	rep := &Report{Board: b, Rules: r}
 	progress(rep, StageSearch)
-	rep.MinRolls = search.MinRolls(&g)
-	rep.Path, _ = shortestPath(&g)
+	sg := g
+	if g.Last != g.Top { // the searches go over squares, not the states of a token waiting
+		sg, _ = r.game(b)
+	}
+	rep.MinRolls = search.MinRolls(&sg)
+	rep.Path, _ = shortestPath(&sg)
 
 	// skip records why a stage's figure is not given, and reports whether
 	// err is such a reason rather than a failure.

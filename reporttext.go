@@ -43,7 +43,12 @@ func (rep *Report) WriteSearchText(w io.Writer) error {
 			snakes++
 		}
 	}
-	fmt.Fprintf(&sb, "Board: %d×%d, %s, %s\n", b.Size(), b.Size(), plural(ladders, "ladder"), plural(snakes, "snake"))
+	fmt.Fprintf(&sb, "Board: %d×%d, %s, %s", b.Size(), b.Size(), plural(ladders, "ladder"), plural(snakes, "snake"))
+	for _, e := range effectKinds(b) {
+		look := effectLooks[e]
+		fmt.Fprintf(&sb, ", %s %s (%s)", plural(len(effectSquares(b, e)), "square"), look[0], look[2])
+	}
+	sb.WriteString("\n")
 	fmt.Fprintf(&sb, "Rules: %s\n\n", r.describe())
 
 	if b.Size() <= maxDrawn {

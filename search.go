@@ -85,6 +85,9 @@ type Move struct {
 	To     int `json:"to"`
 	Turn   int `json:"turn"`
 	Player int `json:"player,omitempty"` // in a Game: who threw, 0-based
+	// Effect is the effect of the square the throw left the token on, when
+	// the throw set it off (see [Effect]): NoEffect, ThrowAgain or MissTurn.
+	Effect Effect `json:"effect,omitempty"`
 }
 
 // ShortestPath returns a path of MinRolls(b) moves from square 1 to the last
@@ -131,5 +134,5 @@ func shortestPath(g *model.Game) ([]Move, bool) {
 
 // moveOf is the Move of a step of a search's path.
 func moveOf(s search.Step) Move {
-	return Move{From: int(s.From), Roll: int(s.Roll), Landed: int(s.Landed), To: int(s.To), Turn: int(s.Turn)}
+	return Move{From: int(s.From), Roll: int(s.Roll), Landed: int(s.Landed), To: int(s.To), Turn: int(s.Turn), Effect: Effect(s.Effect)}
 }

@@ -48,7 +48,9 @@ const MaxSVGSide = 100
 // each turn's square to where the roll lands (the jumps it takes are the
 // ladders and snakes themselves). Squares are 40 pixels wide up to 20×20
 // and shrink beyond so the picture stays about 800 pixels wide. Jumps to
-// their own square have no effect and are not drawn.
+// their own square have no effect and are not drawn. A square that gives
+// another throw shows », one that costs the next turn ‖, each explained by
+// a line of the legend below the board.
 //
 // It builds the picture in memory, about 200 bytes a square, and refuses
 // boards over [MaxSVGSide]×MaxSVGSide with an error wrapping [ErrTooLarge]:
@@ -116,7 +118,8 @@ func (rep *Report) writeBoard(w io.Writer, heat bool) error {
 	} else if rep.Path != nil {
 		title += fmt.Sprintf(", fewest rolls %d", rep.MinRolls)
 	}
-	s.open(left+side+cell/4, top+side+cell/4+legend, title)
+	kinds := effectKinds(b)
+	s.open(left+side+cell/4, top+side+cell/4+legend+24*float64(len(kinds)), title)
 	s.WriteString(`<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1f5fbf"/></marker></defs>` + "\n")
 
 	for label := 1; label <= n*n; label++ {
@@ -149,6 +152,7 @@ func (rep *Report) writeBoard(w io.Writer, heat bool) error {
 		}
 	}
 
+	drawEffects(&s, b, kinds, cell, top+side+cell/4+legend, centre)
 	if heat {
 		// The legend: the scale from 0 to the most visited square's turns.
 		y := top + side + cell/4 + 10
@@ -173,6 +177,38 @@ func (rep *Report) writeBoard(w io.Writer, heat bool) error {
 		fmt.Fprintf(&s, `<circle class="start" cx="%.1f" cy="%.1f" r="%.1f" fill="#1f5fbf"/>`+"\n", x, y, cell*0.15)
 	}
 	return s.writeTo(w)
+}
+
+// effectKinds lists the effects b's squares have, in order.
+func effectKinds(b *Board) []Effect {
+	var kinds []Effect
+	for _, e := range []Effect{ThrowAgain, MissTurn} {
+		if len(effectSquares(b, e)) > 0 {
+			kinds = append(kinds, e)
+		}
+	}
+	return kinds
+}
+
+// effectLooks are each effect's symbol, colour and legend line.
+var effectLooks = map[Effect][3]string{
+	ThrowAgain: {"»", "#2e8b3e", "another throw"},
+	MissTurn:   {"‖", "#c0392b", "miss the next turn"},
+}
+
+// drawEffects marks each square's effect with its symbol, and below the
+// board, from y, a legend line for each of kinds.
+func drawEffects(s *svg, b *Board, kinds []Effect, cell, y float64, centre func(int) (float64, float64)) {
+	for _, e := range kinds {
+		look := effectLooks[e]
+		for _, label := range effectSquares(b, e) {
+			x, cy := centre(label)
+			fmt.Fprintf(s, `<text class="effect" data-effect="%s" data-square="%d" x="%.1f" y="%.1f" font-size="%.1f" text-anchor="middle" fill="%s">%s</text>`+"\n",
+				e, label, x+cell*0.2, cy+cell*0.32, cell*0.42, look[1], look[0])
+		}
+		y += 20
+		s.text(cell, y+4, 12, "start", "legend", look[0]+" "+look[2])
+	}
 }
 
 // centre1 is the centre of a square on the board drawing.

@@ -128,6 +128,26 @@ func TestPage(t *testing.T) {
 	)
 	shot(t, ctx, "web-desktop.png", 1280, 900)
 
+	// Square effects placed by clicking: 5 gives another throw, 7 costs a
+	// turn; the figures are the library's for the board with them.
+	withAgain := strings.TrimSuffix(withLadder, "}") + `,"again":[5]}`
+	withBoth := strings.TrimSuffix(withLadder, "}") + `,"again":[5],"miss":[7]}`
+	step("placing square effects",
+		chromedp.Click(chromedp.CSS(`input[name="tool"][value="again"]`)),
+		chromedp.Click(chromedp.CSS(`#board g[data-square="5"] rect`)),
+		waitText("#expected", expected(t, withAgain, offBoard)),
+		chromedp.Click(chromedp.CSS(`input[name="tool"][value="miss"]`)),
+		chromedp.Click(chromedp.CSS(`#board g[data-square="7"] rect`)),
+		waitText("#expected", expected(t, withBoth, offBoard)),
+		waitFor(`document.querySelectorAll('#board text.effect[data-effect="again"][data-square="5"]').length === 1 && document.querySelectorAll('#board text.effect[data-effect="miss"][data-square="7"]').length === 1`),
+	)
+	shot(t, ctx, "web-effects.png", 1280, 900)
+	step("taking an effect away",
+		chromedp.Click(chromedp.CSS(`#board g[data-square="7"] rect`)),
+		waitText("#expected", expected(t, withAgain, offBoard)),
+		chromedp.Click(chromedp.CSS(`input[name="tool"][value="jump"]`)),
+	)
+
 	// The heat map: the squares shaded by the turns that start on them.
 	step("the heat map",
 		chromedp.Click(chromedp.ID("heat")),

@@ -77,8 +77,8 @@ func (s *server) play(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case err == nil:
 		ans.Odds = odds
-	case errors.Is(err, snakes.ErrTooLarge):
-		ans.Skipped = message(err)
+	case errors.Is(err, snakes.ErrTooLarge) || errors.Is(err, snakes.ErrInvalidRules):
+		ans.Skipped = message(err) // the throw stands: its odds alone are not given
 	case ctx.Err() != nil:
 		ans.Skipped = "the odds did not fit the time budget"
 	default:

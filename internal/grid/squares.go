@@ -27,6 +27,32 @@ type Squares struct {
 	// first use.
 	reverseOnce sync.Once
 	reverse     *Reverse
+
+	// Effects holds the squares that give another throw (Again) or cost
+	// the next turn (Miss); nil when none. Sparse: a board may have 2³¹
+	// squares and a few effects.
+	Effects map[int32]Effect
+}
+
+// An Effect is what landing on a square does besides its jump, numbered
+// as the public Effect.
+type Effect uint8
+
+// The effects.
+const (
+	None Effect = iota
+	Again
+	Miss
+)
+
+// WithEffects returns sq's board with the given effects (validated by the
+// caller) in place of its own.
+func (sq *Squares) WithEffects(effects map[int32]Effect) *Squares {
+	out := &Squares{N: sq.N, Flat: sq.Flat, Starts: sq.Starts}
+	if len(effects) > 0 {
+		out.Effects = effects
+	}
+	return out
 }
 
 // New returns the squares of the n×n board whose validated

@@ -59,6 +59,9 @@ const jointStepCost = 3
 // ErrTooLarge, a chain whose tables pass the memory bound or whose
 // sweeps would pass the work bound.
 func NewJoint(ctx context.Context, g *model.Game, players int, withTurns bool) (*Joint, error) {
+	if g.Eff != nil {
+		return nil, errs.Errorf(errs.ErrInvalidRules, "the joint chain of several players (Bump, a game's odds) does not follow square effects: the board has %d", effectCount(g))
+	}
 	j := &Joint{g: g, n: players, size: int(g.Last) + 1, runs: 1}
 	switch {
 	case g.Limit > 0:
@@ -213,7 +216,8 @@ func (j *Joint) successors(ctx context.Context, states int) (*jointSystem, error
 		for m, mv := range j.moves {
 			copy(next, pos)
 			next[0] = u
-			_, to, again := g.ThrowAmong(next, 0, pos[0], mv.total, int32(k+1))
+			_, to, how, _ := g.ThrowAmong(next, 0, pos[0], mv.total, int32(k))
+			again := how == model.TurnGoes
 			switch {
 			case to == g.Last:
 				out[m] = jointWin
@@ -722,4 +726,15 @@ func maxOf(x []float64) float64 {
 		m = max(m, v)
 	}
 	return m
+}
+
+// effectCount counts g's squares with an effect.
+func effectCount(g *model.Game) int {
+	n := 0
+	for _, e := range g.Eff {
+		if e != 0 {
+			n++
+		}
+	}
+	return n
 }

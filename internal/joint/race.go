@@ -35,7 +35,8 @@ func WinChancesFrom(ctx context.Context, r model.Rules, b *grid.Squares, squares
 	if err != nil {
 		return nil, err
 	}
-	if err := CheckRace(&g, squares); err != nil {
+	squares, err = CheckRace(&g, squares)
+	if err != nil {
 		return nil, err
 	}
 	if g.Bump && len(squares) > 1 {
@@ -52,20 +53,24 @@ func WinChancesFrom(ctx context.Context, r model.Rules, b *grid.Squares, squares
 	return WinChances(w, squares, BoundRace(w, squares))
 }
 
-// CheckRace refuses players' squares WinChancesFrom cannot answer.
-func CheckRace(g *model.Game, squares []int) error {
+// CheckRace refuses players' squares WinChancesFrom cannot answer, and
+// returns the states of g's chain they stand for (model.Game.StateOf), a
+// new slice.
+func CheckRace(g *model.Game, squares []int) ([]int, error) {
 	if len(squares) == 0 {
-		return errs.Errorf(errs.ErrInvalidRules, "no players: squares is empty")
+		return nil, errs.Errorf(errs.ErrInvalidRules, "no players: squares is empty")
 	}
 	if err := CheckPlayers(len(squares)); err != nil {
-		return err
+		return nil, err
 	}
+	states := make([]int, len(squares))
 	for i, s := range squares {
-		if s < int(g.Start) || s > int(g.Last) {
-			return errs.Errorf(errs.ErrInvalidRules, "squares[%d] is %d, want a square in %d..%d", i, s, g.Start, g.Last)
+		if s < int(g.Start) || s > int(g.Top) {
+			return nil, errs.Errorf(errs.ErrInvalidRules, "squares[%d] is %d, want a square in %d..%d", i, s, g.Start, g.Top)
 		}
+		states[i] = int(g.StateOf(int32(s), false))
 	}
-	return nil
+	return states, nil
 }
 
 // BoundRace bounds, before any turn is followed, a race that would take
@@ -102,16 +107,22 @@ func BoundRace(w *walk.Walk, squares []int) float64 {
 	return RaceBound(w, squares, f.Values, variance, err)
 }
 
-// RaceBound is boundRace given the expected turns from every square
-// and the variance from the start, or the error that refused them.
+// RaceBound is boundRace given the expected turns from every state (or
+// every square) and the variance from the start, or the error that refused them.
 func RaceBound(w *walk.Walk, squares []int, from []float64, variance float64, err error) float64 {
 	if w.Trap >= 0 || err != nil {
 		return math.Inf(1) // the walks find and report what is wrong
 	}
 	longest, distinct := 0.0, map[int]bool{}
 	for _, s := range squares {
-		if !math.IsInf(from[s], 0) {
-			longest = max(longest, from[s])
+		e := 0.0
+		if s < len(from) {
+			e = from[s]
+		} else { // from is given for each square: a token waiting has a turn more
+			e = from[w.G.Square(int32(s))] + 1
+		}
+		if !math.IsInf(e, 0) {
+			longest = max(longest, e)
 		}
 		distinct[s] = true
 	}

@@ -21,10 +21,23 @@ import (
 type Game struct {
 	Jumps  []int32  // landing square → where the throw ends; -1 when it ends there
 	Starts []uint64 // bitset of the squares where jumps is not -1
-	Last   int32    // the last square, n²
-	Faces  int32    // the largest total a throw can show: the die's faces, for one die
-	Over   Overshoot
-	Start  int32 // 0 or 1
+	// Last is the chain's end, where the game is won: the last square, n²,
+	// unless the game waits on squares (Waits), whose states follow Top.
+	Last int32
+	// Top is the board's last square, n². A throw that ends there leaves
+	// the token on Last.
+	Top int32
+	// Eff is each square's effect (grid.Again, grid.Miss), nil on a board
+	// without any.
+	Eff []grid.Effect
+	// Waits are the squares that cost a turn, in increasing order, when the
+	// game follows a token waiting on one as a state of its own (Playable):
+	// the state Top+1+k is a token on Waits[k] whose next turn is passed
+	// over. Index Top is then no state, and Last is Top+1+len(Waits).
+	Waits []int32
+	Faces int32 // the largest total a throw can show: the die's faces, for one die
+	Over  Overshoot
+	Start int32 // 0 or 1
 
 	Dice    Dice  // what a throw can show, with what chance
 	Enter   int32 // the total that brings a token onto the board, or 0
@@ -64,7 +77,7 @@ func (g *Game) Land(t int32) int32 {
 // (landed) and after (to) any jump. Under Stay an overshooting roll leaves
 // both equal to from.
 func (g *Game) Step(from, roll int32) (landed, to int32) {
-	if t := from + roll; t <= g.Last {
+	if t := from + roll; t <= g.Top {
 		return t, g.Land(t)
 	}
 	return g.Beyond(from, roll)
@@ -74,7 +87,7 @@ func (g *Game) Step(from, roll int32) (landed, to int32) {
 func (g *Game) Beyond(from, roll int32) (landed, to int32) {
 	switch g.Over {
 	case Finish:
-		return g.Last, g.Last
+		return g.Top, g.Last
 	case Bounce:
 		t := g.bounce(from + roll)
 		return t, g.Land(t)
@@ -85,12 +98,12 @@ func (g *Game) Beyond(from, roll int32) (landed, to int32) {
 // bounce folds a position past the last square back onto the board, as a
 // ball between square 1 and the last square would travel.
 func (g *Game) bounce(t int32) int32 {
-	if g.Last == 1 {
+	if g.Top == 1 {
 		return 1
 	}
-	period := 2 * (int64(g.Last) - 1)
+	period := 2 * (int64(g.Top) - 1)
 	k := (int64(t) - 1) % period
-	if k >= int64(g.Last) {
+	if k >= int64(g.Top) {
 		k = period - k
 	}
 	return int32(k + 1)
@@ -134,27 +147,114 @@ func Compile(r Rules, sq *grid.Squares) (Game, error) {
 		g.Start = 0
 	}
 	if sq == nil || sq.N == 0 {
-		g.Last = -1
+		g.Last, g.Top = -1, -1
 		return g, nil
 	}
 	g.Last = int32(sq.N * sq.N)
+	g.Top = g.Last
 	g.Jumps, g.Starts = sq.Flat, sq.Starts
 	if r.Chain {
 		g.Jumps = sq.Chained()
 	} else if g.Over == Stay && g.Faces < 64 && g.Wordwise {
 		g.Board = sq
 	}
+	if len(sq.Effects) > 0 {
+		g.Simple = false
+		g.Eff = make([]grid.Effect, g.Top+1)
+		for s, e := range sq.Effects {
+			g.Eff[s] = e
+		}
+		if err := g.checkEffects(); err != nil {
+			return Game{}, err
+		}
+	}
 	return g, nil
 }
 
-// Playable is Compile plus the check that there is a board to play on:
-// an error wrapping errs.ErrInvalidBoard when sq has no squares.
-func Playable(r Rules, sq *grid.Squares) (Game, error) {
+// OnSquares is Compile plus the check that there is a board to play on:
+// an error wrapping errs.ErrInvalidBoard when sq has no squares. Its
+// tokens stand on squares: one waiting on a square that costs a turn is
+// for its caller to follow (see Playable).
+func OnSquares(r Rules, sq *grid.Squares) (Game, error) {
 	g, err := Compile(r, sq)
 	if err == nil && g.Last < 1 {
 		err = errs.Errorf(errs.ErrInvalidBoard, "the board has no squares")
 	}
 	return g, err
+}
+
+// Playable is OnSquares for the chain every random-play figure reads: a
+// token waiting on a square that costs a turn is a state of its own
+// (Waits).
+func Playable(r Rules, sq *grid.Squares) (Game, error) {
+	g, err := OnSquares(r, sq)
+	if err != nil || g.Eff == nil {
+		return g, err
+	}
+	for s, e := range g.Eff {
+		if e == grid.Miss {
+			g.Waits = append(g.Waits, int32(s))
+		}
+	}
+	if len(g.Waits) == 0 {
+		return g, nil
+	}
+	g.Last = g.Top + 1 + int32(len(g.Waits))
+	// A throw onto the last square leaves the token on the chain's end.
+	jumps := make([]int32, g.Top+1)
+	for t, d := range g.Jumps {
+		if d == g.Top {
+			d = g.Last
+		}
+		jumps[t] = d
+	}
+	jumps[g.Top] = g.Last
+	g.Jumps = jumps
+	return g, nil
+}
+
+// OnBoard returns what values holds for each state as a slice for each
+// square, 0..Top: the end's value at Top, and a waiting token's added to
+// its square's when add is set (a passed-over turn is a visit to the
+// square it waits on), else left out. values itself where the game has
+// no Waits.
+func (g *Game) OnBoard(values []float64, add bool) []float64 {
+	if g.Last == g.Top {
+		return values
+	}
+	out := make([]float64, g.Top+1)
+	copy(out, values[:g.Top])
+	out[g.Top] = values[g.Last]
+	if add {
+		for k, m := range g.Waits {
+			out[m] += values[g.Top+1+int32(k)]
+		}
+	}
+	return out
+}
+
+// StateOf is the state of a token on square s, waiting out a turn on it
+// when waiting is set (and the game follows waiting tokens).
+func (g *Game) StateOf(s int32, waiting bool) int32 {
+	switch {
+	case s == g.Top:
+		return g.Last
+	case waiting && g.Waits != nil:
+		return g.waitOn(s)
+	}
+	return s
+}
+
+// Square is the square of chain state v: v itself, or for a token waiting
+// on a square that costs a turn, that square.
+func (g *Game) Square(v int32) int32 {
+	switch {
+	case v == g.Last:
+		return g.Top
+	case v > g.Top:
+		return g.Waits[v-g.Top-1]
+	}
+	return v
 }
 
 // What follows holds the bounds and thresholds one call works within, and

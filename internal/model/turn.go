@@ -2,7 +2,12 @@ package model
 
 import (
 	"context"
+	"maps"
 	"math"
+	"slices"
+
+	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/grid"
 
 	"github.com/snakesladders/snakes/internal/budget"
 	"github.com/snakesladders/snakes/internal/linalg"
@@ -34,6 +39,7 @@ type Throw struct {
 	K                int32   // the throws before it in the turn
 	Total            int32   // what the dice show
 	From, Landed, To int32   // where it is thrown from, lands (before a jump), and leaves the token
+	Next             int32   // on a board with effects, the place it leads to (see Places), or -1
 	P                float64 // its chance, times dice.den: the chance of getting to it, times its total's weight
 	How              int8    // TurnEnds, TurnGoes or TurnVoids
 	Cycle            int32   // on a chain of Again throws that repeats, its length in throws; else 0
@@ -53,6 +59,11 @@ type TurnScratch struct {
 	outs  []Throw // the throws of the latest turn
 	links []Link  // the squares the latest turn throws from
 	At    []int32 // per square: its place in chain, or -1
+
+	// On a board with effects, the places of the latest turn (Places).
+	places []place
+	index  map[int64]int32
+	queue  []int32
 }
 
 // Fit makes ts cover size squares, reusing its buffers when they are
@@ -86,6 +97,9 @@ func (g *Game) ThrowFrom(u, s int32) (landed, to int32) {
 // (the run then always ends, repeats or reaches its limit, after at most
 // one throw a square). ts must cover the squares.
 func (g *Game) Turn(v int32, ts *TurnScratch, tiny float64) []Throw {
+	if g.Eff != nil {
+		return g.branch(v, ts, tiny)
+	}
 	d := &g.Dice
 	outs := ts.outs[:0]
 	o := Throw{From: v}
@@ -261,7 +275,7 @@ func (g *Game) Moves(v int32, ts *TurnScratch, edges []Edge) []Edge {
 			}
 		}
 	} else {
-		top := min(g.Faces, g.Last-v) // the rolls that stay on the board
+		top := min(g.Faces, g.Top-v) // the rolls that stay on the board
 		for roll := int32(1); roll <= g.Faces; roll++ {
 			var to int32
 			if roll <= top {
@@ -399,33 +413,280 @@ func (g *Game) Lands(o *Throw) bool {
 // moved reports whether a throw of total from u puts the token down: not
 // a throw that does not enter, nor an overshoot under Stay.
 func (g *Game) moved(u, total int32) bool {
-	return !(u == 0 && g.Enter > 0 && total != g.Enter) && !(u+total > g.Last && g.Over == Stay)
+	return !(u == 0 && g.Enter > 0 && total != g.Enter) && !(u+total > g.Top && g.Over == Stay)
 }
 
 // ThrowAmong is a throw of total by the token squares[p] among other
-// tokens, the run-th throw of a turn that began on from: it leaves the
-// token where the throw (or a void at the limit) puts it and, under Bump,
-// sends back to the start the others it lands on. It returns where the
-// throw landed and left the token, and whether the turn goes on (a throw
-// of Again, not voided). A Game's throws and the joint chain's states
-// both move by it.
-func (g *Game) ThrowAmong(squares []int32, p int, from, total, run int32) (landed, to int32, goesOn bool) {
+// tokens, in a turn that began on from after run throws of Again in a row:
+// it leaves the token where the throw (or a void at the limit) puts it
+// and, under Bump, sends back to the start the others it lands on. It
+// returns where the throw landed and left the token, how the turn goes on
+// (TurnEnds, TurnGoes or TurnVoids) and the effect of the square it left
+// the token on, if the throw set it off. A Game's throws and the joint
+// chain's states both move by it, on a game whose tokens stand on squares
+// (OnSquares).
+func (g *Game) ThrowAmong(squares []int32, p int, from, total, run int32) (landed, to int32, how int8, eff grid.Effect) {
 	u := squares[p]
-	landed, to = g.ThrowFrom(u, total)
-	goesOn = total == g.Again
-	voided := goesOn && g.Limit > 0 && run == g.Limit
-	if voided {
-		landed, to, goesOn = u, g.VoidTo(from), false
-	}
+	how, landed, to, _, eff = g.throwIn(from, u, run, total)
 	squares[p] = to
-	if g.Bump && !voided && to != 0 && g.moved(u, total) {
+	if g.Bump && how != TurnVoids && to != 0 && g.moved(u, total) {
 		for q, s := range squares {
 			if q != p && s == to {
 				squares[q] = g.Start
 			}
 		}
 	}
-	return landed, to, goesOn
+	return landed, to, how, eff
+}
+
+// throwIn is a throw of total from square u in a turn that began on v,
+// after run throws of Again in a row: how the turn goes on, where the
+// throw lands and leaves the token, the run after it, and the effect it
+// set off. The turn goes on after a throw of Again, unless it is the
+// run's limit (a void: the token goes back) or it reaches the last square
+// or a square that costs a turn; and after a throw of another total that
+// moves the token onto a square that gives another throw, which starts
+// the run afresh. A token left waiting on a square that costs a turn is
+// on its state of Waits where the game has them.
+func (g *Game) throwIn(v, u, run, total int32) (how int8, landed, to, next int32, eff grid.Effect) {
+	landed, to = g.ThrowFrom(u, total)
+	again := total == g.Again
+	switch {
+	case again && g.Limit > 0 && run+1 == g.Limit:
+		return TurnVoids, u, g.VoidTo(v), 0, grid.None
+	case to == g.Last:
+		return TurnEnds, landed, to, 0, grid.None
+	}
+	switch eff = g.EffectOf(u, total, to); {
+	case eff == grid.Miss:
+		return TurnEnds, landed, g.waitOn(to), 0, eff
+	case again && g.Limit > 0:
+		return TurnGoes, landed, to, run + 1, eff
+	case again: // without a limit the run is not counted
+		return TurnGoes, landed, to, 0, eff
+	case eff == grid.Again:
+		return TurnGoes, landed, to, 0, eff
+	}
+	return TurnEnds, landed, to, 0, eff
+}
+
+// EffectOf is the effect a throw of total from u that left the token on
+// square to sets off: that of the square, if the throw moved the token
+// and did not end the game.
+func (g *Game) EffectOf(u, total, to int32) grid.Effect {
+	if g.Eff == nil || to == g.Last || !g.moved(u, total) {
+		return grid.None
+	}
+	return g.Eff[to]
+}
+
+// NextTurn is the turn of the throw after one of total from u, in turn
+// turn, that left the token on square to, on a path of the searches
+// (which never void a turn): the same turn after a throw of Again or onto
+// a square that gives another throw, the one after a square that costs a
+// turn passed over, else the next.
+func (g *Game) NextTurn(turn, u, total, to int32) int32 {
+	switch eff := g.EffectOf(u, total, to); {
+	case eff == grid.Miss:
+		return turn + 2
+	case total == g.Again || eff == grid.Again:
+		return turn
+	}
+	return turn + 1
+}
+
+// waitOn is the state of a token waiting on square m, which costs a turn:
+// its state among Waits, or m where the game has none.
+func (g *Game) waitOn(m int32) int32 {
+	if k, ok := slices.BinarySearch(g.Waits, m); ok {
+		return g.Top + 1 + int32(k)
+	}
+	return m
+}
+
+// What follows is the turn on a board with square effects, where it
+// branches: a throw of any total can land on a square that gives another
+// throw. Its places (a square and the run of Again throws before it) form
+// a small chain of their own, which may go round: Places lists it, and
+// branch finds the chance that the turn throws from each place by passing
+// it on from place to place until what is left to pass on is below tiny;
+// an exact caller solves the places' equations instead.
+
+// A Place is where a turn on a board with effects throws from: a square,
+// and the run of Again throws before it in the turn. Its throws are
+// throws[First:First+N] of Places.
+type Place struct {
+	U, Run   int32
+	First, N int32
+}
+
+// A place is a Place and, while branch passes chances on, the chance that
+// the turn throws from it and what of that is not yet passed on.
+type place struct {
+	Place
+	f, todo float64
+	queued  bool
+}
+
+// Places lists the places of a turn that began on square v, from the
+// place (u, run) on, the first, and each one's throws, in the order of the
+// totals: P is the total's weight out of dice.den, and Next the place a
+// throw that goes on leads to (-1 for one that ends the turn). Both slices
+// live in ts until the next call.
+func (g *Game) Places(v, u, run int32, ts *TurnScratch) ([]place, []Throw) {
+	if ts.index == nil {
+		ts.index = map[int64]int32{}
+	}
+	clear(ts.index)
+	places, outs := ts.places[:0], ts.outs[:0]
+	at := func(u, run int32) int32 {
+		key := int64(u)<<7 | int64(run)
+		k, ok := ts.index[key]
+		if !ok {
+			k = int32(len(places))
+			ts.index[key] = k
+			places = append(places, place{Place: Place{U: u, Run: run}})
+		}
+		return k
+	}
+	at(u, run)
+	d := &g.Dice
+	for k := 0; k < len(places); k++ {
+		u, run := places[k].U, places[k].Run
+		places[k].First = int32(len(outs))
+		for s := d.Lo; s <= d.Hi; s++ {
+			if n := d.Weight(s); n > 0 {
+				how, landed, to, next, _ := g.throwIn(v, u, run, s)
+				o := Throw{Total: s, From: u, Landed: landed, To: to, P: n, How: how, Next: -1}
+				if how == TurnGoes {
+					o.Next = at(to, next)
+				}
+				outs = append(outs, o)
+			}
+		}
+		places[k].N = int32(len(outs)) - places[k].First
+	}
+	ts.places, ts.outs = places, outs
+	return places, outs
+}
+
+// branch is Turn on a board with effects. From a token waiting on a
+// square that costs a turn, the turn is passed over: one throw of total 0
+// that voids, from v to the square. tiny is at least TurnTiny, since a
+// turn may go round.
+func (g *Game) branch(v int32, ts *TurnScratch, tiny float64) []Throw {
+	d := &g.Dice
+	switch {
+	case v > g.Top: // a token waiting: its turn is passed over
+		m := g.Waits[v-g.Top-1]
+		ts.outs = append(ts.outs[:0], Throw{From: v, Landed: m, To: m, P: d.Den, How: TurnVoids, Next: -1})
+		return ts.outs
+	case v == g.Top: // the end, or in a game with Waits no state at all
+		ts.outs = ts.outs[:0]
+		return ts.outs
+	}
+	places, outs := g.passOn(v, v, 0, ts, tiny)
+	for _, p := range places {
+		for i := range outs[p.First : p.First+p.N] {
+			outs[p.First+int32(i)].P *= p.f
+		}
+	}
+	return outs
+}
+
+// passOn is Places with each place's chance that the turn throws from it,
+// passed on from place to place until what is left is below tiny (at
+// least TurnTiny, since a turn may go round).
+func (g *Game) passOn(v, u, run int32, ts *TurnScratch, tiny float64) ([]place, []Throw) {
+	d := &g.Dice
+	tiny = max(tiny, TurnTiny)
+	places, outs := g.Places(v, u, run, ts)
+	places[0].f, places[0].todo, places[0].queued = 1, 1, true
+	queue := append(ts.queue[:0], 0)
+	for head := 0; head < len(queue); head++ {
+		p := &places[queue[head]]
+		f := p.todo / d.Den
+		p.todo, p.queued = 0, false
+		for _, o := range outs[p.First : p.First+p.N] {
+			if o.Next >= 0 {
+				q := &places[o.Next]
+				q.f += f * o.P
+				q.todo += f * o.P
+				if !q.queued && q.todo > tiny {
+					q.queued = true
+					queue = append(queue, o.Next)
+				}
+			}
+		}
+	}
+	ts.queue = queue
+	return places, outs
+}
+
+// RestOfTurn is how a turn that began on square v goes on from square u
+// after run throws of Again in a row: the chance that it finishes, and
+// where else it can end, each state once with its chance. ts may be nil.
+func (g *Game) RestOfTurn(v, u, run int32, ts *TurnScratch) (finish float64, ends []Edge) {
+	ts = ts.Fit(int(g.Last) + 1)
+	places, outs := g.passOn(v, u, run, ts, TurnTiny)
+	for _, p := range places {
+		for _, o := range outs[p.First : p.First+p.N] {
+			c := p.f * o.P / g.Dice.Den
+			switch {
+			case o.Next >= 0:
+			case o.To == g.Last:
+				finish += c
+			default:
+				ends = mergeEnd(ends, ts.At, o.To, c)
+			}
+		}
+	}
+	for _, e := range ends {
+		ts.At[e.To] = -1
+	}
+	return finish, ends
+}
+
+// checkEffects refuses a board on which a turn can go on for ever: where
+// from some square every throw gives another throw, and so on from every
+// square those throws reach. With AgainLimit every turn can end (a run of
+// Again throws reaches the limit).
+func (g *Game) checkEffects() error {
+	if g.Again != 0 && g.Limit > 0 {
+		return nil
+	}
+	d := &g.Dice
+	goes := func(u int32, in func(int32) bool) bool {
+		for s := d.Lo; s <= d.Hi; s++ {
+			if d.Weight(s) == 0 {
+				continue
+			}
+			if how, _, to, _, _ := g.throwIn(u, u, 0, s); how != TurnGoes || !in(to) {
+				return false
+			}
+		}
+		return true
+	}
+	caught := map[int32]bool{}
+	for u := int32(0); u < g.Top; u++ {
+		if goes(u, func(int32) bool { return true }) {
+			caught[u] = true
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for u := range caught {
+			if !goes(u, func(t int32) bool { return caught[t] }) {
+				delete(caught, u)
+				changed = true
+			}
+		}
+	}
+	if len(caught) == 0 {
+		return nil
+	}
+	u := slices.Min(slices.Collect(maps.Keys(caught)))
+	return errs.Errorf(errs.ErrInvalidRules, "a turn from square %d never ends: every throw from it, and from every square those throws reach, gives another throw (squares that give another throw catch them all)", u)
 }
 
 // A Source is a square from which a roll lands on a given square, and the
@@ -463,7 +724,7 @@ func RollsOnto(g *Game, l int32, ts *TurnScratch, out []Source) []Source {
 		add(v)
 	}
 	if g.Over == Bounce {
-		for v := max(g.Last-g.Faces, 0); v < g.Last; v++ {
+		for v := max(g.Top-g.Faces, 0); v < g.Top; v++ {
 			if v < lo || v >= l {
 				add(v)
 			}

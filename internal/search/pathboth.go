@@ -111,10 +111,8 @@ func bothWaysPath[M any](g *model.Game, m int, as func(Step) M) []M {
 	for d, v := 0, g.Start; d < m; d++ {
 		for roll := int32(1); roll <= g.Faces; roll++ {
 			if landed, to := stepAt(g, v, roll); on(to, d+1) {
-				path = append(path, as(Step{From: v, Roll: roll, Landed: landed, To: to, Turn: turn}))
-				if roll != g.Again {
-					turn++
-				}
+				path = append(path, as(Step{From: v, Roll: roll, Landed: landed, To: to, Turn: turn, Effect: g.EffectOf(v, roll, to)}))
+				turn = g.NextTurn(turn, v, roll, to)
 				v = to
 				break
 			}

@@ -15,6 +15,7 @@ import (
 // landed and where its jump left the token, and the turn it belongs to.
 type Step struct {
 	From, Roll, Landed, To, Turn int32
+	Effect                       grid.Effect // what the square it left the token on did
 }
 
 // MinRolls returns the fewest throws from g's start to its last square,
@@ -104,10 +105,8 @@ func Path[M any](g *model.Game, as func(Step) M) ([]M, bool) {
 		for roll := int32(1); roll <= g.Faces; roll++ {
 			landed, to := g.Step(v, roll)
 			if dist[to] == dist[v]+1 && grid.Has(good, to) {
-				path = append(path, as(Step{From: v, Roll: roll, Landed: landed, To: to, Turn: turn}))
-				if roll != g.Again {
-					turn++
-				}
+				path = append(path, as(Step{From: v, Roll: roll, Landed: landed, To: to, Turn: turn, Effect: g.EffectOf(v, roll, to)}))
+				turn = g.NextTurn(turn, v, roll, to)
 				v = to
 				break
 			}

@@ -232,8 +232,8 @@ func (s *throwSearch) next(state int32, visit func(total, to int32), lo, hi int3
 				continue
 			}
 		}
-		if to == g.Last {
-			r = 0 // the game is over: one state
+		if to == g.Last || g.EffectOf(u, t, to) == grid.Miss {
+			r = 0 // the game is over: one state; or the turn ends, and its run
 		}
 		visit(t, to*s.runs+r)
 	}
@@ -306,10 +306,8 @@ func throwPath[M any](s *throwSearch, as func(Step) M) ([]M, bool) {
 		}, g.Dice.Lo, g.Dice.Hi)
 		u := v / s.runs
 		landed, to := g.Step(u, chosen)
-		path = append(path, as(Step{From: u, Roll: chosen, Landed: landed, To: to, Turn: turn}))
-		if chosen != g.Again {
-			turn++
-		}
+		path = append(path, as(Step{From: u, Roll: chosen, Landed: landed, To: to, Turn: turn, Effect: g.EffectOf(u, chosen, to)}))
+		turn = g.NextTurn(turn, u, chosen, to)
 		v = next
 	}
 	return path, true

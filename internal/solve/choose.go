@@ -148,6 +148,9 @@ func ExpectedTurns(ctx context.Context, r model.Rules, b *grid.Squares) (float64
 	if g.Start == g.Last {
 		return 0, nil
 	}
+	if g.Eff != nil { // a turn that branches has no run for the structured elimination to follow
+		return sweepExpected(ctx, g, 0)
+	}
 	x := structuredPool.Get().(*structured)
 	defer structuredPool.Put(x) // its squares reached serve sweepExpected too
 	m, rows, err := x.number(ctx, &g)

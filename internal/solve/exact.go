@@ -247,6 +247,15 @@ func exactTurns(g *model.Game) ([][]exactEdge, error) {
 	out := make([][]exactEdge, g.Last+1)
 	ts := new(model.TurnScratch).Fit(int(g.Last) + 1)
 	at := make([]int, g.Last+1)
+	if g.Eff != nil {
+		for v := g.Start; v < g.Last; v++ {
+			var err error
+			if out[v], err = exactBranch(g, v, ts, weight, at); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
 	for v := g.Start; v < g.Last; v++ {
 		var edges []exactEdge
 		for _, o := range g.Turn(v, ts, 0) {
@@ -269,20 +278,79 @@ func exactTurns(g *model.Game) ([][]exactEdge, error) {
 				}
 				p.Mul(p, f)
 			}
-			if at[o.To] == 0 {
-				edges = append(edges, exactEdge{to: o.To, p: p})
-				at[o.To] = len(edges)
-				continue
-			}
-			e := edges[at[o.To]-1].p
-			e.Add(e, p)
+			edges = addExact(edges, at, o.To, p)
 		}
-		for _, e := range edges {
-			at[e.to] = 0
-		}
-		out[v] = edges
+		out[v] = settle(edges, at)
 	}
 	return out, nil
+}
+
+// addExact adds chance p of ending on to to edges, merged through at
+// (each destination's place in edges, plus 1, or 0).
+func addExact(edges []exactEdge, at []int, to int32, p *big.Rat) []exactEdge {
+	if at[to] == 0 {
+		edges = append(edges, exactEdge{to: to, p: p})
+		at[to] = len(edges)
+		return edges
+	}
+	e := edges[at[to]-1].p
+	e.Add(e, p)
+	return edges
+}
+
+// settle clears at for the next square's edges, and returns them.
+func settle(edges []exactEdge, at []int) []exactEdge {
+	for _, e := range edges {
+		at[e.to] = 0
+	}
+	return edges
+}
+
+// exactBranch is the turns from state v, merged by destination through
+// at (0 everywhere between calls), on a board with effects: the chance
+// that the turn throws from each of its places (model.Places) solves
+// F = e₀ + Aᵀ·F, A the chances of the throws from place to place, by
+// elimination over the places; a turn ends from a place with that chance
+// times its throw's. Gauss–Jordan elimination leaves F in the last column.
+func exactBranch(g *model.Game, v int32, ts *model.TurnScratch, weight func(int32) *big.Rat, at []int) ([]exactEdge, error) {
+	switch {
+	case v > g.Top: // a token waiting: its turn is passed over
+		return []exactEdge{{to: g.Square(v), p: big.NewRat(1, 1)}}, nil
+	case v == g.Top:
+		return nil, nil
+	}
+	places, throws := g.Places(v, v, 0, ts)
+	k := len(places)
+	// (I − Aᵀ)·F = e₀, row q: F[q] − Σ over throws p→q of F[p]·w.
+	a := make([][]*big.Rat, k)
+	for q := range a {
+		a[q] = make([]*big.Rat, k+1)
+		for c := range a[q] {
+			a[q][c] = new(big.Rat)
+		}
+		a[q][q].SetInt64(1)
+	}
+	a[0][k].SetInt64(1)
+	for p, pl := range places {
+		for _, o := range throws[pl.First : pl.First+pl.N] {
+			if o.Next >= 0 {
+				a[o.Next][p].Sub(a[o.Next][p], weight(o.Total))
+			}
+		}
+	}
+	if err := gaussJordan(a); err != nil {
+		return nil, err
+	}
+	var edges []exactEdge
+	for p, pl := range places {
+		for _, o := range throws[pl.First : pl.First+pl.N] {
+			if o.Next >= 0 {
+				continue
+			}
+			edges = addExact(edges, at, o.To, new(big.Rat).Mul(a[p][k], weight(o.Total)))
+		}
+	}
+	return settle(edges, at), nil
 }
 
 // What follows finds the order of magnitude of an expected length past the

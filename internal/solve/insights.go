@@ -172,7 +172,7 @@ func (f *Fundamental) ExpectedFrom() ([]float64, error) {
 	if err := f.solveValues(); err != nil {
 		return nil, err
 	}
-	return slices.Clone(f.Values), nil
+	return slices.Clone(f.g.OnBoard(f.Values, false)), nil
 }
 
 // variance is Variance, copying into from, when not nil, the expected
@@ -266,11 +266,16 @@ func Visits(r model.Rules, b *grid.Squares) ([]float64, error) {
 		return nil, err
 	}
 	defer f.Release()
+	return f.Visits()
+}
+
+// Visits is Visits of f's game, a new slice for each square.
+func (f *Fundamental) Visits() ([]float64, error) {
 	v, err := f.StartVisits()
 	if err != nil {
 		return nil, err
 	}
-	return slices.Clone(v), nil
+	return slices.Clone(f.g.OnBoard(v, true)), nil
 }
 
 // StartVisits is Visits of f's game, kept in f.vis: the caller copies it.
@@ -348,7 +353,7 @@ func jumpsOf(r model.Rules, b *grid.Squares, f *Fundamental) ([]JumpStats, error
 		return nil, err
 	}
 	g := f.g
-	size := int(g.Last) + 1
+	size := int(g.Top) + 1
 	flat := b.Flat
 	n := 0
 	for from := 1; from < size; from++ {

@@ -376,7 +376,7 @@ func freshJumps(r model.Rules, b *grid.Squares, g *model.Game, f *Fundamental, v
 	}
 	// takes[ℓ]: the jumps a throw landing on ℓ takes, in order.
 	takes := make([][]int32, g.Last+1)
-	for l := int32(0); l <= g.Last; l++ {
+	for l := int32(0); l <= g.Top; l++ {
 		if flat[l] < 0 || flat[l] == l {
 			continue
 		}
@@ -479,7 +479,7 @@ func EffectWithout(ctx context.Context, r model.Rules, b *grid.Squares, from int
 	without := make([]int32, len(b.Flat))
 	copy(without, b.Flat)
 	without[from] = -1
-	e2, err := ExpectedTurns(ctx, r, grid.New(b.N, without))
+	e2, err := ExpectedTurns(ctx, r, grid.New(b.N, without).WithEffects(b.Effects))
 	switch {
 	case err == nil:
 		return e2 - e, nil

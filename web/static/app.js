@@ -108,6 +108,14 @@ function drawBoard() {
     }
     g.addEventListener("click", () => removeJump(f));
   }
+  // Square effects: » another throw, ‖ miss the next turn.
+  for (const [kind, sym, colour] of [["again", "»", "#2e8b3e"], ["miss", "‖", "#c0392b"]]) {
+    for (const s of b[kind] || []) {
+      const [x, y] = centre(n, s);
+      const t = el("text", { class: "effect", "data-effect": kind, "data-square": s, x: x + CELL * 0.22, y: y + CELL * 0.36, "font-size": CELL * 0.42, "text-anchor": "middle", fill: colour, "font-weight": "bold", "pointer-events": "none" }, svg);
+      t.textContent = sym;
+    }
+  }
   // The players' tokens, side by side on a square they share.
   if (state.squares) {
     state.squares.forEach((sq, i) => {
@@ -120,8 +128,23 @@ function drawBoard() {
   $("board").replaceChildren(svg);
 }
 
+// toggleEffect gives square label the effect kind ("again" or "miss"),
+// or takes it away when it has it; the server checks the board.
+function toggleEffect(label, kind) {
+  const b = state.board, last = b.size * b.size;
+  if (label === last) return hint("The last square can have no effect.");
+  if (b.jumps[label] !== undefined) return hint(`Square ${label} starts a jump: it can have no effect.`);
+  const had = (b[kind] || []).includes(label);
+  for (const k of ["again", "miss"]) b[k] = (b[k] || []).filter((s) => s !== label);
+  if (!had) b[kind] = [...b[kind], label].sort((x, y) => x - y);
+  hint(had ? `Square ${label} has no effect now.` : kind === "again" ? `Square ${label} gives another throw.` : `Square ${label} costs the next turn.`);
+  changed();
+}
+
 function clickSquare(label) {
   const b = state.board, last = b.size * b.size;
+  const tool = document.querySelector('input[name="tool"]:checked');
+  if (tool && tool.value !== "jump") return toggleEffect(label, tool.value);
   if (!state.selected) {
     if (b.jumps[label] !== undefined) return removeJump(label);
     if (label === last) return hint("The last square cannot start a jump.");
@@ -133,6 +156,7 @@ function clickSquare(label) {
   state.selected = 0;
   if (label !== from) {
     b.jumps[from] = label;
+    for (const k of ["again", "miss"]) if (b[k]) b[k] = b[k].filter((s) => s !== from); // a jump's start has no effect
     hint(label > from ? `Ladder ${from} → ${label} added.` : `Snake ${from} → ${label} added.`);
   } else {
     hint("Nothing added.");
@@ -423,6 +447,8 @@ function logMove(ans, before) {
   if (m.landed === m.from && m.to !== m.from) text += `${where(m.from)} → ${where(m.to)}, the turn is void`;
   else if (m.to === m.from) text += `stays ${m.from === 0 ? "off the board" : "on " + m.from}`;
   else text += `${where(m.from)} → ${m.landed}` + (m.to > m.landed ? `, ladder to ${m.to}` : m.to < m.landed ? `, snake to ${where(m.to)}` : "");
+  if (m.effect === "again") text += ", throws again";
+  if (m.effect === "miss") text += ", misses the next turn";
   ans.squares.forEach((sq, q) => {
     if (before && q !== (m.player || 0) && sq !== before[q]) text += `, bumps ${playerName(q)} back`;
   });

@@ -1,0 +1,273 @@
+package snakes_test
+
+// This file holds the figures on boards with square effects against the
+// independent oracle of effects_oracle_test.go: exact rationals on small
+// random boards under random rules, the length distribution turn by turn,
+// and Monte Carlo runs of played games with their standard errors.
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/snakesladders/snakes"
+)
+
+// effectCase is a small board with effects and rules, in both the
+// library's terms and the oracle's.
+type effectCase struct {
+	n            int
+	jump, effect []int
+	b            *snakes.Board
+	r            snakes.Rules
+	o            oracleRules
+}
+
+// drawEffectCase draws a board of 2..5 squares a side with a few jumps and
+// effects, and rules among the house rules effects meet.
+func drawEffectCase(t *rapid.T) effectCase {
+	n := rapid.IntRange(2, 5).Draw(t, "n")
+	last := n * n
+	c := effectCase{n: n, jump: make([]int, last+1), effect: make([]int, last+1)}
+	jumps := map[int]int{}
+	for range rapid.IntRange(0, n).Draw(t, "jumps") {
+		from := rapid.IntRange(2, last-1).Draw(t, "from")
+		to := rapid.IntRange(1, last).Draw(t, "to")
+		if to != from {
+			jumps[from], c.jump[from] = to, to
+		}
+	}
+	b, err := snakes.FromJumps(n, jumps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	effects := map[int]snakes.Effect{}
+	for range rapid.IntRange(1, n+1).Draw(t, "effects") {
+		s := rapid.IntRange(1, last-1).Draw(t, "square")
+		if c.jump[s] == 0 {
+			e := snakes.Effect(rapid.IntRange(1, 2).Draw(t, "effect"))
+			effects[s], c.effect[s] = e, int(e)
+		}
+	}
+	if c.b, err = b.WithEffects(effects); err != nil {
+		t.Fatal(err)
+	}
+	faces := rapid.IntRange(1, 6).Draw(t, "faces")
+	over := rapid.SampledFrom([]snakes.Overshoot{snakes.Stay, snakes.Bounce, snakes.Finish}).Draw(t, "overshoot")
+	c.r = snakes.Rules{Faces: faces, Overshoot: over, StartOffBoard: rapid.Bool().Draw(t, "off"), Chain: rapid.Bool().Draw(t, "chain")}
+	if faces > 1 && rapid.Bool().Draw(t, "again?") {
+		c.r.Again = rapid.IntRange(1, faces).Draw(t, "again")
+		c.r.AgainLimit = rapid.IntRange(0, 3).Draw(t, "limit")
+		if c.r.AgainLimit > 0 && rapid.Bool().Draw(t, "back") {
+			c.r.OnLimit = snakes.BackToStart
+		}
+	}
+	if rapid.Bool().Draw(t, "enter?") {
+		c.r.Enter = rapid.IntRange(1, faces).Draw(t, "enter")
+	}
+	c.o = oracleRules{faces: faces, startOff: c.r.StartOffBoard, enter: c.r.Enter, overshoot: [...]string{"stay", "bounce", "finish"}[over],
+		chain: c.r.Chain, again: c.r.Again, againLimit: c.r.AgainLimit, onLimitBackToStart: c.r.OnLimit == snakes.BackToStart}
+	return c
+}
+
+// TestPropertyEffectsExact: on small boards with effects, under random
+// rules, ExactExpectedTurns equals the oracle's exact solve of the chain of
+// throws, ExpectedTurns and the visits agree with it to 1e-9, and the
+// length distribution agrees with the oracle's turn-by-turn walk; where
+// the oracle finds the game may not finish, the figures refuse.
+func TestPropertyEffectsExact(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		c := drawEffectCase(t)
+		want, finishes := oracleExpectedTurns(c.n, c.jump, c.effect, c.o)
+		got, err := c.r.ExactExpectedTurns(c.b)
+		if !finishes {
+			if !errors.Is(err, snakes.ErrNeverFinishes) && !errors.Is(err, snakes.ErrInvalidRules) {
+				t.Fatalf("the oracle finds no finish; ExactExpectedTurns = %v, %v", got, err)
+			}
+			if _, err := c.r.ExpectedTurns(c.b); err == nil {
+				t.Fatal("ExpectedTurns answers where the game may not finish")
+			}
+			return
+		}
+		if err != nil || got.Cmp(want) != 0 {
+			t.Fatalf("ExactExpectedTurns = %v, %v; the oracle %v", got, err, want)
+		}
+		w, _ := want.Float64()
+		e, err := c.r.ExpectedTurns(c.b)
+		if err != nil || math.Abs(e-w) > 1e-9*w {
+			t.Fatalf("ExpectedTurns = %v, %v; exact %v", e, err, w)
+		}
+		visits, err := c.r.Visits(c.b)
+		if err != nil || len(visits) != c.n*c.n+1 {
+			t.Fatalf("Visits = %v, %v", visits, err)
+		}
+		sum := 0.0
+		for _, v := range visits {
+			sum += v
+		}
+		if math.Abs(sum-w) > 1e-9*w {
+			t.Fatalf("visits sum to %v, expected turns %v", sum, w)
+		}
+		from, err := c.r.ExpectedFrom(c.b)
+		if start := c.o.start(); err != nil || len(from) != c.n*c.n+1 || math.Abs(from[start]-w) > 1e-9*w {
+			t.Fatalf("ExpectedFrom = %v, %v; from the start %v", from, err, w)
+		}
+		const turns = 40
+		dist, err := c.r.LengthDistribution(c.b, turns)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, p := range oracleTurnDistribution(c.n, c.jump, c.effect, c.o, turns) {
+			if math.Abs(dist[k]-p) > 1e-9 {
+				t.Fatalf("P(%d turns) = %v, the oracle %v", k, dist[k], p)
+			}
+		}
+	})
+}
+
+// effectBoardCase is a 6×6 board with jumps both ways and three squares of
+// each effect, for the Monte Carlo checks.
+func effectBoardCase(t *testing.T, r snakes.Rules) effectCase {
+	jumps := map[int]int{3: 16, 8: 22, 20: 29, 27: 5, 33: 12, 35: 18}
+	effects := map[int]snakes.Effect{6: snakes.ThrowAgain, 14: snakes.ThrowAgain, 25: snakes.ThrowAgain, 10: snakes.MissTurn, 19: snakes.MissTurn, 30: snakes.MissTurn}
+	b, err := snakes.FromJumps(6, jumps)
+	if err == nil {
+		b, err = b.WithEffects(effects)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := effectCase{n: 6, jump: make([]int, 37), effect: make([]int, 37), b: b, r: r,
+		o: oracleRules{faces: r.Faces, again: r.Again, againLimit: r.AgainLimit, overshoot: "bounce"}}
+	for f, to := range jumps {
+		c.jump[f] = to
+	}
+	for s, e := range effects {
+		c.effect[s] = int(e)
+	}
+	return c
+}
+
+// TestEffectsSampled plays games and compares: the library's Game, one
+// player, and the oracle's games against the expected turns; the
+// oracle's two-player games against WinChances; each within 4.5 standard
+// errors.
+func TestEffectsSampled(t *testing.T) {
+	t.Parallel()
+	for _, r := range []snakes.Rules{
+		{Faces: 6, Overshoot: snakes.Bounce},
+		{Faces: 6, Overshoot: snakes.Bounce, Again: 6, AgainLimit: 2},
+	} {
+		c := effectBoardCase(t, r)
+		e, err := r.ExpectedTurns(c.b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(7, uint64(r.Again)))
+		const games = 20000
+		var sum, sq float64
+		for range games {
+			gm, err := snakes.NewGame(c.b, r, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for gm.Winner() < 0 {
+				if _, err := gm.Throw(rng); err != nil {
+					t.Fatal(err)
+				}
+			}
+			moves := gm.Moves()
+			x := float64(moves[len(moves)-1].Turn)
+			sum += x
+			sq += x * x
+		}
+		mean := sum / games
+		se := math.Sqrt((sq/games - mean*mean) / games)
+		if z := (mean - e) / se; math.Abs(z) > 4.5 {
+			t.Errorf("%v: games last %.4f ± %.4f turns, ExpectedTurns %.4f (z = %.1f)", r, mean, se, e, z)
+		}
+		// The oracle's own games, which share nothing with the Game's throws.
+		sum, sq = 0, 0
+		for range games {
+			x := float64(oracleSolo(rng, c.n, c.jump, c.effect, c.o))
+			sum += x
+			sq += x * x
+		}
+		mean = sum / games
+		se = math.Sqrt((sq/games - mean*mean) / games)
+		if z := (mean - e) / se; math.Abs(z) > 4.5 {
+			t.Errorf("%v: the oracle's games last %.4f ± %.4f turns, ExpectedTurns %.4f (z = %.1f)", r, mean, se, e, z)
+		}
+		wins, err := r.WinChances(c.b, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := 0
+		for range games {
+			w, _, _ := oracleSimulate(rng, c.n, c.jump, c.effect, c.o, 2)
+			if w == 0 {
+				first++
+			}
+		}
+		p := float64(first) / games
+		if se := math.Sqrt(wins[0] * (1 - wins[0]) / games); math.Abs(p-wins[0]) > 4.5*se {
+			t.Errorf("%v: the first player wins %.4f of sampled games, WinChances %.4f ± %.4f", r, p, wins[0], se)
+		}
+	}
+}
+
+// TestGameOddsEffects: mid-game, with one player waiting out a turn on a
+// square that costs one and the other in the middle of a turn a square
+// gave, a Game's odds agree with games played on from there (a copy of
+// the game through its JSON, thrown at random), within 4.5 standard
+// errors.
+func TestGameOddsEffects(t *testing.T) {
+	t.Parallel()
+	c := effectBoardCase(t, snakes.Rules{Faces: 6, Overshoot: snakes.Bounce})
+	gm, err := snakes.NewGame(c.b, c.r, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, face := range []int{5, 4, 5} { // 1→6 again, 6→10 waits; 1→6 again
+		if _, err := gm.Apply(face); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if gm.Player() != 1 || gm.Squares()[0] != 10 {
+		t.Fatalf("player %d to throw, squares %v", gm.Player(), gm.Squares())
+	}
+	odds, err := gm.Odds()
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved, err := json.Marshal(gm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	const games = 20000
+	first := 0
+	for range games {
+		var g2 snakes.Game
+		if err := json.Unmarshal(saved, &g2); err != nil {
+			t.Fatal(err)
+		}
+		for g2.Winner() < 0 {
+			if _, err := g2.Throw(rng); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g2.Winner() == 0 {
+			first++
+		}
+	}
+	p := float64(first) / games
+	if se := math.Sqrt(odds[0] * (1 - odds[0]) / games); math.Abs(p-odds[0]) > 4.5*se {
+		t.Errorf("player 0 wins %.4f of the games played on, Odds %.4f ± %.4f", p, odds[0], se)
+	}
+}
