@@ -542,3 +542,52 @@ func ExampleGame() {
 	// snakes: die 1 shows 7, want 1..6
 	// "players":2,"throws":[[4],[4],[1]]}
 }
+
+// A board whose square 5 gives another throw and whose square 9 costs the
+// next turn: the figures, exact ones too, count the turn passed over.
+func ExampleBoard_WithEffects() {
+	b, err := snakes.FromJumps(4, map[int]int{3: 11, 14: 2})
+	if err != nil {
+		log.Fatal(err)
+	}
+	b, err = b.WithEffects(map[int]snakes.Effect{5: snakes.ThrowAgain, 9: snakes.MissTurn})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Print(b)
+	e, _ := snakes.Rules{}.ExactExpectedTurns(b)
+	fmt.Println("expected turns:", e.FloatString(4))
+	data, _ := json.Marshal(b)
+	fmt.Println(string(data))
+	_, err = b.WithEffects(map[int]snakes.Effect{3: snakes.MissTurn})
+	fmt.Println(err)
+	// Output:
+	// 16    15    14↓2  13
+	//  9‖   10    11    12
+	//  8     7     6     5»
+	//  1     2     3↑11  4
+	// expected turns: 9.9097
+	// {"size":4,"jumps":{"14":2,"3":11},"again":[5],"miss":[9]}
+	// snakes: square 3 starts a jump (to 11): it can have no effect (miss)
+}
+
+// A game on that board, throw by throw: 1 → 5 gives another throw, 5 → 9
+// costs player 0 the next turn, so player 1 throws twice running.
+func ExampleGame_effects() {
+	b, _ := snakes.FromJumps(4, map[int]int{3: 11, 14: 2})
+	b, _ = b.WithEffects(map[int]snakes.Effect{5: snakes.ThrowAgain, 9: snakes.MissTurn})
+	game, err := snakes.NewGame(b, snakes.Rules{}, 2)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, face := range []int{4, 4, 1, 1, 3} {
+		m, _ := game.Apply(face)
+		fmt.Printf("turn %d: player %d %d → %d %v\n", m.Turn, m.Player, m.From, m.To, m.Effect)
+	}
+	// Output:
+	// turn 1: player 0 1 → 5 again
+	// turn 1: player 0 5 → 9 miss
+	// turn 2: player 1 1 → 2 none
+	// turn 4: player 1 2 → 11 none
+	// turn 5: player 0 9 → 12 none
+}

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -237,6 +239,9 @@ func FuzzParseBoard(f *testing.F) {
 	f.Add([]byte(`{"size": 2, "jumps": {"4": 1}, "extra": 0}`))
 	f.Add([]byte(`[[1e9, -1], [-1, "3"]]`))
 	f.Add([]byte(`null`))
+	f.Add([]byte(`{"size": 4, "jumps": {"3": 11, "14": 2}, "again": [5, 12], "miss": [9]}`))
+	f.Add([]byte(`{"size": 3, "jumps": {"5": 2}, "again": [2, 3, 4]}`))
+	f.Add([]byte(`{"size": 3, "again": [4], "miss": [4, 10]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		// Large boards cost memory, not coverage: the limit refuses them.
 		b, err := ParseBoardLimit(data, 300*300)
@@ -251,8 +256,29 @@ func FuzzParseBoard(f *testing.F) {
 			t.Fatal(err)
 		}
 		back, err := ParseBoard(out)
-		if err != nil || !slices.EqualFunc(back.Grid(), b.Grid(), slices.Equal) {
+		if err != nil || !slices.EqualFunc(back.Grid(), b.Grid(), slices.Equal) || !maps.Equal(back.Effects(), b.Effects()) {
 			t.Fatalf("%q → %s does not read back: %v", data, out, err)
+		}
+		// A small board's figures and games, effects and all: an answer or
+		// an error that wraps a sentinel, never a panic or a NaN.
+		if b.Size() > 6 {
+			return
+		}
+		for _, r := range []Rules{{}, {Faces: 2, Again: 2, AgainLimit: 2, Overshoot: Bounce}} {
+			e, err := r.ExpectedTurns(b)
+			if err == nil && !(e >= 0) || err != nil && !errors.Is(err, ErrNeverFinishes) && !errors.Is(err, ErrInvalidRules) && !errors.Is(err, ErrTooLarge) {
+				t.Fatalf("%s under %v: ExpectedTurns = %v, %v", out, r, e, err)
+			}
+			gm, err := NewGame(b, r, 2)
+			if err != nil {
+				continue
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			for range 50 {
+				if _, err := gm.Throw(rng); err != nil {
+					break
+				}
+			}
 		}
 	})
 }
