@@ -10,6 +10,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -221,26 +222,40 @@ func TestEffectsSampled(t *testing.T) {
 	}
 }
 
-// TestGameOddsEffects: mid-game, with one player waiting out a turn on a
-// square that costs one and the other in the middle of a turn a square
-// gave, a Game's odds agree with games played on from there (a copy of
-// the game through its JSON, thrown at random), within 4.5 standard
-// errors.
+// TestGameOddsEffects: mid-game, with players waiting out a turn on a
+// square that costs one (under Bump, one sent back to the start while it
+// waits) and in the middle of a turn a square gave, a Game's odds agree
+// with games played on from there (a copy of the game through its JSON,
+// thrown at random), within 4.5 standard errors.
 func TestGameOddsEffects(t *testing.T) {
 	t.Parallel()
-	c := effectBoardCase(t, snakes.Rules{Faces: 6, Overshoot: snakes.Bounce})
-	gm, err := snakes.NewGame(c.b, c.r, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, face := range []int{5, 4, 5} { // 1→6 again, 6→10 waits; 1→6 again
-		if _, err := gm.Apply(face); err != nil {
+	for _, bump := range []bool{false, true} {
+		c := effectBoardCase(t, snakes.Rules{Faces: 6, Overshoot: snakes.Bounce, Bump: bump})
+		gm, err := snakes.NewGame(c.b, c.r, 2)
+		if err != nil {
 			t.Fatal(err)
 		}
+		// 1→6 again, 6→10 waits; 1→6 again, 6→10 waits (under Bump,
+		// sending player 0 back to wait on the start); both turns pass;
+		// under Bump 1→6 again, mid-turn.
+		for i, face := range []int{5, 4, 5, 4, 5} {
+			if i == 2 || i == 4 {
+				checkOdds(t, gm, bump)
+			}
+			if _, err := gm.Apply(face); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if want := []int{6, 10}; bump && (!slices.Equal(gm.Squares(), want) || gm.Player() != 0) {
+			t.Fatalf("squares %v, player %d to throw; want %v, player 0 again", gm.Squares(), gm.Player(), want)
+		}
+		checkOdds(t, gm, bump)
 	}
-	if gm.Player() != 1 || gm.Squares()[0] != 10 {
-		t.Fatalf("player %d to throw, squares %v", gm.Player(), gm.Squares())
-	}
+}
+
+// checkOdds compares gm's odds with games played on from gm.
+func checkOdds(t *testing.T, gm *snakes.Game, bump bool) {
+	t.Helper()
 	odds, err := gm.Odds()
 	if err != nil {
 		t.Fatal(err)
@@ -249,7 +264,7 @@ func TestGameOddsEffects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(3, 4))
+	rng := rand.New(rand.NewPCG(3, uint64(len(gm.Moves()))))
 	const games = 20000
 	first := 0
 	for range games {
@@ -268,6 +283,60 @@ func TestGameOddsEffects(t *testing.T) {
 	}
 	p := float64(first) / games
 	if se := math.Sqrt(odds[0] * (1 - odds[0]) / games); math.Abs(p-odds[0]) > 4.5*se {
-		t.Errorf("player 0 wins %.4f of the games played on, Odds %.4f ± %.4f", p, odds[0], se)
+		t.Errorf("bump %v, after %d throws: player 0 wins %.4f of the games played on, Odds %.4f ± %.4f", bump, len(gm.Moves()), p, odds[0], se)
+	}
+}
+
+// TestBumpEffectsSampled: under Bump, on a small board crowded with
+// squares that cost a turn (so that a token is often sent back while it
+// waits, and keeps the wait), the joint chain's WinChances and
+// GameLength agree with games the Game plays, within 4.5 standard errors.
+func TestBumpEffectsSampled(t *testing.T) {
+	t.Parallel()
+	b, err := snakes.FromJumps(4, map[int]int{7: 2})
+	if err == nil {
+		b, err = b.WithEffects(map[int]snakes.Effect{3: snakes.MissTurn, 4: snakes.MissTurn, 5: snakes.MissTurn, 9: snakes.ThrowAgain, 10: snakes.MissTurn})
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := snakes.Rules{Faces: 3, Bump: true}
+	wins, err := r.WinChances(b, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, turns, err := r.GameLength(b, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	const games = 40000
+	first := 0
+	var sum, sq float64
+	for range games {
+		gm, err := snakes.NewGame(b, r, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for gm.Winner() < 0 {
+			if _, err := gm.Throw(rng); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if gm.Winner() == 0 {
+			first++
+		}
+		moves := gm.Moves()
+		x := float64(moves[len(moves)-1].Turn)
+		sum += x
+		sq += x * x
+	}
+	p := float64(first) / games
+	if se := math.Sqrt(wins[0] * (1 - wins[0]) / games); math.Abs(p-wins[0]) > 4.5*se {
+		t.Errorf("the first player wins %.4f of the games, WinChances %.4f ± %.4f", p, wins[0], se)
+	}
+	mean := sum / games
+	if se := math.Sqrt((sq/games - mean*mean) / games); math.Abs(mean-turns) > 4.5*se {
+		t.Errorf("games last %.4f ± %.4f turns, GameLength %.4f", mean, se, turns)
 	}
 }

@@ -61,7 +61,11 @@ func (gm *Game) OddsContext(ctx context.Context) ([]float64, error) {
 			}
 			gm.odds.j = j
 		}
-		rel = gm.odds.j.At(gm.odds.j.Win, order, int(gm.run), gm.from)
+		k := int(gm.run)
+		if gm.mid {
+			k = max(k, 1) // within a turn a square gave
+		}
+		rel = gm.odds.j.At(gm.odds.j.Win, order, k, gm.from)
 	case !gm.mid:
 		squares := make([]int, n)
 		for i, s := range order {

@@ -59,15 +59,15 @@ const jointStepCost = 3
 // ErrTooLarge, a chain whose tables pass the memory bound or whose
 // sweeps would pass the work bound.
 func NewJoint(ctx context.Context, g *model.Game, players int, withTurns bool) (*Joint, error) {
-	if g.Eff != nil {
-		return nil, errs.Errorf(errs.ErrInvalidRules, "the joint chain of several players (Bump, a game's odds) does not follow square effects: the board has %d", effectCount(g))
+	if g.Eff != nil && g.Limit > 0 {
+		return nil, errs.Errorf(errs.ErrInvalidRules, "the joint chain of several players under Bump does not follow square effects (the board has %d) beside AgainLimit", effectCount(g))
 	}
 	j := &Joint{g: g, n: players, size: int(g.Last) + 1, runs: 1}
 	switch {
 	case g.Limit > 0:
 		j.runs = int(g.Limit)
-	case g.Again > 0:
-		j.runs = 2
+	case g.Again > 0 || g.Eff != nil:
+		j.runs = 2 // a state within a turn: the mover goes on from its square
 	}
 	for t := g.Dice.Lo; t <= g.Dice.Hi; t++ {
 		if w := g.Dice.Weight(t); w > 0 {
@@ -212,6 +212,14 @@ func (j *Joint) successors(ctx context.Context, states int) (*jointSystem, error
 			copy(next, pos[1:])
 			next[n-1] = pos[0]
 			sys.turn[i] = j.rank[j.index(0, next)]
+		}
+		if u > g.Top && u != g.Last { // the mover waits: its turn is passed over
+			copy(next, pos[1:])
+			next[n-1] = g.Square(u)
+			for m := range out {
+				out[m] = jointTurn - j.rank[j.index(0, next)]
+			}
+			continue
 		}
 		for m, mv := range j.moves {
 			copy(next, pos)

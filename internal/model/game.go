@@ -31,9 +31,10 @@ type Game struct {
 	// without any.
 	Eff []grid.Effect
 	// Waits are the squares that cost a turn, in increasing order, when the
-	// game follows a token waiting on one as a state of its own (Playable):
-	// the state Top+1+k is a token on Waits[k] whose next turn is passed
-	// over. Index Top is then no state, and Last is Top+1+len(Waits).
+	// game follows a token waiting on one as a state of its own (Playable),
+	// and under Bump the start, where a token sent back waits on: the state
+	// Top+1+k is a token on Waits[k] whose next turn is passed over. Index
+	// Top is then no state, and Last is Top+1+len(Waits).
 	Waits []int32
 	Faces int32 // the largest total a throw can show: the die's faces, for one die
 	Over  Overshoot
@@ -198,6 +199,10 @@ func Playable(r Rules, sq *grid.Squares) (Game, error) {
 	}
 	if len(g.Waits) == 0 {
 		return g, nil
+	}
+	// Under Bump a token sent back keeps the turn it waits out.
+	if g.Bump && g.Eff[g.Start] != grid.Miss {
+		g.Waits = append([]int32{g.Start}, g.Waits...)
 	}
 	g.Last = g.Top + 1 + int32(len(g.Waits))
 	// A throw onto the last square leaves the token on the chain's end.

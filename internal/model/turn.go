@@ -430,9 +430,10 @@ func (g *Game) ThrowAmong(squares []int32, p int, from, total, run int32) (lande
 	how, landed, to, _, eff = g.throwIn(from, u, run, total)
 	squares[p] = to
 	if g.Bump && how != TurnVoids && to != 0 && g.moved(u, total) {
+		at := g.Square(to)
 		for q, s := range squares {
-			if q != p && s == to {
-				squares[q] = g.Start
+			if q != p && g.Square(s) == at {
+				squares[q] = g.StateOf(g.Start, s > g.Top) // a wait is kept
 			}
 		}
 	}
