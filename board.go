@@ -118,9 +118,10 @@ func (b *Board) Jump(label int) (to int, ok bool) {
 	return int(b.sq.Flat[label]), true
 }
 
-// Grid returns a fresh copy of the board in the layout [NewBoard] accepts:
-// NewBoard(b.Grid()) describes the same board. It allocates 8 bytes a
-// square.
+// Grid returns a fresh copy of the board's jumps in the layout [NewBoard]
+// accepts: NewBoard(b.Grid()) describes the same board, less its square
+// effects, which a grid does not hold (see [Board.Effects]). It allocates 8
+// bytes a square.
 func (b *Board) Grid() [][]int {
 	n := b.Size()
 	out := make([][]int, n)

@@ -11,7 +11,11 @@
 // when it is higher, a snake when lower. [NewBoard] validates a grid once and
 // keeps the label→destination array that [Flatten] returns, so that every
 // search step is a single lookup. [FromJumps] builds a board from a map of
-// jumps, and [Classic] returns the classic 10×10 board.
+// jumps, and [Classic] returns the classic 10×10 board. A square may also
+// have an [Effect] ([Board.WithEffects]): [ThrowAgain] gives the player
+// another throw in the same turn, [MissTurn] ends the turn and passes over
+// the player's next one. Every figure follows them; a passed-over turn
+// counts as a turn.
 //
 // # Rules
 //
@@ -53,7 +57,8 @@
 //
 // Boards: [NewBoard], [FromJumps], [Classic], [Flatten], and the accessors
 // [Board.Size], [Board.Squares], [Board.Jump], [Board.Grid], [Board.Cell],
-// [Board.Label].
+// [Board.Label]; square effects: [Board.WithEffects], [Board.Effect],
+// [Board.Effects].
 //
 // Fewest rolls: [MinRolls], [ShortestPath], [Distances], and the same as
 // methods of [Rules]: [Rules.MinRolls], [Rules.ShortestPath],
@@ -92,16 +97,17 @@
 // taken, how likely at least once, and what removing it would do).
 //
 // Input and output: [ParseBoard] and [Board.UnmarshalJSON] read a grid or a
-// {"size", "jumps"} object ([ParseBoardLimit] with a bound on its size),
-// [Board.MarshalJSON] writes the grid, [Board.String] draws the board as
+// {"size", "jumps", "again", "miss"} object ([ParseBoardLimit] with a
+// bound on its size), [Board.MarshalJSON] writes the grid (the object,
+// for a board with effects), [Board.String] draws the board as
 // text, and [Rules.Report] gathers what the snakes command prints, as text
 // ([Report.WriteText], or in two parts: [Report.WriteSearchText] and
 // [Report.WritePlayText]), JSON ([Report.JSON]) or SVG
 // ([Report.WriteBoardSVG], [Report.WritePlotSVG]); [Rules.ReportContext]
 // computes the random-play figures within a deadline, listing those it
 // leaves out as [Skip] values and naming its stages ([StageSearch] and the
-// rest) to a progress function. [Overshoot] and [Penalty] read and write
-// their names as text, for flags and JSON.
+// rest) to a progress function. [Overshoot], [Penalty] and [Effect] read
+// and write their names as text, for flags and JSON.
 //
 // Errors: every error wraps one of [ErrInvalidBoard], [ErrInvalidRules],
 // [ErrNeverFinishes], [ErrTooLarge], [ErrInvalidSpec], [ErrNoDesign],

@@ -41,7 +41,8 @@ func (r Rules) ExactExpectedTurns(b *Board) (*big.Rat, error) {
 // ExpectedFrom returns, for every square s (indexed by label, index 0 the
 // off-board start), the expected number of turns still to play for one
 // player who starts a turn on s, a jump starting on s not taken again, as
-// for square 1 under the zero Rules: 0 for the last square, and +Inf for a
+// for square 1 under the zero Rules (on a square that costs a turn, a turn
+// played there, not the one passed over): 0 for the last square, and +Inf for a
 // square from which the player may never finish (this slice reports traps
 // square by square instead of failing). ExpectedFrom(b)[start] equals
 // [Rules.ExpectedTurns] when the game surely ends.
@@ -65,8 +66,9 @@ func (r Rules) ExpectedFrom(b *Board) ([]float64, error) {
 
 // Visits returns, for every square s (indexed by label), the expected
 // number of turns that start on s in one game from the start: the start
-// counts once, and a turn that overshoots under Stay starts the next turn on
-// the same square again. The last square has 0. The elements sum to
+// counts once, a turn that overshoots under Stay starts the next turn on
+// the same square again, and a turn passed over on a square that costs one
+// is a visit to that square. The last square has 0. The elements sum to
 // [Rules.ExpectedTurns]. Errors are as for ExpectedTurns: [ErrNeverFinishes]
 // when the game may not end.
 //

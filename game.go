@@ -22,13 +22,19 @@ const maxGamePlayers = 64
 // A Game is one game of several players on a board under some Rules,
 // played throw by throw. Players 0..n−1 take turns in that order, each
 // token starting on the rules' start (square 1, or 0 off the board under
-// StartOffBoard or Enter); a turn is one throw, or under Rules.Again a run
-// of throws, and each throw moves the token exactly as every other function
-// of the package moves it. The first token to reach the last square wins,
-// and the game is over at once, mid-turn or not. Under Rules.Bump a throw
-// that is moved and leaves its token, after its jump, on a square other
-// than 0 where other tokens stand sends those back to the start; a token
-// sent back by Rules.AgainLimit bumps no one, and a bump is never undone.
+// StartOffBoard or Enter); a turn is one throw, or under Rules.Again or on
+// a square that gives another throw ([ThrowAgain]) a run of throws, and
+// each throw moves the token exactly as every other function of the
+// package moves it. A player whose throw leaves the token on a square that
+// costs a turn ([MissTurn]) has the next turn passed over: it makes no
+// move, and the next Move's Turn skips its number. The first token to
+// reach the last square wins, and the game is over at once, mid-turn or
+// not. Under Rules.Bump a throw that is moved and leaves its token, after
+// its jump, on a square other than 0 where other tokens stand sends those
+// back to the start, where a token that was waiting out a turn still
+// waits; a token sent back by Rules.AgainLimit bumps no one, and a bump is
+// never undone. The odds of a game under Bump on a board with effects
+// beside AgainLimit are not given (an error wrapping [ErrInvalidRules]).
 //
 // Apply and Throw check every throw and change nothing when it is wrong.
 // The zero Game is not a game: make one with [NewGame] or decode one with

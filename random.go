@@ -158,7 +158,10 @@ func (r Rules) ModeTurns(b *Board) (int, error) {
 // last square). Under Stay an overshooting throw is a move whose To equals
 // its From; a throw that leaves a token off the board under Enter has From,
 // Landed and To 0; a throw that voids a turn (Rules.AgainLimit) has Landed
-// equal to From and To where the token goes back. It returns nil for
+// equal to From and To where the token goes back. A throw that sets off a
+// square's effect says so in its Effect; a turn passed over on a square
+// that costs one makes no move, the next move's Turn skipping its number.
+// It returns nil for
 // invalid r, a nil or empty board, maxTurns below 1, or a token that
 // starts on the last square (a 1×1 board without an off-board start: the
 // game is over before its first throw). It allocates the moves and takes

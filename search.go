@@ -25,7 +25,10 @@ func Distances(b *Board) []int { return Rules{}.Distances(b) }
 // when it cannot be reached, when b is nil or empty, or when r is invalid.
 // Under Rules.Enter only a throw of Enter leaves square 0; under
 // Rules.AgainLimit no fewest path throws Again as often in a row as voids
-// the turn.
+// the turn. Square effects change the count only through that run: a
+// square that costs a turn ends the turn and its run, a square's throw on
+// another total breaks it; otherwise a search counts throws, not turns,
+// and effects show only in each [Move]'s Turn and Effect.
 //
 // With totals 1..Faces that can all show, fewer than 24 of them, no Enter
 // and no AgainLimit, it does not allocate in steady state: its buffers
