@@ -391,7 +391,7 @@ func TestPropertyJointAsRace(t *testing.T) {
 		for i := range start {
 			start[i] = g.Start
 		}
-		got := j.At(j.Win, start, 0, 0)
+		got := j.At(j.Win, start, false, 0, 0)
 		for q := range players {
 			if math.Abs(got[q]-wins[q]) > 1e-9 {
 				t.Fatalf("joint chain %v, race %v", got, wins)

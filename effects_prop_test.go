@@ -229,8 +229,13 @@ func TestEffectsSampled(t *testing.T) {
 // thrown at random), within 4.5 standard errors.
 func TestGameOddsEffects(t *testing.T) {
 	t.Parallel()
-	for _, bump := range []bool{false, true} {
-		c := effectBoardCase(t, snakes.Rules{Faces: 6, Overshoot: snakes.Bounce, Bump: bump})
+	for _, r := range []snakes.Rules{
+		{Faces: 6, Overshoot: snakes.Bounce},
+		{Faces: 6, Overshoot: snakes.Bounce, Bump: true},
+		{Faces: 6, Overshoot: snakes.Bounce, Bump: true, Again: 6, AgainLimit: 2},
+	} {
+		bump := r.Bump
+		c := effectBoardCase(t, r)
 		gm, err := snakes.NewGame(c.b, c.r, 2)
 		if err != nil {
 			t.Fatal(err)
@@ -240,7 +245,7 @@ func TestGameOddsEffects(t *testing.T) {
 		// under Bump 1→6 again, mid-turn.
 		for i, face := range []int{5, 4, 5, 4, 5} {
 			if i == 2 || i == 4 {
-				checkOdds(t, gm, bump)
+				checkOdds(t, gm, r)
 			}
 			if _, err := gm.Apply(face); err != nil {
 				t.Fatal(err)
@@ -249,12 +254,12 @@ func TestGameOddsEffects(t *testing.T) {
 		if want := []int{6, 10}; bump && (!slices.Equal(gm.Squares(), want) || gm.Player() != 0) {
 			t.Fatalf("squares %v, player %d to throw; want %v, player 0 again", gm.Squares(), gm.Player(), want)
 		}
-		checkOdds(t, gm, bump)
+		checkOdds(t, gm, r)
 	}
 }
 
 // checkOdds compares gm's odds with games played on from gm.
-func checkOdds(t *testing.T, gm *snakes.Game, bump bool) {
+func checkOdds(t *testing.T, gm *snakes.Game, r snakes.Rules) {
 	t.Helper()
 	odds, err := gm.Odds()
 	if err != nil {
@@ -283,7 +288,7 @@ func checkOdds(t *testing.T, gm *snakes.Game, bump bool) {
 	}
 	p := float64(first) / games
 	if se := math.Sqrt(odds[0] * (1 - odds[0]) / games); math.Abs(p-odds[0]) > 4.5*se {
-		t.Errorf("bump %v, after %d throws: player 0 wins %.4f of the games played on, Odds %.4f ± %.4f", bump, len(gm.Moves()), p, odds[0], se)
+		t.Errorf("%v, after %d throws: player 0 wins %.4f of the games played on, Odds %.4f ± %.4f", r, len(gm.Moves()), p, odds[0], se)
 	}
 }
 
@@ -300,7 +305,19 @@ func TestBumpEffectsSampled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := snakes.Rules{Faces: 3, Bump: true}
+	for _, r := range []snakes.Rules{
+		{Faces: 3, Bump: true},
+		{Faces: 3, Bump: true, Again: 2, AgainLimit: 2},
+		{Faces: 3, Bump: true, Again: 1, AgainLimit: 2, OnLimit: snakes.BackToStart},
+	} {
+		bumpSampled(t, b, r)
+	}
+}
+
+// bumpSampled compares r's WinChances and GameLength on b for two players
+// with games the Game plays.
+func bumpSampled(t *testing.T, b *snakes.Board, r snakes.Rules) {
+	t.Helper()
 	wins, err := r.WinChances(b, 2)
 	if err != nil {
 		t.Fatal(err)
@@ -309,7 +326,7 @@ func TestBumpEffectsSampled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(5, 6))
+	rng := rand.New(rand.NewPCG(5, uint64(r.Again)))
 	const games = 40000
 	first := 0
 	var sum, sq float64
@@ -333,10 +350,10 @@ func TestBumpEffectsSampled(t *testing.T) {
 	}
 	p := float64(first) / games
 	if se := math.Sqrt(wins[0] * (1 - wins[0]) / games); math.Abs(p-wins[0]) > 4.5*se {
-		t.Errorf("the first player wins %.4f of the games, WinChances %.4f ± %.4f", p, wins[0], se)
+		t.Errorf("%v: the first player wins %.4f of the games, WinChances %.4f ± %.4f", r, p, wins[0], se)
 	}
 	mean := sum / games
 	if se := math.Sqrt((sq/games - mean*mean) / games); math.Abs(mean-turns) > 4.5*se {
-		t.Errorf("games last %.4f ± %.4f turns, GameLength %.4f", mean, se, turns)
+		t.Errorf("%v: games last %.4f ± %.4f turns, GameLength %.4f", r, mean, se, turns)
 	}
 }

@@ -33,8 +33,7 @@ const maxGamePlayers = 64
 // its jump, on a square other than 0 where other tokens stand sends those
 // back to the start, where a token that was waiting out a turn still
 // waits; a token sent back by Rules.AgainLimit bumps no one, and a bump is
-// never undone. The odds of a game under Bump on a board with effects
-// beside AgainLimit are not given (an error wrapping [ErrInvalidRules]).
+// never undone.
 //
 // Apply and Throw check every throw and change nothing when it is wrong.
 // The zero Game is not a game: make one with [NewGame] or decode one with

@@ -233,7 +233,7 @@ func TestGameOddsAsRace(t *testing.T) {
 			starts++
 		} else {
 			pos := []int32{int32(order[0]), int32(order[1])}
-			want := j.At(j.Win, pos, int(gm.run), gm.from)
+			want := j.At(j.Win, pos, gm.mid, int(gm.run), gm.from)
 			for i := range 2 {
 				if math.Abs(odds[(gm.Player()+i)%2]-want[i]) > 1e-9 {
 					t.Fatalf("turn %d, %d throws in: Odds %v, the joint chain %v", gm.turn, gm.run, odds, want)

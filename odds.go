@@ -55,17 +55,13 @@ func (gm *Game) OddsContext(ctx context.Context) ([]float64, error) {
 	switch {
 	case gm.r.Bump && n > 1:
 		if gm.odds.j == nil {
-			j, err := joint.NewJoint(ctx, &gm.g, n, false)
+			j, err := joint.NewJoint(ctx, &gm.odds.a.g, n, false)
 			if err != nil {
 				return nil, err
 			}
 			gm.odds.j = j
 		}
-		k := int(gm.run)
-		if gm.mid {
-			k = max(k, 1) // within a turn a square gave
-		}
-		rel = gm.odds.j.At(gm.odds.j.Win, order, k, gm.from)
+		rel = gm.odds.j.At(gm.odds.j.Win, order, gm.mid, int(gm.run), gm.from)
 	case !gm.mid:
 		squares := make([]int, n)
 		for i, s := range order {

@@ -26,10 +26,14 @@ import (
 
 // A Joint is the solved Joint chain of a game of n players.
 type Joint struct {
-	g     *model.Game
-	n     int
-	size  int     // squares 0..last
-	runs  int     // states of a turn: the throws of Again so far (AgainLimit, 2 without one, 1 without Again)
+	g    *model.Game
+	n    int
+	size int // squares 0..last
+	runs int // states of a turn: the throws of Again so far (AgainLimit, 2 without one, 1 without Again); see width
+	// width is 1, or with effects under AgainLimit the squares a turn can
+	// begin on: a state within a turn (k = 1 + the run so far) is then
+	// where the mover stands (pos[0]), where its turn began and its run.
+	width int
 	chain []int32 // under AgainLimit, chain[k*size+v]: where k throws of Again from v leave the token
 	pow   []int   // pow[i] = size^i
 	rank  []int32 // per state: its place in the tables, in the order of the sweeps
@@ -59,11 +63,12 @@ const jointStepCost = 3
 // ErrTooLarge, a chain whose tables pass the memory bound or whose
 // sweeps would pass the work bound.
 func NewJoint(ctx context.Context, g *model.Game, players int, withTurns bool) (*Joint, error) {
-	if g.Eff != nil && g.Limit > 0 {
-		return nil, errs.Errorf(errs.ErrInvalidRules, "the joint chain of several players under Bump does not follow square effects (the board has %d) beside AgainLimit", effectCount(g))
-	}
-	j := &Joint{g: g, n: players, size: int(g.Last) + 1, runs: 1}
+	j := &Joint{g: g, n: players, size: int(g.Last) + 1, runs: 1, width: 1}
 	switch {
+	case g.Limit > 0 && g.Eff != nil:
+		// Within a turn squares can give throws, so where the mover stands
+		// is part of the state beside where its turn began and its run.
+		j.runs, j.width = int(g.Limit)+1, j.size
 	case g.Limit > 0:
 		j.runs = int(g.Limit)
 	case g.Again > 0 || g.Eff != nil:
@@ -74,7 +79,7 @@ func NewJoint(ctx context.Context, g *model.Game, players int, withTurns bool) (
 			j.moves = append(j.moves, jointMove{t, w / g.Dice.Den})
 		}
 	}
-	states := float64(j.runs) * math.Pow(float64(j.size), float64(players))
+	states := float64(j.runs) * float64(j.width) * math.Pow(float64(j.size), float64(players))
 	values := 1.0
 	if withTurns {
 		values = 2
@@ -94,7 +99,7 @@ func NewJoint(ctx context.Context, g *model.Game, players int, withTurns bool) (
 	for i := 1; i <= players; i++ {
 		j.pow[i] = j.pow[i-1] * j.size
 	}
-	if g.Limit > 0 {
+	if g.Limit > 0 && j.width == 1 {
 		j.chain = make([]int32, j.runs*j.size)
 		for v := range j.size {
 			j.chain[v] = int32(v)
@@ -173,7 +178,7 @@ func (j *Joint) successors(ctx context.Context, states int) (*jointSystem, error
 				return nil, err
 			}
 		}
-		k := j.decode(s, pos)
+		k, _ := j.decode(s, pos)
 		f := j.square(k, pos)
 		for _, p := range pos[1:] {
 			f += p
@@ -198,47 +203,58 @@ func (j *Joint) successors(ctx context.Context, states int) (*jointSystem, error
 			}
 		}
 		i := j.rank[s]
-		k := j.decode(s, pos)
+		k, f := j.decode(s, pos)
 		sys.start[i] = k == 0
 		u := j.square(k, pos)
+		run, from := int32(k), pos[0]
+		if j.width > 1 && k > 0 {
+			run, from = int32(k-1), f
+		}
 		out := sys.succ[int(i)*moves : (int(i)+1)*moves]
-		if u == g.Last || j.ended(pos) {
+		if u == g.Last || j.ended(pos) || k == 0 && f != 0 {
 			for m := range out {
-				out[m] = jointWin // a state no game reaches: someone has won
+				out[m] = jointWin // a state no game reaches: someone has won, or a turn's start with a width
 			}
+			sys.start[i] = false
 			continue
 		}
 		if k == 0 {
 			copy(next, pos[1:])
 			next[n-1] = pos[0]
-			sys.turn[i] = j.rank[j.index(0, next)]
+			sys.turn[i] = j.rank[j.index(0, 0, next)]
 		}
 		if u > g.Top && u != g.Last { // the mover waits: its turn is passed over
 			copy(next, pos[1:])
 			next[n-1] = g.Square(u)
 			for m := range out {
-				out[m] = jointTurn - j.rank[j.index(0, next)]
+				out[m] = jointTurn - j.rank[j.index(0, 0, next)]
 			}
 			continue
 		}
 		for m, mv := range j.moves {
 			copy(next, pos)
 			next[0] = u
-			_, to, how, _ := g.ThrowAmong(next, 0, pos[0], mv.total, int32(k))
+			_, to, how, _ := g.ThrowAmong(next, 0, from, mv.total, run)
 			again := how == model.TurnGoes
 			switch {
 			case to == g.Last:
 				out[m] = jointWin
+			case again && j.width > 1: // the mover goes on from to, its run on or broken
+				r := 0
+				if mv.total == g.Again {
+					r = int(run) + 1
+				}
+				out[m] = j.rank[j.index(r+1, from, next)]
 			case again && g.Limit > 0:
 				next[0] = pos[0] // the turn's start, k+1 throws of Again on
-				out[m] = j.rank[j.index(k+1, next)]
+				out[m] = j.rank[j.index(k+1, 0, next)]
 			case again: // without a limit: the mover goes on from to
-				out[m] = j.rank[j.index(min(1, j.runs-1), next)]
+				out[m] = j.rank[j.index(min(1, j.runs-1), 0, next)]
 			default: // the turn ends: the next player moves first
 				first := next[0]
 				copy(next, next[1:])
 				next[n-1] = first
-				out[m] = jointTurn - j.rank[j.index(0, next)]
+				out[m] = jointTurn - j.rank[j.index(0, 0, next)]
 				if k == 0 && out[m] == jointTurn-sys.turn[i] {
 					out[m] = jointStay
 					sys.stay[i] += mv.p
@@ -250,9 +266,10 @@ func (j *Joint) successors(ctx context.Context, states int) (*jointSystem, error
 }
 
 // square is where the mover of a state with k throws of Again so far and
-// squares pos stands: under AgainLimit pos[0] is where its turn began.
+// squares pos stands: under AgainLimit pos[0] is where its turn began,
+// unless the state has a width.
 func (j *Joint) square(k int, pos []int32) int32 {
-	if k > 0 && j.g.Limit > 0 {
+	if k > 0 && j.g.Limit > 0 && j.width == 1 {
 		return j.chain[k*j.size+int(pos[0])]
 	}
 	return pos[0]
@@ -345,41 +362,46 @@ func (j *Joint) ended(pos []int32) bool {
 	return false
 }
 
-// decode writes state s's squares into pos and returns its throws of
-// Again so far.
-func (j *Joint) decode(s int, pos []int32) int {
-	k := s / j.pow[j.n]
-	s %= j.pow[j.n]
+// decode writes state s's squares into pos and returns its k (its throws
+// of Again so far; see width) and where its turn began, for a state with
+// a width.
+func (j *Joint) decode(s int, pos []int32) (k int, from int32) {
+	k, s = s/j.pow[j.n], s%j.pow[j.n]
+	k, from = k/j.width, int32(k%j.width)
 	for i := range pos {
 		pos[i] = int32(s % j.size)
 		s /= j.size
 	}
-	return k
+	return k, from
 }
 
-// index is the state of k throws of Again so far and squares pos.
-func (j *Joint) index(k int, pos []int32) int {
+// index is the state of k, a turn begun on from (for a state with a
+// width) and squares pos.
+func (j *Joint) index(k int, from int32, pos []int32) int {
 	s := 0
 	for i := len(pos) - 1; i >= 0; i-- {
 		s = s*j.size + int(pos[i])
 	}
-	return k*j.pow[j.n] + s
+	return (k*j.width+int(from))*j.pow[j.n] + s
 }
 
 // At returns each player's chance to win, or with turns the turns each
 // will start, in the order of squares, from the state where squares[0]
-// moves first with k throws of Again so far in a turn that began on
-// from (k = 0: a turn begins on squares[0]).
-func (j *Joint) At(x []float64, squares []int32, k int, from int32) []float64 {
+// moves first: within a turn (mid) that began on from after run throws of
+// Again in a row, or at a turn's start.
+func (j *Joint) At(x []float64, squares []int32, mid bool, run int, from int32) []float64 {
 	pos := append([]int32(nil), squares...)
-	if k > 0 {
-		if j.g.Limit > 0 {
-			pos[0] = from
-		} else {
-			k = 1
-		}
+	k, f := 0, int32(0)
+	switch {
+	case !mid:
+	case j.width > 1:
+		k, f = run+1, from
+	case j.g.Limit > 0:
+		k, pos[0] = run, from
+	default:
+		k = 1
 	}
-	s := int(j.rank[j.index(min(k, j.runs-1), pos)])
+	s := int(j.rank[j.index(min(k, j.runs-1), f, pos)])
 	return append([]float64(nil), x[s*j.n:(s+1)*j.n]...)
 }
 
@@ -395,7 +417,7 @@ func (j *Joint) Wins(squares []int) []float64 {
 		}
 		pos[i] = int32(s)
 	}
-	return j.At(j.Win, pos, 0, 0)
+	return j.At(j.Win, pos, false, 0, 0)
 }
 
 // Length is GameLength from the start: the rounds are the turns the first
@@ -406,14 +428,14 @@ func (j *Joint) Length() (rounds, turns float64, err error) {
 	for i := range pos {
 		pos[i] = j.g.Start
 	}
-	if !j.sure[j.rank[j.index(0, pos)]] {
+	if !j.sure[j.rank[j.index(0, 0, pos)]] {
 		total := 0.0
-		for _, p := range j.At(j.Win, pos, 0, 0) {
+		for _, p := range j.At(j.Win, pos, false, 0, 0) {
 			total += p
 		}
 		return 0, 0, errs.Errorf(errs.ErrNeverFinishes, "a player can be trapped: the game ends with probability %.6g", total)
 	}
-	c := j.At(j.turns, pos, 0, 0)
+	c := j.At(j.turns, pos, false, 0, 0)
 	for _, t := range c {
 		turns += t
 	}
@@ -734,15 +756,4 @@ func maxOf(x []float64) float64 {
 		m = max(m, v)
 	}
 	return m
-}
-
-// effectCount counts g's squares with an effect.
-func effectCount(g *model.Game) int {
-	n := 0
-	for _, e := range g.Eff {
-		if e != 0 {
-			n++
-		}
-	}
-	return n
 }
