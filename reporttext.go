@@ -69,8 +69,8 @@ func (rep *Report) WriteSearchText(w io.Writer) error {
 	if rep.Path == nil {
 		sb.WriteString("\nThe last square cannot be reached.\n")
 	} else {
-		word := "roll"
-		if hasHouseRules(r) {
+		word, turned := "roll", r.Again > 0 || len(effectKinds(b)) > 0
+		if hasHouseRules(r) || turned {
 			word = "throw"
 			turns := 0
 			if len(rep.Path) > 0 {
@@ -87,7 +87,7 @@ func (rep *Report) WriteSearchText(w io.Writer) error {
 				}
 				continue
 			}
-			if r.Again > 0 {
+			if turned {
 				fmt.Fprintf(&sb, "  turn %d, %s\n", m.Turn, m.describe(word))
 			} else {
 				fmt.Fprintf(&sb, "  %s\n", m.describe(word))
@@ -338,6 +338,12 @@ func (m Move) describe(word string) string {
 		s += fmt.Sprintf(", ladder to %d", m.To)
 	case m.To < m.Landed:
 		s += fmt.Sprintf(", snake to %d", m.To)
+	}
+	switch m.Effect {
+	case ThrowAgain:
+		s += ", another throw"
+	case MissTurn:
+		s += ", the next turn missed"
 	}
 	return s
 }

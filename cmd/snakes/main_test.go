@@ -465,3 +465,36 @@ func TestPlay(t *testing.T) {
 		}
 	}
 }
+
+// TestEffects reads a board with square effects and prints and draws
+// them: the legend of the board's line, the symbols, the path's turns, and
+// the SVG's effect marks.
+func TestEffects(t *testing.T) {
+	dir := t.TempDir()
+	svg := filepath.Join(dir, "board.svg")
+	out, errOut, status := runSnakes(t, `{"size": 5, "jumps": {"2": 13, "20": 7}, "again": [13], "miss": [19]}`, "-board", "-", "-svg", svg)
+	if status != 0 || errOut != "" {
+		t.Fatalf("status %d, stderr %q", status, errOut)
+	}
+	for _, want := range []string{
+		"1 square » (another throw), 1 square ‖ (miss the next turn)",
+		"13*»", "19*‖",
+		"Fewest throws: 3, in 3 turns",
+		"turn 1, throw 1: 1 → 2, ladder to 13, another throw",
+		"turn 1, throw 6: 13 → 19, the next turn missed",
+		"turn 3, throw 6: 19 → 25",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output has no %q:\n%s", want, out)
+		}
+	}
+	data, err := os.ReadFile(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`data-effect="again" data-square="13"`, `data-effect="miss" data-square="19"`, "» another throw", "‖ miss the next turn"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the SVG has no %q", want)
+		}
+	}
+}

@@ -93,7 +93,7 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 				fmt.Fprintf(stdout, ", bumps %s %s", who[q], backTo(after[q]))
 			}
 		}
-		fmt.Fprintln(stdout)
+		fmt.Fprintln(stdout, effectText(m.Effect))
 		if oddsErr == nil && game.Winner() < 0 {
 			if odds, err := game.Odds(); err == nil {
 				fmt.Fprintf(stdout, "  odds: %s\n", oddsText(who, odds))
@@ -130,6 +130,18 @@ func moveText(m snakes.Move) string {
 		return fmt.Sprintf("%s → %d, snake to %s", square(m.From), m.Landed, square(m.To))
 	}
 	return fmt.Sprintf("%s → %d", square(m.From), m.To)
+}
+
+// effectText says what a square's effect did: ", throws again" or ", misses
+// the next turn", or nothing.
+func effectText(e snakes.Effect) string {
+	switch e {
+	case snakes.ThrowAgain:
+		return ", throws again"
+	case snakes.MissTurn:
+		return ", misses the next turn"
+	}
+	return ""
 }
 
 // square names a square, 0 as off the board.
