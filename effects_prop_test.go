@@ -47,7 +47,7 @@ func drawEffectCase(t *rapid.T) effectCase {
 		t.Fatal(err)
 	}
 	effects := map[int]snakes.Effect{}
-	for range rapid.IntRange(1, n+1).Draw(t, "effects") {
+	for range rapid.IntRange(1, last).Draw(t, "effects") {
 		s := rapid.IntRange(1, last-1).Draw(t, "square")
 		if c.jump[s] == 0 {
 			e := snakes.Effect(rapid.IntRange(1, 2).Draw(t, "effect"))
@@ -86,6 +86,11 @@ func TestPropertyEffectsExact(t *testing.T) {
 		c := drawEffectCase(t)
 		want, finishes := oracleExpectedTurns(c.n, c.jump, c.effect, c.o)
 		got, err := c.r.ExactExpectedTurns(c.b)
+		if caught := caughtTurn(c); caught != errors.Is(err, snakes.ErrInvalidRules) {
+			t.Fatalf("a turn that never ends from some square: %v; ExactExpectedTurns = %v, %v", caught, got, err)
+		} else if caught {
+			return // refused whether or not the start reaches it
+		}
 		if !finishes {
 			if !errors.Is(err, snakes.ErrNeverFinishes) && !errors.Is(err, snakes.ErrInvalidRules) {
 				t.Fatalf("the oracle finds no finish; ExactExpectedTurns = %v, %v", got, err)
@@ -129,6 +134,38 @@ func TestPropertyEffectsExact(t *testing.T) {
 			}
 		}
 	})
+}
+
+// caughtTurn reports, by the oracle's throws, whether from some square a
+// turn can never end: every throw from it goes on, to squares from which
+// every throw goes on, and so on (without a limit on Again, which ends any
+// run; the run is then not counted).
+func caughtTurn(c effectCase) bool {
+	if c.o.againLimit > 0 {
+		return false
+	}
+	last := c.n * c.n
+	effect := c.effect
+	caught := map[int]bool{}
+	for u := range last {
+		caught[u] = true
+	}
+	for changed := true; changed; {
+		changed = false
+		for u := range caught {
+			for t, p := range c.o.totals() {
+				if p.Sign() == 0 {
+					continue
+				}
+				if st := c.o.step(last, c.jump, effect, u, 0, u, t); !st.cont || !caught[st.pos] {
+					delete(caught, u)
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return len(caught) > 0
 }
 
 // effectBoardCase is a 6×6 board with jumps both ways and three squares of

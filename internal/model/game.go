@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/snakesladders/snakes/internal/budget"
@@ -27,9 +28,10 @@ type Game struct {
 	// Top is the board's last square, n². A throw that ends there leaves
 	// the token on Last.
 	Top int32
-	// Eff is each square's effect (grid.Again, grid.Miss), nil on a board
-	// without any.
-	Eff []grid.Effect
+	// Eff is the board's squares' effects (grid.Again, grid.Miss), shared
+	// with the board and never changed; nil on a board without any. A map,
+	// since a board of 2³¹ squares may have a few.
+	Eff map[int32]grid.Effect
 	// Waits are the squares that cost a turn, in increasing order, when the
 	// game follows a token waiting on one as a state of its own (Playable),
 	// and under Bump the start, where a token sent back waits on: the state
@@ -161,11 +163,8 @@ func Compile(r Rules, sq *grid.Squares) (Game, error) {
 	}
 	if len(sq.Effects) > 0 {
 		g.Simple = false
-		g.Eff = make([]grid.Effect, g.Top+1)
-		for s, e := range sq.Effects {
-			g.Eff[s] = e
-		}
-		if err := g.checkEffects(); err != nil {
+		g.Eff = sq.Effects
+		if err := g.checkEffects(sq); err != nil {
 			return Game{}, err
 		}
 	}
@@ -194,12 +193,13 @@ func Playable(r Rules, sq *grid.Squares) (Game, error) {
 	}
 	for s, e := range g.Eff {
 		if e == grid.Miss {
-			g.Waits = append(g.Waits, int32(s))
+			g.Waits = append(g.Waits, s)
 		}
 	}
 	if len(g.Waits) == 0 {
 		return g, nil
 	}
+	slices.Sort(g.Waits)
 	// Under Bump a token sent back keeps the turn it waits out.
 	if g.Bump && g.Eff[g.Start] != grid.Miss {
 		g.Waits = append([]int32{g.Start}, g.Waits...)

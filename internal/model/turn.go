@@ -648,36 +648,67 @@ func (g *Game) RestOfTurn(v, u, run int32, ts *TurnScratch) (finish float64, end
 	return finish, ends
 }
 
-// checkEffects refuses a board on which a turn can go on for ever: where
-// from some square every throw gives another throw, and so on from every
-// square those throws reach. With AgainLimit every turn can end (a run of
-// Again throws reaches the limit).
-func (g *Game) checkEffects() error {
-	if g.Again != 0 && g.Limit > 0 {
+// checkEffects refuses a board of sq on which a turn can go on for ever:
+// where from some square every throw gives another throw, and so on from
+// every square those throws reach. With AgainLimit every turn can end (a
+// run of Again throws reaches the limit). Such a square's throw of s0, the
+// least total but Again, leaves the token on a square that gives a throw:
+// it lands there, or on a jump that leads there (the board's jumps read
+// back from those squares), or it throws past the end; only those squares
+// are looked at, in time that grows with the effects and the jumps that
+// lead to them, not with the board.
+func (g *Game) checkEffects(sq *grid.Squares) error {
+	d := &g.Dice
+	s0 := int32(-1)
+	for s := d.Lo; s <= d.Hi && s0 < 0; s++ {
+		if d.Weight(s) > 0 && s != g.Again {
+			s0 = s
+		}
+	}
+	if g.Again != 0 && g.Limit > 0 || s0 < 0 { // Again alone: NewDice refused it without a limit
 		return nil
 	}
-	d := &g.Dice
-	goes := func(u int32, in func(int32) bool) bool {
+	var lands []int32 // where a throw lands to end on a square that gives a throw
+	seen := map[int32]bool{}
+	for a, e := range g.Eff {
+		if e == grid.Again {
+			lands, seen[a] = append(lands, a), true
+		}
+	}
+	rev := sq.ReverseJumps()
+	for i := 0; i < len(lands); i++ {
+		x := lands[i]
+		for _, p := range rev.Pairs[rev.At[x>>6]:rev.At[x>>6+1]] {
+			if p.To == x && !seen[p.From] {
+				lands, seen[p.From] = append(lands, p.From), true
+			}
+		}
+	}
+	caught := map[int32]bool{0: true}
+	for _, t := range lands {
+		if t >= s0 {
+			caught[t-s0] = true
+		}
+	}
+	for u := max(g.Top-d.Hi, 0); u < g.Top; u++ {
+		caught[u] = true
+	}
+	// The squares every throw from which goes on, to squares that do.
+	goes := func(u int32) bool {
 		for s := d.Lo; s <= d.Hi; s++ {
 			if d.Weight(s) == 0 {
 				continue
 			}
-			if how, _, to, _, _ := g.throwIn(u, u, 0, s); how != TurnGoes || !in(to) {
+			if how, _, to, _, _ := g.throwIn(u, u, 0, s); how != TurnGoes || !caught[to] {
 				return false
 			}
 		}
 		return true
 	}
-	caught := map[int32]bool{}
-	for u := int32(0); u < g.Top; u++ {
-		if goes(u, func(int32) bool { return true }) {
-			caught[u] = true
-		}
-	}
 	for changed := true; changed; {
 		changed = false
 		for u := range caught {
-			if !goes(u, func(t int32) bool { return caught[t] }) {
+			if !goes(u) {
 				delete(caught, u)
 				changed = true
 			}
@@ -686,8 +717,7 @@ func (g *Game) checkEffects() error {
 	if len(caught) == 0 {
 		return nil
 	}
-	u := slices.Min(slices.Collect(maps.Keys(caught)))
-	return errs.Errorf(errs.ErrInvalidRules, "a turn from square %d never ends: every throw from it, and from every square those throws reach, gives another throw (squares that give another throw catch them all)", u)
+	return errs.Errorf(errs.ErrInvalidRules, "a turn from square %d never ends: every throw from it, and from every square those throws reach, gives another throw (squares that give another throw catch them all)", slices.Min(slices.Collect(maps.Keys(caught))))
 }
 
 // A Source is a square from which a roll lands on a given square, and the
