@@ -227,38 +227,71 @@ func TestPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for n := 0; game.Winner() < 0; n++ {
-		step(fmt.Sprintf("throw %d", n+1),
-			chromedp.Click(chromedp.ID("play-throw")),
-			waitFor(fmt.Sprintf(`document.querySelectorAll("#play-log li").length >= %d && document.getElementById("board").dataset.squares !== ""`, n+1)),
-		)
-		if _, err := game.Throw(rand.New(rand.NewPCG(7, uint64(n)))); err != nil {
-			t.Fatal(err)
-		}
-		type shownGame struct{ Squares, Odds string }
-		step("the throw shown", waitFor(`!document.getElementById("play-throw").disabled || document.querySelector("#play-log li.win") !== null`))
-		shown, err := chromedp.Run(ctx, chromedp.Evaluate[shownGame](`({Squares: document.getElementById("board").dataset.squares, Odds: document.getElementById("odds").dataset.odds})`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		wantSquares, _ := json.Marshal(game.Squares())
-		if shown.Squares != string(wantSquares) {
-			t.Fatalf("throw %d: the page shows squares %s, the library %s", n+1, shown.Squares, wantSquares)
-		}
-		if game.Winner() < 0 {
-			odds, err := game.Odds()
+	// playAlong throws on the page to the game's end, beside game thrown
+	// as the server throws with seed, and checks every square and every
+	// player's odds shown.
+	playAlong := func(game *snakes.Game, seed uint64) {
+		for n := 0; game.Winner() < 0; n++ {
+			step(fmt.Sprintf("throw %d", n+1),
+				chromedp.Click(chromedp.ID("play-throw")),
+				waitFor(fmt.Sprintf(`document.querySelectorAll("#play-log li").length >= %d && document.getElementById("board").dataset.squares !== ""`, n+1)),
+			)
+			if _, err := game.Throw(rand.New(rand.NewPCG(seed, uint64(n)))); err != nil {
+				t.Fatal(err)
+			}
+			type shownGame struct{ Squares, Odds string }
+			step("the throw shown", waitFor(`!document.getElementById("play-throw").disabled || document.querySelector("#play-log li.win") !== null`))
+			shown, err := chromedp.Run(ctx, chromedp.Evaluate[shownGame](`({Squares: document.getElementById("board").dataset.squares, Odds: document.getElementById("odds").dataset.odds})`))
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got []float64
-			if err := json.Unmarshal([]byte(shown.Odds), &got); err != nil || len(got) != 2 || math.Abs(got[0]-odds[0]) > 1e-12 {
-				t.Fatalf("throw %d: the page shows odds %s, the library %v", n+1, shown.Odds, odds)
+			wantSquares, _ := json.Marshal(game.Squares())
+			if shown.Squares != string(wantSquares) {
+				t.Fatalf("throw %d: the page shows squares %s, the library %s", n+1, shown.Squares, wantSquares)
+			}
+			if game.Winner() < 0 {
+				odds, err := game.Odds()
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []float64
+				if err := json.Unmarshal([]byte(shown.Odds), &got); err != nil || len(got) != 2 || math.Abs(got[0]-odds[0]) > 1e-12 {
+					t.Fatalf("throw %d: the page shows odds %s, the library %v", n+1, shown.Odds, odds)
+				}
 			}
 		}
 	}
+	playAlong(game, 7)
 	winner := []string{"Ana", "Ben"}[game.Winner()]
 	step("the winner", waitFor(`document.querySelector("#play-log li.win") !== null && document.querySelector("#play-log li.win").textContent.startsWith(`+strconv.Quote(winner+" wins")+`)`))
 	shot(t, ctx, "web-play.png", 1280, 900)
+
+	// A game on a board with square effects: throws that give another
+	// throw keep the turn, and a square that costs a turn passes the
+	// player over, as the library plays them; the log says so.
+	effects := `{"size":6,"jumps":{"3":16,"8":22,"20":29,"27":5,"33":12,"35":18},"again":[6,14,25],"miss":[10,19,30]}`
+	step("a game on a board with effects",
+		chromedp.Navigate(srv.URL+"/?seed=9&board="+url.QueryEscape(effects)+"&rules=%7B%7D"),
+		waitText("#expected", expected(t, effects, snakes.Rules{})),
+		chromedp.Click(chromedp.CSS(`#play input[name="animate"]`)),
+		chromedp.Click(chromedp.ID("play-new")),
+		waitFor(`document.getElementById("odds").dataset.odds !== undefined && document.getElementById("odds").dataset.odds !== ""`),
+	)
+	eb, err := snakes.ParseBoard([]byte(effects))
+	if err != nil {
+		t.Fatal(err)
+	}
+	egame, err := snakes.NewGame(eb, snakes.Rules{}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	playAlong(egame, 9)
+	said := map[snakes.Effect]string{snakes.ThrowAgain: "throws again", snakes.MissTurn: "misses the next turn"}
+	for _, m := range egame.Moves() {
+		if text := said[m.Effect]; text != "" {
+			step("the log says what a square did", waitFor(`[...document.querySelectorAll("#play-log li")].some(li => li.textContent.includes(`+strconv.Quote(text)+`))`))
+		}
+	}
 
 	// The phone's width.
 	step("at a phone's width",
