@@ -307,7 +307,10 @@ func checkOdds(t *testing.T, gm *snakes.Game, r snakes.Rules) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(3, uint64(len(gm.Moves()))))
-	const games = 20000
+	games := 20000
+	if snakes.RaceEnabled {
+		games = 2000 // the race detector slows each game tenfold
+	}
 	first := 0
 	for range games {
 		var g2 snakes.Game
@@ -323,8 +326,8 @@ func checkOdds(t *testing.T, gm *snakes.Game, r snakes.Rules) {
 			first++
 		}
 	}
-	p := float64(first) / games
-	if se := math.Sqrt(odds[0] * (1 - odds[0]) / games); math.Abs(p-odds[0]) > 4.5*se {
+	p := float64(first) / float64(games)
+	if se := math.Sqrt(odds[0] * (1 - odds[0]) / float64(games)); math.Abs(p-odds[0]) > 4.5*se {
 		t.Errorf("%v, after %d throws: player 0 wins %.4f of the games played on, Odds %.4f ± %.4f", r, len(gm.Moves()), p, odds[0], se)
 	}
 }
@@ -364,10 +367,13 @@ func bumpSampled(t *testing.T, b *snakes.Board, r snakes.Rules) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(5, uint64(r.Again)))
-	const games = 40000
+	games := 40000.0
+	if snakes.RaceEnabled {
+		games = 4000
+	}
 	first := 0
 	var sum, sq float64
-	for range games {
+	for range int(games) {
 		gm, err := snakes.NewGame(b, r, 2)
 		if err != nil {
 			t.Fatal(err)

@@ -233,9 +233,14 @@ func (g *Game) VoidTo(v int32) int32 {
 
 // OutBound is the most throws a turn from one square can end with, for
 // sizing the tables of moves and bounding their work: the totals, times the
-// longest run of Again throws a turn follows.
+// longest run of Again throws a turn follows, times, on a board with
+// effects, the squares a turn can go on from.
 func (g *Game) OutBound() float64 {
-	return float64(g.Dice.Hi-g.Dice.Lo+1) * g.runBound()
+	out := float64(g.Dice.Hi-g.Dice.Lo+1) * g.runBound()
+	if g.Eff != nil {
+		out *= float64(1 + len(g.Eff))
+	}
+	return out
 }
 
 // runBound is the most squares a turn throws from (run's links): 1
