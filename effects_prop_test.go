@@ -77,9 +77,10 @@ func drawEffectCase(t *rapid.T) effectCase {
 
 // TestPropertyEffectsExact: on small boards with effects, under random
 // rules, ExactExpectedTurns equals the oracle's exact solve of the chain of
-// throws, ExpectedTurns and the visits agree with it to 1e-9, and the
-// length distribution agrees with the oracle's turn-by-turn walk; where
-// the oracle finds the game may not finish, the figures refuse.
+// throws, ExpectedTurns, the visits and each jump's Effect (the oracle's
+// solve of the board without it) agree with it to 1e-9, and the length
+// distribution agrees with the oracle's turn-by-turn walk; where the
+// oracle finds the game may not finish, the figures refuse.
 func TestPropertyEffectsExact(t *testing.T) {
 	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
@@ -122,6 +123,27 @@ func TestPropertyEffectsExact(t *testing.T) {
 		from, err := c.r.ExpectedFrom(c.b)
 		if start := c.o.start(); err != nil || len(from) != c.n*c.n+1 || math.Abs(from[start]-w) > 1e-9*w {
 			t.Fatalf("ExpectedFrom = %v, %v; from the start %v", from, err, w)
+		}
+		// Each jump's Effect: the oracle's expected turns on the board
+		// without it, less the board's.
+		stats, err := c.r.Jumps(c.b)
+		if err != nil {
+			t.Fatalf("Jumps: %v", err)
+		}
+		for _, js := range stats {
+			without := append([]int(nil), c.jump...)
+			without[js.From] = 0
+			e2, ok := oracleExpectedTurns(c.n, without, c.effect, c.o)
+			if !ok {
+				if !math.IsInf(js.Effect, 1) {
+					t.Fatalf("jump %d→%d: Effect %v, the board without it may not finish", js.From, js.To, js.Effect)
+				}
+				continue
+			}
+			x, _ := e2.Float64()
+			if math.Abs(js.Effect-(x-w)) > 1e-9*max(x, w) {
+				t.Fatalf("jump %d→%d: Effect %v, the oracle %v", js.From, js.To, js.Effect, x-w)
+			}
 		}
 		const turns = 40
 		dist, err := c.r.LengthDistribution(c.b, turns)

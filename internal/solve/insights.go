@@ -353,16 +353,16 @@ func jumpsOf(r model.Rules, b *grid.Squares, f *Fundamental) ([]JumpStats, error
 		return nil, err
 	}
 	g := f.g
-	size := int(g.Top) + 1
+	size := int(g.Last) + 1 // the chain's states: the squares, and tokens waiting
 	flat := b.Flat
 	n := 0
-	for from := 1; from < size; from++ {
+	for from := 1; from <= int(g.Top); from++ {
 		if to := int(flat[from]); to >= 0 && to != from {
 			n++
 		}
 	}
 	stats := slices.Grow(f.stats[:0], n)
-	for from := 1; from < size; from++ {
+	for from := 1; from <= int(g.Top); from++ {
 		if to := int(flat[from]); to >= 0 && to != from {
 			stats = append(stats, JumpStats{From: from, To: to})
 		}
@@ -389,7 +389,10 @@ func jumpsOf(r model.Rules, b *grid.Squares, f *Fundamental) ([]JumpStats, error
 		f.visits(visits)
 		f.vis = visits
 	}
-	if g.Again != 0 || r.Chain {
+	// A jump's rank-one change moves its landings from its start to its
+	// end: on a board with effects its end may give a throw or cost a
+	// turn, which that change does not follow.
+	if g.Again != 0 || r.Chain || g.Eff != nil {
 		return stats, freshJumps(metered(r, g), b, g, f, visits, stats)
 	}
 	// landed[ℓ]: the expected number of throws per game that land on ℓ,
