@@ -64,6 +64,7 @@ type TurnScratch struct {
 	places []place
 	index  map[int64]int32
 	queue  []int32
+	q      []float64 // solvePlaces' scratch
 }
 
 // Fit makes ts cover size squares, reusing its buffers when they are
@@ -607,9 +608,20 @@ func (g *Game) passOn(v, u, run int32, ts *TurnScratch, tiny float64) ([]place, 
 	d := &g.Dice
 	tiny = max(tiny, TurnTiny)
 	places, outs := g.Places(v, u, run, ts)
+	if len(places) <= solvedPlaces {
+		solvePlaces(places, outs, d.Den, ts)
+		return places, outs
+	}
 	places[0].f, places[0].todo, places[0].queued = 1, 1, true
 	queue := append(ts.queue[:0], 0)
 	for head := 0; head < len(queue); head++ {
+		if head > passesPerPlace*len(places) && len(places) <= 32*solvedPlaces {
+			// A turn that goes round with a chance near 1 passes its
+			// chances on for ever: solved instead.
+			solvePlaces(places, outs, d.Den, ts)
+			ts.queue = queue[:0]
+			return places, outs
+		}
 		p := &places[queue[head]]
 		f := p.todo / d.Den
 		p.todo, p.queued = 0, false
@@ -627,6 +639,44 @@ func (g *Game) passOn(v, u, run int32, ts *TurnScratch, tiny float64) ([]place, 
 	}
 	ts.queue = queue
 	return places, outs
+}
+
+// solvedPlaces is the most places of a turn solved by elimination rather
+// than passed on, and passesPerPlace how many times each is passed on, on
+// average, before the elimination takes over a turn of up to 32 times
+// that many places: (4/3)·m³ steps for m places.
+const (
+	solvedPlaces   = 16
+	passesPerPlace = 64
+)
+
+// solvePlaces sets each place's chance that the turn throws from it, the
+// expected visits of the places' chain from the first, by the
+// subtraction-free elimination: for each place p, x = A·x + e_p, A the
+// chances from place to place, gives the visits to p from each place, the
+// first's being its f. The chance of leaving a place is the sum of its
+// throws that end the turn. ts holds the scratch.
+func solvePlaces(places []place, outs []Throw, den float64, ts *TurnScratch) {
+	m := len(places)
+	ts.q = linalg.Grow(ts.q, m*m+m+m*m)
+	clear(ts.q)
+	q, exit, x := ts.q[:m*m], ts.q[m*m:m*m+m], ts.q[m*m+m:]
+	rhs := make([][]float64, m)
+	for i, p := range places {
+		for _, o := range outs[p.First : p.First+p.N] {
+			if o.Next >= 0 {
+				q[i*m+int(o.Next)] += o.P / den
+			} else {
+				exit[i] += o.P / den
+			}
+		}
+		rhs[i] = x[i*m : (i+1)*m]
+		rhs[i][i] = 1
+	}
+	linalg.SolveChain(context.Background(), m, q, exit, rhs...) // no context to stop: never done
+	for i := range places {
+		places[i].f = rhs[i][0]
+	}
 }
 
 // RestOfTurn is how a turn that began on square v goes on from square u
