@@ -248,10 +248,19 @@ func exactTurns(g *model.Game) ([][]exactEdge, error) {
 	ts := new(model.TurnScratch).Fit(int(g.Last) + 1)
 	at := make([]int, g.Last+1)
 	if g.Eff != nil {
+		// Counted as it goes: a throw's chance made exact (about 1.5 µs),
+		// and the places' elimination, about k³ operations on fractions
+		// for k places.
+		steps := 0.0
 		for v := g.Start; v < g.Last; v++ {
-			var err error
-			if out[v], err = exactBranch(g, v, ts, weight, at); err != nil {
+			edges, places, throws, err := exactBranch(g, v, ts, weight, at)
+			if err != nil {
 				return nil, err
+			}
+			out[v] = edges
+			k := float64(places)
+			if steps += exactWordSteps * (128*float64(throws) + 4*k*k*(k+1)); steps > g.Lim.Work {
+				return nil, g.TooLong(steps, "exact arithmetic on the turns of %d squares with effects", g.Top)
 			}
 		}
 		return out, nil
@@ -312,15 +321,15 @@ func settle(edges []exactEdge, at []int) []exactEdge {
 // F = e₀ + Aᵀ·F, A the chances of the throws from place to place, by
 // elimination over the places; a turn ends from a place with that chance
 // times its throw's. Gauss–Jordan elimination leaves F in the last column.
-func exactBranch(g *model.Game, v int32, ts *model.TurnScratch, weight func(int32) *big.Rat, at []int) ([]exactEdge, error) {
+func exactBranch(g *model.Game, v int32, ts *model.TurnScratch, weight func(int32) *big.Rat, at []int) (edges []exactEdge, places, throws int, err error) {
 	switch {
 	case v > g.Top: // a token waiting: its turn is passed over
-		return []exactEdge{{to: g.Square(v), p: big.NewRat(1, 1)}}, nil
+		return []exactEdge{{to: g.Square(v), p: big.NewRat(1, 1)}}, 0, 1, nil
 	case v == g.Top:
-		return nil, nil
+		return nil, 0, 0, nil
 	}
-	places, throws := g.Places(v, v, 0, ts)
-	k := len(places)
+	pl, th := g.Places(v, v, 0, ts)
+	k := len(pl)
 	// (I − Aᵀ)·F = e₀, row q: F[q] − Σ over throws p→q of F[p]·w.
 	a := make([][]*big.Rat, k)
 	for q := range a {
@@ -331,26 +340,25 @@ func exactBranch(g *model.Game, v int32, ts *model.TurnScratch, weight func(int3
 		a[q][q].SetInt64(1)
 	}
 	a[0][k].SetInt64(1)
-	for p, pl := range places {
-		for _, o := range throws[pl.First : pl.First+pl.N] {
+	for p, at := range pl {
+		for _, o := range th[at.First : at.First+at.N] {
 			if o.Next >= 0 {
 				a[o.Next][p].Sub(a[o.Next][p], weight(o.Total))
 			}
 		}
 	}
 	if err := gaussJordan(a); err != nil {
-		return nil, err
+		return nil, 0, 0, err
 	}
-	var edges []exactEdge
-	for p, pl := range places {
-		for _, o := range throws[pl.First : pl.First+pl.N] {
+	for p, from := range pl {
+		for _, o := range th[from.First : from.First+from.N] {
 			if o.Next >= 0 {
 				continue
 			}
 			edges = addExact(edges, at, o.To, new(big.Rat).Mul(a[p][k], weight(o.Total)))
 		}
 	}
-	return settle(edges, at), nil
+	return settle(edges, at), k, len(th), nil
 }
 
 // What follows finds the order of magnitude of an expected length past the
