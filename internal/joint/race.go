@@ -215,7 +215,7 @@ func GameLength(r model.Rules, b *grid.Squares, players int) (rounds, turns floa
 		return 0, 0, err
 	}
 	if w.Trap >= 0 {
-		return 0, 0, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.Trap)
+		return 0, 0, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.G.Square(w.Trap))
 	}
 	squares := OnStart(&g, players)
 	_, rounds, turns, err = runRace(w, squares, BoundRace(w, squares))

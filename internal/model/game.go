@@ -206,6 +206,9 @@ func Playable(r Rules, sq *grid.Squares) (Game, error) {
 	}
 	g.Last = g.Top + 1 + int32(len(g.Waits))
 	// A throw onto the last square leaves the token on the chain's end.
+	if bytes := 4 * (float64(g.Top) + 1); bytes > g.Lim.Bytes {
+		return Game{}, g.TooBig(bytes, "the jumps of %d squares with squares that cost a turn", g.Top)
+	}
 	jumps := make([]int32, g.Top+1)
 	for t, d := range g.Jumps {
 		if d == g.Top {
@@ -318,7 +321,7 @@ const JumpsPerStep = 8
 // every random-play figure takes, would be over the work bound.
 func (g *Game) CheckRolls() error {
 	if steps := g.CompileWork(); steps > g.Lim.Work {
-		return g.TooLong(steps, "taking every turn (throws of totals up to %d) from %d squares", g.Faces, g.Last)
+		return g.TooLong(steps, "taking every turn (throws of totals up to %d) from %d squares", g.Faces, g.Top)
 	}
 	return nil
 }

@@ -139,7 +139,7 @@ func ExpectedTurns(ctx context.Context, r model.Rules, b *grid.Squares) (float64
 	// The least either solve needs: a square's unknown index, its row of
 	// two numbers, its bit in the search.
 	if bytes := 21 * float64(g.Last); bytes > g.Lim.Bytes {
-		return 0, g.TooBig(bytes, "the expected length on %d squares", g.Last)
+		return 0, g.TooBig(bytes, "the expected length on %d squares", g.Top)
 	}
 	// Either solve takes every roll from every square.
 	if err := g.CheckRolls(); err != nil {

@@ -30,8 +30,8 @@ func ExactExpectedTurns(r model.Rules, b *grid.Squares) (*big.Rat, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.Last > maxExactSquares {
-		return nil, errs.Errorf(errs.ErrTooLarge, "exact arithmetic on %d squares: over the bound of %d squares", g.Last, maxExactSquares)
+	if g.Top > maxExactSquares {
+		return nil, errs.Errorf(errs.ErrTooLarge, "exact arithmetic on %d squares: over the bound of %d squares", g.Top, maxExactSquares)
 	}
 	if g.Start == g.Last {
 		return new(big.Rat), nil
@@ -111,7 +111,7 @@ func ExactExpectedTurns(r model.Rules, b *grid.Squares) (*big.Rat, error) {
 			leave.Add(leave, p)
 		}
 		if leave.Sign() == 0 {
-			return nil, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and no turn leaves it", v)
+			return nil, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and no turn leaves it", g.Square(v))
 		}
 		leave.Inv(leave)
 		for _, c := range row {

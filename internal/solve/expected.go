@@ -108,7 +108,7 @@ func sweepExpected(ctx context.Context, g model.Game, m int) (float64, error) {
 	if search.EndsPriced(&g) {
 		first = 0 // the unknowns were counted from the board
 	} else if steps := 2 * g.CompileWork(); steps > g.Lim.Work {
-		return 0, g.TooLong(steps, "taking every turn (throws of totals up to %d) from %d squares twice, to find the squares that moves go back to and to solve for them,", g.Faces, g.Last)
+		return 0, g.TooLong(steps, "taking every turn (throws of totals up to %d) from %d squares twice, to find the squares that moves go back to and to solve for them,", g.Faces, g.Top)
 	}
 	c := new(model.Chain)
 	if err := c.Compile(ctx, &g); err != nil {
@@ -116,7 +116,7 @@ func sweepExpected(ctx context.Context, g model.Game, m int) (float64, error) {
 	}
 	c.FromStart()
 	if c.Trap >= 0 {
-		return 0, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", c.Trap)
+		return 0, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", g.Square(c.Trap))
 	}
 	w := &Sweep{G: &g, C: c, Share: 1 / g.Dice.Den, Reached: c.Reached, Ctx: ctx, Work: g.CompileWork() + first}
 	y, err := newSystem(w).solve(nil, 1)
@@ -268,7 +268,7 @@ func (x *structured) solve(ctx context.Context, g *model.Game, m, rows int) (flo
 	size := int(g.Last) + 1
 	width := m + 2
 	if bytes := float64(rows * width * 8); bytes > g.Lim.Bytes {
-		return 0, g.TooBig(bytes, "the expected length on %d squares", g.Last)
+		return 0, g.TooBig(bytes, "the expected length on %d squares", g.Top)
 	}
 	x.rows = linalg.Grow(x.rows, rows*width)
 	x.hi = linalg.Grow(x.hi, rows)

@@ -245,7 +245,7 @@ func (f *Fundamental) Solve(rhs []float64) error {
 		// The classification leaves no closed class among the unknowns;
 		// should rounding find one, no value is given rather than a
 		// division by zero.
-		return errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", f.sq[k])
+		return errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", f.g.Square(f.sq[k]))
 	}
 	f.Values = linalg.Grow(f.Values, size)
 	for v := int32(0); v <= g.Last; v++ {

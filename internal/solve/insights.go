@@ -72,7 +72,7 @@ func (f *Fundamental) Work() float64 {
 func CheckInsight(g *model.Game) error {
 	size := float64(g.Last) + 1
 	if bytes := fundamentalBytes(size, min(g.OutBound(), size), 0); bytes > g.Lim.Bytes {
-		return g.TooBig(bytes, "the insights on %d squares", g.Last)
+		return g.TooBig(bytes, "the insights on %d squares", g.Top)
 	}
 	if steps := g.CompileWork() + g.TurnWork()*4; steps > g.Lim.Work {
 		return g.TooLong(steps, "classifying %d squares under throws of totals up to %d", g.Last, g.Faces)

@@ -87,7 +87,7 @@ func (w *Walk) Quantiles(qs []float64) ([]int, error) {
 		}
 		switch q := qs[len(out)]; {
 		case w.Trap >= 0 && q == 1:
-			return nil, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.Trap)
+			return nil, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", w.G.Square(w.Trap))
 		case w.Trap >= 0 && done.Value()+w.Alive < q:
 			// What has finished and what still can: a bound, which falls
 			// turn by turn towards the chance of finishing.
@@ -163,7 +163,7 @@ func (w *Walk) Mode() (int, error) {
 		}
 	}
 	if best == 0 {
-		return 0, errs.Errorf(errs.ErrNeverFinishes, "the player can never reach square %d", w.G.Last)
+		return 0, errs.Errorf(errs.ErrNeverFinishes, "the player can never reach square %d", w.G.Top)
 	}
 	return mode, nil
 }

@@ -98,7 +98,7 @@ func CheckPlay(g *model.Game) error {
 		return checkWalk(g)
 	}
 	if bytes := fairWalkBytes(g); bytes > g.Lim.Bytes {
-		return g.TooBig(bytes, "following random play on %d squares", g.Last)
+		return g.TooBig(bytes, "following random play on %d squares", g.Top)
 	}
 	return nil
 }
@@ -108,7 +108,7 @@ func CheckPlay(g *model.Game) error {
 func checkWalk(g *model.Game) error {
 	size := float64(g.Last) + 1
 	if bytes := walkBytes(size, min(g.OutBound(), size)); bytes > g.Lim.Bytes {
-		return g.TooBig(bytes, "following random play on %d squares", g.Last)
+		return g.TooBig(bytes, "following random play on %d squares", g.Top)
 	}
 	return g.CheckRolls()
 }
