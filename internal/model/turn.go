@@ -235,13 +235,9 @@ func (g *Game) VoidTo(v int32) int32 {
 // OutBound is the most throws a turn from one square can end with, for
 // sizing the tables of moves and bounding their work: the totals, times the
 // longest run of Again throws a turn follows, times, on a board with
-// effects, the squares a turn can go on from.
+// effects, the squares that give a throw a turn can go on from.
 func (g *Game) OutBound() float64 {
-	out := float64(g.Dice.Hi-g.Dice.Lo+1) * g.runBound()
-	if g.Eff != nil {
-		out *= float64(1 + len(g.Eff))
-	}
-	return out
+	return float64(g.Dice.Hi-g.Dice.Lo+1) * g.runBound() * float64(1+g.Branches)
 }
 
 // runBound is the most squares a turn throws from (run's links): 1
