@@ -156,6 +156,23 @@ func BenchmarkBounds(b *testing.B) {
 			_, err := snakes.Rules{}.Jumps(every5)
 			return err
 		}},
+		// Square effects: 10⁴ squares of effects on the 10⁶-square board;
+		// a 32×32 board whose squares but every sixth give a throw, in
+		// exact arithmetic (each turn's places eliminated in fractions);
+		// a 100×100 board of snakes every fifth square with effects
+		// between, its jumps by fresh solves.
+		{"ExpectedTurns/effects-huge", func() error {
+			_, err := snakes.Rules{}.ExpectedTurns(withEffects(b, jumpy, 100))
+			return err
+		}},
+		{"ExactExpectedTurns/effects", func() error {
+			_, err := snakes.Rules{}.ExactExpectedTurns(withEffects(b, snakesEvery(b, 32, 0), 6))
+			return err
+		}},
+		{"Jumps/effects", func() error {
+			_, err := snakes.Rules{}.Jumps(withEffects(b, every5, 7))
+			return err
+		}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			var err error
@@ -175,6 +192,24 @@ func BenchmarkBounds(b *testing.B) {
 			b.ReportMetric(refused, "refused")
 		})
 	}
+}
+
+// withEffects returns bd with every step-th square that starts no jump
+// giving another throw, and every step-th after those costing a turn.
+func withEffects(tb testing.TB, bd *snakes.Board, step int) *snakes.Board {
+	effects := map[int]snakes.Effect{}
+	for s := 2; s < bd.Squares(); s++ {
+		if _, ok := bd.Jump(s); !ok && s%step == 0 {
+			effects[s] = snakes.ThrowAgain
+		} else if !ok && s%step == 1 {
+			effects[s] = snakes.MissTurn
+		}
+	}
+	out, err := bd.WithEffects(effects)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return out
 }
 
 // snakesEvery returns an n×n board with a snake 7 squares down from every

@@ -32,9 +32,6 @@ type Game struct {
 	// with the board and never changed; nil on a board without any. A map,
 	// since a board of 2³¹ squares may have a few.
 	Eff map[int32]grid.Effect
-	// Branches counts the squares of Eff that give another throw: a turn
-	// throws from at most one place more for each (OutBound).
-	Branches int32
 	// Waits are the squares that cost a turn, in increasing order, when the
 	// game follows a token waiting on one as a state of its own (Playable),
 	// and under Bump the start, where a token sent back waits on: the state
@@ -167,11 +164,6 @@ func Compile(r Rules, sq *grid.Squares) (Game, error) {
 	if len(sq.Effects) > 0 {
 		g.Simple = false
 		g.Eff = sq.Effects
-		for _, e := range g.Eff {
-			if e == grid.Again {
-				g.Branches++
-			}
-		}
 		if err := g.checkEffects(sq); err != nil {
 			return Game{}, err
 		}

@@ -234,10 +234,11 @@ func (g *Game) VoidTo(v int32) int32 {
 
 // OutBound is the most throws a turn from one square can end with, for
 // sizing the tables of moves and bounding their work: the totals, times the
-// longest run of Again throws a turn follows, times, on a board with
-// effects, the squares that give a throw a turn can go on from.
+// longest run of Again throws a turn follows (on a board with effects, of
+// the places a turn throws from, a bound not known before the turns are
+// taken: see moveTable).
 func (g *Game) OutBound() float64 {
-	return float64(g.Dice.Hi-g.Dice.Lo+1) * g.runBound() * float64(1+g.Branches)
+	return float64(g.Dice.Hi-g.Dice.Lo+1) * g.runBound()
 }
 
 // runBound is the most squares a turn throws from (run's links): 1
@@ -315,11 +316,32 @@ type Edge struct {
 // moveTable lists every square's turns: edges[first[v]:first[v+1]] leave
 // square v, none from the squares below low or from the last. It reuses
 // first, edges and ts when they are large enough, and stops with ctx's
-// error once ctx is done.
+// error once ctx is done. On a board with effects, whose turns' throws
+// are not known before they are taken, it counts them as it goes, and
+// the table's memory, and stops with an error wrapping errs.ErrTooLarge
+// once either passes its bound.
 func (g *Game) moveTable(ctx context.Context, low int32, ts *TurnScratch, first []int32, edges []Edge) ([]int32, []Edge, error) {
-	return g.Table(ctx, low, g.OutBound(), first, edges, func(v int32, edges []Edge) []Edge {
-		return g.Moves(v, ts, edges)
+	var over error
+	throws := 0.0
+	first, edges, err := g.Table(ctx, low, g.OutBound(), first, edges, func(v int32, edges []Edge) []Edge {
+		if over != nil {
+			return edges
+		}
+		edges = g.Moves(v, ts, edges)
+		if g.Eff != nil {
+			throws += float64(len(ts.outs))
+			if steps := compileSteps * throws; steps > g.Lim.Work {
+				over = g.TooLong(steps, "taking every turn on %d squares with effects", g.Top)
+			} else if bytes := 16 * float64(cap(edges)); bytes > g.Lim.Bytes {
+				over = g.TooBig(bytes, "the turns of %d squares with effects", g.Top)
+			}
+		}
+		return edges
 	})
+	if over != nil {
+		return first, edges, over
+	}
+	return first, edges, err
 }
 
 // endTable lists every square's throws that end a turn (see endingThrows),

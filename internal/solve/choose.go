@@ -148,8 +148,8 @@ func ExpectedTurns(ctx context.Context, r model.Rules, b *grid.Squares) (float64
 	if g.Start == g.Last {
 		return 0, nil
 	}
-	if g.Eff != nil { // a turn that branches has no run for the structured elimination to follow
-		return sweepExpected(ctx, g, 0)
+	if g.Eff != nil { // a turn that branches has no run to follow: the insights' solve, by turns
+		return expectedByTurns(ctx, r, b, g)
 	}
 	x := structuredPool.Get().(*structured)
 	defer structuredPool.Put(x) // its squares reached serve sweepExpected too
@@ -189,6 +189,28 @@ func ExpectedTurns(ctx context.Context, r model.Rules, b *grid.Squares) (float64
 		band = nil
 	}
 	return sweepExpected(ctx, g, x.backs) // by value: only that path moves g to the heap
+}
+
+// expectedByTurns is ExpectedTurns of g, the game of b under r, by the
+// insights' one choice of solve over the table of turns (the structured
+// elimination, the band or GMRES): for a game whose turns branch.
+func expectedByTurns(ctx context.Context, r model.Rules, b *grid.Squares, g model.Game) (float64, error) {
+	f, _, err := Insight(ctx, r, b)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Release()
+	if err := f.fromStart(); err != nil {
+		return 0, err
+	}
+	if err := f.solveValues(); err != nil {
+		return 0, err
+	}
+	e := f.Values[g.Start]
+	if math.IsInf(e, 0) || math.IsNaN(e) {
+		return 0, errBeyondFloat64(ctx, g, nil)
+	}
+	return e, nil
 }
 
 // What follows solves the equations of boards whose moves mostly stay near the
