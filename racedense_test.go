@@ -125,7 +125,7 @@ func TestRaceTooLongToFollow(t *testing.T) {
 	g.Lim = &model.Limits{}
 	*g.Lim = model.DefaultLimits
 	g.Lim.Work = 1e11
-	w, err := walk.NewWalk(context.Background(), &g)
+	w, err := walk.PlayWalk(context.Background(), &g, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,9 +158,9 @@ func walkOf(t interface{ Fatal(...any) }, r Rules, b *Board) (*model.Game, *walk
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := walk.NewWalk(context.Background(), &g)
-	if err != nil {
-		t.Fatal(err)
+	w, err := walk.PlayWalk(context.Background(), &g, nil, nil)
+	if err != nil || w.FM != nil {
+		t.Fatal("no walk over compiled turns:", err)
 	}
 	return &g, w
 }

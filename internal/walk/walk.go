@@ -42,13 +42,6 @@ func walkBytes(size, out float64) float64 {
 	return model.ChainBytes(size, out) + size*(8+8)
 }
 
-// NewWalk compiles g's chain and returns a walk over it from the start,
-// which stops once ctx is done (never, for a nil ctx), as the compiling
-// does.
-func NewWalk(ctx context.Context, g *model.Game) (*Walk, error) {
-	return chainWalk(ctx, g, nil)
-}
-
 // chainWalk is newWalk over the chain compiled returns, compiled afresh
 // when compiled is nil.
 func chainWalk(ctx context.Context, g *model.Game, compiled func() (*model.Chain, error)) (*Walk, error) {
