@@ -167,18 +167,14 @@ func (gm *Game) Apply(faces ...int) (Move, error) {
 func (gm *Game) move(total int32) Move {
 	g, p := &gm.g, gm.player
 	u := gm.squares[p]
-	landed, to, how, eff := g.ThrowAmong(gm.squares, p, gm.from, total, gm.run)
+	landed, to, how, run, eff := g.ThrowAmong(gm.squares, p, gm.from, total, gm.run)
 	m := Move{From: int(u), Roll: int(total), Landed: int(landed), To: int(to), Turn: gm.turn, Player: p, Effect: Effect(eff)}
 	gm.moves = append(gm.moves, m)
 	switch {
 	case to == g.Last:
 		gm.winner = p
 	case how == model.TurnGoes:
-		gm.mid = true
-		gm.run++
-		if total != g.Again { // a square's throw breaks the run
-			gm.run = 0
-		}
+		gm.mid, gm.run = true, run
 	default: // the turn ends, and the turns of waiting players are passed over
 		gm.waiting[p] = eff == grid.Miss
 		gm.run, gm.mid = 0, false

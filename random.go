@@ -177,14 +177,12 @@ func (r Rules) Play(b *Board, rng *rand.Rand, maxTurns int) []Move {
 	from, run := g.Start, int32(0)
 	for turn := 1; token[0] != g.Last && turn <= maxTurns && len(moves) < g.Lim.Play; {
 		u, s := token[0], throw()
-		landed, to, how, eff := g.ThrowAmong(token, 0, from, s, run)
+		landed, to, how, next, eff := g.ThrowAmong(token, 0, from, s, run)
 		moves = append(moves, Move{From: int(u), Roll: int(s), Landed: int(landed), To: int(to), Turn: turn, Effect: Effect(eff)})
 		switch {
 		case to == g.Last:
-		case how == model.TurnGoes && s == g.Again:
-			run++
-		case how == model.TurnGoes: // a square's throw breaks the run
-			run = 0
+		case how == model.TurnGoes:
+			run = next
 		default:
 			from, run = to, 0
 			turn++

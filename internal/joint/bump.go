@@ -234,17 +234,13 @@ func (j *Joint) successors(ctx context.Context, states int) (*jointSystem, error
 		for m, mv := range j.moves {
 			copy(next, pos)
 			next[0] = u
-			_, to, how, _ := g.ThrowAmong(next, 0, from, mv.total, run)
+			_, to, how, after, _ := g.ThrowAmong(next, 0, from, mv.total, run)
 			again := how == model.TurnGoes
 			switch {
 			case to == g.Last:
 				out[m] = jointWin
 			case again && j.width > 1: // the mover goes on from to, its run on or broken
-				r := 0
-				if mv.total == g.Again {
-					r = int(run) + 1
-				}
-				out[m] = j.rank[j.index(r+1, from, next)]
+				out[m] = j.rank[j.index(int(after)+1, from, next)]
 			case again && g.Limit > 0:
 				next[0] = pos[0] // the turn's start, k+1 throws of Again on
 				out[m] = j.rank[j.index(k+1, 0, next)]

@@ -445,13 +445,13 @@ func (g *Game) moved(u, total int32) bool {
 // it leaves the token where the throw (or a void at the limit) puts it
 // and, under Bump, sends back to the start the others it lands on. It
 // returns where the throw landed and left the token, how the turn goes on
-// (TurnEnds, TurnGoes or TurnVoids) and the effect of the square it left
-// the token on, if the throw set it off. A Game's throws and the joint
-// chain's states both move by it, on a game whose tokens stand on squares
-// (OnSquares).
-func (g *Game) ThrowAmong(squares []int32, p int, from, total, run int32) (landed, to int32, how int8, eff grid.Effect) {
+// (TurnEnds, TurnGoes or TurnVoids), the run of Again throws after it and
+// the effect of the square it left the token on, if the throw set it off
+// (see throwIn). A Game's throws, Play's and the joint chain's states all
+// move by it.
+func (g *Game) ThrowAmong(squares []int32, p int, from, total, run int32) (landed, to int32, how int8, next int32, eff grid.Effect) {
 	u := squares[p]
-	how, landed, to, _, eff = g.throwIn(from, u, run, total)
+	how, landed, to, next, eff = g.throwIn(from, u, run, total)
 	squares[p] = to
 	if g.Bump && how != TurnVoids && to != 0 && g.moved(u, total) {
 		at := g.Square(to)
@@ -461,7 +461,7 @@ func (g *Game) ThrowAmong(squares []int32, p int, from, total, run int32) (lande
 			}
 		}
 	}
-	return landed, to, how, eff
+	return landed, to, how, next, eff
 }
 
 // throwIn is a throw of total from square u in a turn that began on v,
@@ -537,20 +537,16 @@ func (g *Game) waitOn(m int32) int32 {
 // it on from place to place until what is left to pass on is below tiny;
 // an exact caller solves the places' equations instead.
 
-// A Place is where a turn on a board with effects throws from: a square,
-// and the run of Again throws before it in the turn. Its throws are
-// throws[First:First+N] of Places.
-type Place struct {
+// A place is where a turn on a board with effects throws from: a square,
+// and the run of Again throws before it in the turn, whose throws are
+// throws[First:First+N] of Places; and, once passOn has found it, the
+// chance that the turn throws from there (with what of it is not yet
+// passed on, while it passes the chances on).
+type place struct {
 	U, Run   int32
 	First, N int32
-}
-
-// A place is a Place and, while branch passes chances on, the chance that
-// the turn throws from it and what of that is not yet passed on.
-type place struct {
-	Place
-	f, todo float64
-	queued  bool
+	f, todo  float64
+	queued   bool
 }
 
 // Places lists the places of a turn that began on square v, from the
@@ -570,7 +566,7 @@ func (g *Game) Places(v, u, run int32, ts *TurnScratch) ([]place, []Throw) {
 		if !ok {
 			k = int32(len(places))
 			ts.index[key] = k
-			places = append(places, place{Place: Place{U: u, Run: run}})
+			places = append(places, place{U: u, Run: run})
 		}
 		return k
 	}
