@@ -424,14 +424,13 @@ func (a *Analysis) joint(ctx context.Context, players int) (*joint.Joint, error)
 	return j, nil
 }
 
-// spread returns the expected turns from every square and the variance
-// from the start, kept as ExpectedFrom and Variance keep them, for the
-// races' bound. It runs on a's turn.
+// spread returns the expected turns from every state of the chain (as
+// ExpectedFrom and Variance keep them, solved once) and the variance from
+// the start, for the races' bound. It runs on a's turn.
 func (a *Analysis) spread(ctx context.Context) ([]float64, float64, error) {
-	from, err := kept(ctx, &a.from, a.expectedFrom(ctx))
-	if err != nil {
+	if _, err := kept(ctx, &a.from, a.expectedFrom(ctx)); err != nil {
 		return nil, 0, err
 	}
 	variance, err := kept(ctx, &a.variance, a.varianceOf(ctx))
-	return from, variance, err
+	return a.f.Values, variance, err // for every state, a waiting token's too
 }

@@ -107,22 +107,16 @@ func BoundRace(w *walk.Walk, squares []int) float64 {
 	return RaceBound(w, squares, f.Values, variance, err)
 }
 
-// RaceBound is boundRace given the expected turns from every state (or
-// every square) and the variance from the start, or the error that refused them.
+// RaceBound is boundRace given the expected turns from every state and
+// the variance from the start, or the error that refused them.
 func RaceBound(w *walk.Walk, squares []int, from []float64, variance float64, err error) float64 {
 	if w.Trap >= 0 || err != nil {
 		return math.Inf(1) // the walks find and report what is wrong
 	}
 	longest, distinct := 0.0, map[int]bool{}
 	for _, s := range squares {
-		e := 0.0
-		if s < len(from) {
-			e = from[s]
-		} else { // from is given for each square: a token waiting has a turn more
-			e = from[w.G.Square(int32(s))] + 1
-		}
-		if !math.IsInf(e, 0) {
-			longest = max(longest, e)
+		if !math.IsInf(from[s], 0) {
+			longest = max(longest, from[s])
 		}
 		distinct[s] = true
 	}
