@@ -190,6 +190,19 @@ func caughtTurn(c effectCase) bool {
 	return len(caught) > 0
 }
 
+// playOut throws gm's dice with rng until someone wins, and returns the
+// turns the game took, every player's (a turn passed over too).
+func playOut(t *testing.T, gm *snakes.Game, rng *rand.Rand) int {
+	t.Helper()
+	for gm.Winner() < 0 {
+		if _, err := gm.Throw(rng); err != nil {
+			t.Fatal(err)
+		}
+	}
+	moves := gm.Moves()
+	return moves[len(moves)-1].Turn
+}
+
 // effectBoardCase is a 6×6 board with jumps both ways and three squares of
 // each effect, for the Monte Carlo checks.
 func effectBoardCase(t *testing.T, r snakes.Rules) effectCase {
@@ -236,13 +249,7 @@ func TestEffectsSampled(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for gm.Winner() < 0 {
-				if _, err := gm.Throw(rng); err != nil {
-					t.Fatal(err)
-				}
-			}
-			moves := gm.Moves()
-			x := float64(moves[len(moves)-1].Turn)
+			x := float64(playOut(t, gm, rng))
 			sum += x
 			sq += x * x
 		}
@@ -339,12 +346,7 @@ func checkOdds(t *testing.T, gm *snakes.Game, r snakes.Rules) {
 		if err := json.Unmarshal(saved, &g2); err != nil {
 			t.Fatal(err)
 		}
-		for g2.Winner() < 0 {
-			if _, err := g2.Throw(rng); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if g2.Winner() == 0 {
+		if playOut(t, &g2, rng); g2.Winner() == 0 {
 			first++
 		}
 	}
@@ -400,16 +402,10 @@ func bumpSampled(t *testing.T, b *snakes.Board, r snakes.Rules) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for gm.Winner() < 0 {
-			if _, err := gm.Throw(rng); err != nil {
-				t.Fatal(err)
-			}
-		}
+		x := float64(playOut(t, gm, rng))
 		if gm.Winner() == 0 {
 			first++
 		}
-		moves := gm.Moves()
-		x := float64(moves[len(moves)-1].Turn)
 		sum += x
 		sq += x * x
 	}
