@@ -118,7 +118,12 @@ func figure[T any](ctx context.Context, a *Analysis, slot func() *once[T], compu
 		return zero, ctx.Err()
 	}
 	defer func() { <-a.turn }()
-	return kept(ctx, slot(), compute)
+	held := a.g.Mem.Held()
+	v, err := kept(ctx, slot(), compute)
+	if err != nil {
+		a.g.Mem.Back(held) // nothing was kept
+	}
+	return v, err
 }
 
 // field is a slot of figure for a figure kept in a field of a.
@@ -317,10 +322,10 @@ func (a *Analysis) Jumps(ctx context.Context) ([]JumpStats, error) {
 
 // LengthDistribution is [Rules.LengthDistribution]: a new slice each call.
 func (a *Analysis) LengthDistribution(ctx context.Context, maxTurns int) ([]float64, error) {
-	if err := checkTurns(&a.g, maxTurns); err != nil {
-		return nil, err
-	}
 	v, err := figure(ctx, a, entry(&a.dist, maxTurns), func() ([]float64, error) {
+		if err := checkTurns(&a.g, maxTurns); err != nil {
+			return nil, err
+		}
 		w, err := a.walk(ctx)
 		if err != nil {
 			return nil, err

@@ -120,7 +120,10 @@ func TestFairWalk(t *testing.T) {
 		if !w.Reached[s] {
 			s = rr.start()
 		}
-		v := w.From(int32(s))
+		v, err := w.From(int32(s))
+		if err != nil {
+			t.Fatal(err)
+		}
 		sameReach(v, s)
 		mass := make([]float64, last+1)
 		mass[s] = 1

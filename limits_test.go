@@ -30,7 +30,7 @@ func TestTooLarge(t *testing.T) {
 		want string
 	}{
 		{"LengthDistribution", func() error { _, err := r.LengthDistribution(b, 1<<34); return err },
-			"snakes: the length distribution to turn 17179869184 needs about 128 GiB of memory, over the bound of 2 GiB (MaxBytes)"},
+			"snakes: the length distribution to turn 17179869184 needs 128 GiB of memory, over the bound of 2 GiB (MaxBytes)"},
 		{"WinChances", func() error { _, err := r.WinChances(b, 1<<31); return err },
 			"snakes: players is 2147483648, over the bound of 1048576"},
 		{"GameLength", func() error { _, _, err := r.GameLength(b, 1<<31); return err },
@@ -46,7 +46,7 @@ func TestTooLarge(t *testing.T) {
 			}
 			_, err := Rules{}.Jumps(mustJumps(t, 200, snakes))
 			return err
-		}, "snakes: the jumps of a board with 13331 squares that moves go back to needs about 2.67 GiB of memory, over the bound of 2 GiB (MaxBytes)"},
+		}, "snakes: the jumps of a board with 13331 squares that moves go back to take about 3.2e+12 multiply-adds, over Jumps' bound of 1.72e+10"},
 		{"Jumps past the structured solve, its work", func() error {
 			snakes := map[int]int{}
 			for s := 9; s < 100*100; s += 3 {
@@ -56,11 +56,23 @@ func TestTooLarge(t *testing.T) {
 			return err
 		}, "snakes: the jumps of a board with 3331 squares that moves go back to take about 5.17e+10 multiply-adds, over Jumps' bound of 1e+09"},
 		// A fair die walks by intervals (TestFairWalkWide); two dice by their
-		// table of turns, whose size and work grow with the faces.
+		// table of turns, whose size and work grow with the faces: its work,
+		// known before it starts, then its memory, taken before the table is
+		// made.
 		{"LengthDistribution with huge dice", func() error {
 			_, err := Rules{Dice: 2, Faces: 2048}.LengthDistribution(mustJumps(t, 1000, nil), 10)
 			return err
-		}, "snakes: following random play on 1000000 squares needs about 76.3 GiB of memory, over the bound of 2 GiB (MaxBytes)"},
+		}, "snakes: taking every turn (throws of totals up to 4096) from 1000000 squares takes about 6.55e+10 steps, over the bound of 2.15e+09 (MaxWork)"},
+		{"LengthDistribution with huge dice, its memory", func() error {
+			_, err := Rules{Dice: 2, Faces: 2048}.WithMaxWork(1<<40).LengthDistribution(mustJumps(t, 1000, nil), 10)
+			return err
+		}, "snakes: the turns of 1000000 squares needs 61 GiB of memory, over the bound of 2 GiB (MaxBytes)"},
+		// The memory bound is on what a call holds at once: the insights'
+		// tables each fit 180 MiB, the chain and they together do not.
+		{"ExpectedFrom past the memory its tables hold together", func() error {
+			_, err := Rules{}.WithMaxBytes(180 << 20).ExpectedFrom(mustJumps(t, 1000, nil))
+			return err
+		}, "snakes: the insights on 1000000 squares needs 38.1 MiB of memory, 205 MiB with the call's other tables, over the bound of 180 MiB"},
 		{"Visits with a huge die, Bounce", func() error {
 			_, err := Rules{Faces: 65536, Overshoot: Bounce}.Visits(mustJumps(t, 100, nil))
 			return err

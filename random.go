@@ -59,7 +59,7 @@ func checkTurns(g *model.Game, maxTurns int) error {
 	if maxTurns < 0 {
 		return errs.Errorf(ErrInvalidRules, "maxTurns is %d, want 0 or more", maxTurns)
 	}
-	if bytes := 8 * (float64(maxTurns) + 1); bytes > g.Lim.Bytes {
+	if bytes := 8 * (float64(maxTurns) + 1); !g.Take(bytes) {
 		return g.TooBig(bytes, "the length distribution to turn %d", maxTurns)
 	}
 	return nil

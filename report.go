@@ -218,8 +218,8 @@ func (r Rules) ReportContext(ctx context.Context, b *Board, progress func(rep *R
 	}
 	progress(rep, StageExpected)
 	a := r.analysisOf(b, g)
-	// Random play over the bounds is known from the estimate alone, and
-	// said so whatever time the searches took.
+	// Random play whose every turn passes the work bound is known before
+	// it starts, and said so whatever time the searches took.
 	if err := walk.CheckPlay(&a.g); err != nil {
 		if !skip(FigurePlay, err) {
 			return nil, err

@@ -464,7 +464,7 @@ func TestReportHonest(t *testing.T) {
 
 	// Random play over the bounds: only the searches are known.
 	empty := mustJumps(t, 100, nil)
-	rep, err = Rules{Weights: boards.Loaded(65536), Overshoot: Bounce}.WithMaxBytes(64 << 20).Report(empty)
+	rep, err = Rules{Weights: boards.Loaded(65536), Overshoot: Bounce}.WithMaxBytes(64 << 20).WithMaxWork(1 << 40).Report(empty)
 	if err != nil {
 		t.Fatal(err)
 	}

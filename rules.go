@@ -173,12 +173,14 @@ func (r Rules) playable(b *Board) (model.Game, error) {
 // allocated, so that no argument can take the process down: the Go runtime
 // cannot recover from running out of memory.
 const (
-	// MaxBytes bounds the memory one call allocates, 2 GiB, so that a
-	// server answering a few calls at once on a machine of a few
-	// gigabytes stays up. It is checked against an estimate made before
-	// allocating; what the process holds at its peak is up to about a
-	// fifth more (the runtime's own and what the collector has yet to
-	// reclaim).
+	// MaxBytes bounds the memory of the tables one call holds at once,
+	// 2 GiB, so that a server answering a few calls at once on a machine
+	// of a few gigabytes stays up. Each large table (a square's worth of
+	// numbers or more) is counted just before it is made, when its size is
+	// known, into a running total that a solve's dropped tables leave when
+	// it returns; what the process holds at its peak is up to about a
+	// fifth more (the runtime's own, small tables, and what the collector
+	// has yet to reclaim).
 	MaxBytes = 2 << 30
 
 	// MaxWork bounds the elementary steps (a turn's end followed or a
@@ -198,11 +200,12 @@ const (
 // WithMaxBytes returns r whose calls refuse, with an error wrapping
 // [ErrTooLarge] that says how much they need, what needs over bytes of
 // memory: a server answering untrusted requests bounds each below
-// [MaxBytes] this way. The bound applies to each table a call allocates,
-// checked against its estimate before allocating; an [Analysis] holds the
-// tables of the figures asked of it, up to about three at once (the
-// compiled chain, the walk, the solve). A bound of 0 or less, or over
-// MaxBytes, is MaxBytes. The bound is not part of the rules' JSON.
+// [MaxBytes] this way. The bound applies to the tables a call holds
+// together, each counted just before it is made; an [Analysis] counts the
+// tables of the figures it keeps, from the first figure asked of it to
+// the last, and each figure's passing tables while it is computed. A
+// bound of 0 or less, or over MaxBytes, is MaxBytes. The bound is not
+// part of the rules' JSON.
 func (r Rules) WithMaxBytes(bytes int64) Rules {
 	l := r.limitsCopy()
 	l.Bytes = MaxBytes

@@ -61,7 +61,7 @@ func (r Rules) MinRolls(b *Board) int {
 // grows with the squares reached.
 func (r Rules) Distances(b *Board) []int {
 	g, err := r.game(b)
-	if err != nil || 12*float64(g.Last) > g.Lim.Bytes {
+	if err != nil || !g.Take(12*float64(g.Last)) {
 		return nil
 	}
 	if g.Last < 1 {
@@ -129,7 +129,7 @@ func (r Rules) ShortestPath(b *Board) ([]Move, bool) {
 
 // shortestPath is ShortestPath of a game with squares.
 func shortestPath(g *model.Game) ([]Move, bool) {
-	if 8*float64(g.Last) > g.Lim.Bytes {
+	if g.Mem.Held()+8*float64(g.Last) > g.Lim.Bytes { // the search's, known before it starts
 		return nil, false
 	}
 	return search.Path(g, moveOf)

@@ -68,7 +68,7 @@ func TestAbusiveRequests(t *testing.T) {
 		code             int
 		says             string
 	}{
-		{"Again without end", "/api/report", `{"board":{"size":100},"rules":{"faces":65536,"again":1,"againLimit":64,"onLimit":"start"}}`, 422, "of memory"},
+		{"Again without end", "/api/report", `{"board":{"size":100},"rules":{"faces":65536,"again":1,"againLimit":64,"onLimit":"start"}}`, 422, "over the bound of"},
 		// A fair die's walks go by intervals, in the squares' memory: the
 		// report has the figures the budget left time for.
 		{"a die of 65536 faces", "/api/report", `{"board":{"size":500},"rules":{"faces":65536}}`, 200, `"finishes":true`},

@@ -35,8 +35,8 @@
 // request within its budget.
 //
 // Every request is bounded: its body (Config.MaxBody), its board's squares
-// (Config.MaxSquares), each table its figures allocate (Config.MaxMemory,
-// estimated before allocating), its time (Config.Budget: the report skips
+// (Config.MaxSquares), the tables its figures hold at once
+// (Config.MaxMemory, each counted before it is made), its time (Config.Budget: the report skips
 // what does not fit and names it, the design stops and answers its
 // closest board, the report included), and the requests that compute run
 // at most Config.Workers at a time. A computation stops within 50 ms of
@@ -75,7 +75,7 @@ type Config struct {
 	MaxSquares int           // the largest board, in squares; 0 means 250,000 (500×500)
 	MaxBody    int64         // the largest request body, in bytes; 0 means 1 MiB
 	Workers    int           // requests computing at once; 0 means GOMAXPROCS
-	// MaxMemory bounds each table a request's figures allocate, in
+	// MaxMemory bounds the tables a request's figures hold at once, in
 	// bytes (snakes.Rules.WithMaxBytes); 0 means 512 MiB.
 	MaxMemory int64
 }

@@ -70,3 +70,59 @@ func (m *Meter) Spent() float64 {
 	}
 	return m.spent
 }
+
+// What follows counts the memory of a call's tables against one bound.
+
+// Memory holds the bytes of the large tables a call has made and not yet
+// dropped, against one bound: each is taken just before it is made, when
+// its size is known, and given back when the solve that made it returns
+// (Back), so that the
+// bound is on what the call holds at once rather than on each table. A nil
+// *Memory holds nothing and bounds nothing.
+type Memory struct {
+	bound, held float64
+}
+
+// NewMemory returns a Memory of bound bytes.
+func NewMemory(bound float64) *Memory { return &Memory{bound: bound} }
+
+// Reset makes m a Memory of bound bytes holding nothing: for one kept in
+// a pooled object, so that a call's account costs no allocation.
+func (m *Memory) Reset(bound float64) { *m = Memory{bound: bound} }
+
+// Take adds bytes, a table about to be made, and reports whether the
+// call's tables then fit the bound; a table that does not fit is not
+// added, and held returns what the call holds with it.
+func (m *Memory) Take(bytes float64) (held float64, ok bool) {
+	if m == nil {
+		return bytes, true
+	}
+	if m.held+bytes > m.bound {
+		return m.held + bytes, false
+	}
+	m.held += bytes
+	return m.held, true
+}
+
+// Give gives back bytes taken for tables the call has dropped.
+func (m *Memory) Give(bytes float64) {
+	if m != nil {
+		m.held = max(m.held-bytes, 0)
+	}
+}
+
+// Back gives back what was taken since Held returned held: the tables a
+// solve made and has dropped, when it returns its answer.
+func (m *Memory) Back(held float64) {
+	if m != nil && m.held > held {
+		m.held = held
+	}
+}
+
+// Held returns the bytes held, 0 for a nil Memory.
+func (m *Memory) Held() float64 {
+	if m == nil {
+		return 0
+	}
+	return m.held
+}

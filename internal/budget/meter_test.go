@@ -1,6 +1,6 @@
 package budget
 
-// This file tests the meter: a nil one counts nothing, a real one refuses
+// This file tests the meter and the memory: a nil one counts nothing, a real one refuses
 // once its charges together pass the bound, and not before.
 
 import (
@@ -28,5 +28,39 @@ func TestMeter(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "half a step") || m.Spent() != 10.5 {
 		t.Fatalf("spent %v", m.Spent())
+	}
+}
+
+// TestMemory checks the running total: tables that fit one by one are
+// refused together, a refused table is not counted, and what a solve
+// took comes back when it returns.
+func TestMemory(t *testing.T) {
+	var none *Memory
+	if held, ok := none.Take(1e300); !ok || held != 1e300 || none.Held() != 0 {
+		t.Fatalf("a nil memory: %v %v, held %v", held, ok, none.Held())
+	}
+	m := NewMemory(100)
+	if _, ok := m.Take(60); !ok {
+		t.Fatal("60 of 100 refused")
+	}
+	mark := m.Held()
+	if _, ok := m.Take(30); !ok {
+		t.Fatal("90 of 100 refused")
+	}
+	if held, ok := m.Take(20); ok || held != 110 || m.Held() != 90 {
+		t.Fatalf("20 more past the bound: %v %v, held %v, want 110 refused and 90 held", held, ok, m.Held())
+	}
+	m.Back(mark)
+	if _, ok := m.Take(40); !ok || m.Held() != 100 {
+		t.Fatalf("40 after giving back 30: held %v", m.Held())
+	}
+	m.Give(100)
+	m.Give(5)
+	if m.Held() != 0 {
+		t.Fatalf("held %v after giving back everything and more", m.Held())
+	}
+	m.Reset(10)
+	if _, ok := m.Take(11); ok {
+		t.Fatal("11 of a reset 10 taken")
 	}
 }

@@ -87,12 +87,12 @@ func NewJoint(ctx context.Context, g *model.Game, players int, withTurns bool) (
 	// Per state: each place's values, the sweep before's and a copy kept
 	// to undo an extrapolation, its successors and predecessors, its
 	// place, its ring, how far its tokens are, its classes.
-	if bytes := states * (float64(players)*8*(values+2) + float64(len(j.moves))*8 + 31); bytes > g.Lim.Bytes {
-		return nil, g.TooBig(bytes, "the joint chain of %d players' tokens on %d squares (%.3g states)", players, j.size, states)
-	}
 	sweep := jointStepCost * states * float64(len(j.moves)) * float64(players+1) * values
 	if steps := sweep * jointSweeps; steps > g.Lim.Work {
 		return nil, g.TooLong(steps, "solving the joint chain of %d players' tokens on %d squares (%.3g states)", players, j.size, states)
+	}
+	if bytes := states * (float64(players)*8*(values+2) + float64(len(j.moves))*8 + 31); !g.Take(bytes) {
+		return nil, g.TooBig(bytes, "the joint chain of %d players' tokens on %d squares (%.3g states)", players, j.size, states)
 	}
 	j.pow = make([]int, players+1)
 	j.pow[0] = 1

@@ -137,6 +137,7 @@ const RaceTailTurns = 16 * walk.TailWindow
 // cheaper than following the walks by boundRace's estimate cost, else
 // turn by turn. It is the one place that chooses how a race is solved.
 func runRace(w *walk.Walk, squares []int, cost float64) (wins []float64, rounds, turns float64, err error) {
+	defer w.G.Mem.Back(w.G.Mem.Held()) // its walks and tables are dropped when it returns
 	for i, s := range squares {
 		if s == int(w.G.Last) {
 			// The first player on the last square has won.
@@ -233,10 +234,11 @@ func Race(w *walk.Walk, squares []int) (*race, error) {
 		if !ok {
 			k = len(rc.Walks)
 			index[s] = k
-			if bytes := w.FromBytes() * float64(k+1); bytes > w.G.Lim.Bytes {
-				return nil, w.G.TooBig(bytes, "following %d players from %d different squares", len(squares), len(index))
+			from, err := w.From(int32(s))
+			if err != nil {
+				return nil, err
 			}
-			rc.Walks = append(rc.Walks, w.From(int32(s)))
+			rc.Walks = append(rc.Walks, from)
 		}
 		rc.of[i] = k
 	}
@@ -493,7 +495,7 @@ func ProductRaceOf(w *walk.Walk, squares []int, cost float64) *productRace {
 		}
 	}
 	n := len(states) * k
-	if cubic := float64(n) * float64(n) * float64(n) / 3; cubic > cost || w.Work+cubic > g.Lim.Work || 8*float64(n)*float64(n+6) > g.Lim.Bytes {
+	if cubic := float64(n) * float64(n) * float64(n) / 3; cubic > cost || w.Work+cubic > g.Lim.Work || !g.Take(8*float64(n)*float64(n+6)) {
 		return nil
 	}
 	pr := &productRace{k: k, n: n, a: make([]float64, n*n), leak: make([]float64, n)}

@@ -52,11 +52,9 @@ type Chain struct {
 	stack        []int32
 }
 
-// ChainBytes is what compile allocates for size squares with at most out
-// turn ends each.
-func ChainBytes(size, out float64) float64 {
-	return size*(4+8+8+8+1+1+1+4+4+12) + size*out*(16+4)
-}
+// squareBytes is what a chain holds a square besides its turns: the
+// sums, the classes, the squares reached and the index by destination.
+const squareBytes = 4 + 8 + 8 + 8 + 1 + 1 + 1 + 4 + 4 + 12
 
 // Compile builds c for g, reusing c's slices where they are large enough,
 // or returns ctx's error once ctx is done.
@@ -67,6 +65,9 @@ func (c *Chain) Compile(ctx context.Context, g *Game) error {
 	var err error
 	if c.First, c.Edges, err = g.moveTable(ctx, 0, c.Ts, c.First, c.Edges); err != nil {
 		return err
+	}
+	if bytes := squareBytes*float64(size) + 4*float64(len(c.Edges)); !g.Take(bytes) {
+		return g.TooBig(bytes, "the chain of %d squares", g.Top)
 	}
 	c.Leave, c.Inv, c.Cost = linalg.Grow(c.Leave, size), linalg.Grow(c.Inv, size), linalg.Grow(c.Cost, size)
 	c.Sweep = float64(size)
@@ -105,6 +106,9 @@ func (c *Chain) CompileThrows(ctx context.Context, g *Game) error {
 	var err error
 	if c.First, c.Edges, err = g.endTable(ctx, g.Start, c.First, c.Edges); err != nil {
 		return err
+	}
+	if bytes := 2 * float64(size); !g.Take(bytes) {
+		return g.TooBig(bytes, "the chain of %d squares", g.Top)
 	}
 	c.Reached, c.Chained = linalg.Grow(c.Reached, size), linalg.Grow(c.Chained, size)
 	clear(c.Reached)

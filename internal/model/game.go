@@ -64,8 +64,9 @@ type Game struct {
 
 	Bump bool // Rules.Bump: only a joint chain of several tokens reads it
 
-	Lim   *Limits       // the call's bounds and thresholds, never nil
-	Meter *budget.Meter // the work of the call's solves, when it makes several; else nil
+	Lim   *Limits        // the call's bounds and thresholds, never nil
+	Meter *budget.Meter  // the work of the call's solves, when it makes several; else nil
+	Mem   *budget.Memory // the memory of the call's tables (Take): the Rules', or made by the first Take
 }
 
 // Land returns where a turn ends when a roll puts the token on square t.
@@ -130,7 +131,7 @@ func Compile(r Rules, sq *grid.Squares) (Game, error) {
 	if err != nil {
 		return Game{}, err
 	}
-	g := Game{Faces: t.Hi, Over: r.Overshoot, Start: 1, Dice: t, Lim: r.Lim, Meter: r.Meter,
+	g := Game{Faces: t.Hi, Over: r.Overshoot, Start: 1, Dice: t, Lim: r.Lim, Meter: r.Meter, Mem: r.Mem,
 		Enter: int32(r.Enter), Again: int32(r.Again), Limit: int32(r.AgainLimit), ToStart: r.OnLimit == BackToStart, Bump: r.Bump}
 	if g.Lim == nil {
 		g.Lim = &DefaultLimits
@@ -206,7 +207,7 @@ func Playable(r Rules, sq *grid.Squares) (Game, error) {
 	}
 	g.Last = g.Top + 1 + int32(len(g.Waits))
 	// A throw onto the last square leaves the token on the chain's end.
-	if bytes := 4 * (float64(g.Top) + 1); bytes > g.Lim.Bytes {
+	if bytes := 4 * (float64(g.Top) + 1); !g.Take(bytes) {
 		return Game{}, g.TooBig(bytes, "the jumps of %d squares with squares that cost a turn", g.Top)
 	}
 	jumps := make([]int32, g.Top+1)
@@ -326,16 +327,33 @@ func (g *Game) CheckRolls() error {
 	return nil
 }
 
-// TooBig returns the errs.ErrTooLarge error for a request of bytes, over g's
-// memory bound, which format and args describe ("the length distribution
-// to turn %d"). Callers compare with the bound themselves first, so that
-// the description is only made for the error.
+// Take counts bytes, a table about to be made, against the call's memory
+// bound: the tables the call holds together, not each on its own. Past
+// the bound it counts nothing and returns false, for the caller to return
+// TooBig's error (made only then: its words would cost every call an
+// allocation). A solve that drops its tables when it returns gives them
+// back with g.Mem.Back.
+func (g *Game) Take(bytes float64) bool {
+	if g.Mem == nil {
+		g.Mem = budget.NewMemory(g.Lim.Bytes)
+	}
+	_, ok := g.Mem.Take(bytes)
+	return ok
+}
+
+// TooBig returns the errs.ErrTooLarge error for a table of bytes that
+// Take refused, which format and args describe ("the length distribution
+// to turn %d").
 func (g *Game) TooBig(bytes float64, format string, args ...any) error {
 	name := " (MaxBytes)"
 	if g.Lim.Bytes < MaxBytes {
 		name = ""
 	}
-	return errs.Errorf(errs.ErrTooLarge, "%s needs about %s of memory, over the bound of %s%s", fmt.Sprintf(format, args...), size(bytes), size(g.Lim.Bytes), name)
+	what := fmt.Sprintf(format, args...)
+	if held := g.Mem.Held(); held < bytes/100 { // the rest of the call's tables are nothing beside it
+		return errs.Errorf(errs.ErrTooLarge, "%s needs %s of memory, over the bound of %s%s", what, size(bytes), size(g.Lim.Bytes), name)
+	}
+	return errs.Errorf(errs.ErrTooLarge, "%s needs %s of memory, %s with the call's other tables, over the bound of %s%s", what, size(bytes), size(g.Mem.Held()+bytes), size(g.Lim.Bytes), name)
 }
 
 // Spend charges steps, the work of what, to g's meter: an error wrapping

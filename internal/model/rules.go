@@ -32,6 +32,10 @@ type Rules struct {
 	// that charge it (the expected length's methods, GMRES, the walks, a
 	// jump's chance): a call that makes many solves shares it.
 	Meter *budget.Meter
+	// Mem, when not nil, holds the memory of the call's tables: a call
+	// that compiles several games shares it, and one kept in pooled
+	// scratch costs no allocation. Else a game makes its own (Game.Take).
+	Mem *budget.Memory
 }
 
 // Overshoot is what a roll past the last square does, numbered as the

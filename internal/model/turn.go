@@ -323,6 +323,7 @@ type Edge struct {
 func (g *Game) moveTable(ctx context.Context, low int32, ts *TurnScratch, first []int32, edges []Edge) ([]int32, []Edge, error) {
 	var over error
 	throws := 0.0
+	held := int(float64(g.Last+1) * min(g.OutBound(), float64(g.Last+1))) // what Table takes
 	first, edges, err := g.Table(ctx, low, g.OutBound(), first, edges, func(v int32, edges []Edge) []Edge {
 		if over != nil {
 			return edges
@@ -332,8 +333,12 @@ func (g *Game) moveTable(ctx context.Context, low int32, ts *TurnScratch, first 
 			throws += float64(len(ts.outs))
 			if steps := compileSteps * throws; steps > g.Lim.Work {
 				over = g.TooLong(steps, "taking every turn on %d squares with effects", g.Top)
-			} else if bytes := 16 * float64(cap(edges)); bytes > g.Lim.Bytes {
-				over = g.TooBig(bytes, "the turns of %d squares with effects", g.Top)
+			} else if c := cap(edges); c > held {
+				// The table outgrew what Table took for it.
+				if bytes := 16 * float64(c-held); !g.Take(bytes) {
+					over = g.TooBig(bytes, "the turns of %d squares with effects", g.Top)
+				}
+				held = c
 			}
 		}
 		return edges
@@ -352,13 +357,18 @@ func (g *Game) endTable(ctx context.Context, low int32, first []int32, edges []E
 
 // Table lists what each(v) appends for every square v from low up to the
 // last, at most bound a square: edges[first[v]:first[v+1]]; or ctx's error
-// once ctx is done.
+// once ctx is done, or the error of the memory bound when the table does
+// not fit it (its memory is taken, and held while the game is).
 func (g *Game) Table(ctx context.Context, low int32, bound float64, first []int32, edges []Edge, each func(v int32, edges []Edge) []Edge) ([]int32, []Edge, error) {
 	size := int(g.Last) + 1
+	out := int(float64(size) * min(bound, float64(size)))
+	if bytes := 4*float64(size+1) + 16*float64(out); !g.Take(bytes) {
+		return first, edges, g.TooBig(bytes, "the turns of %d squares", g.Top)
+	}
 	first = linalg.Grow(first, size+1)
 	// Allocated at once, since growing a slice of millions of moves copies
 	// it again and again.
-	if out := int(float64(size) * min(bound, float64(size))); cap(edges) < out {
+	if cap(edges) < out {
 		edges = make([]Edge, 0, out)
 	}
 	edges = edges[:0]

@@ -86,9 +86,10 @@ func FairReached(g *model.Game, into []bool) ([]bool, error) {
 	size := int(g.Last) + 1
 	into = linalg.Grow(into, size)
 	if ByIntervals(g) {
-		s := newThrowSearch(*g, false)
-		if s == nil {
-			return into, g.TooBig(ThrowSearchBytes(g), "the squares reached on %d squares", g.Last)
+		defer g.Mem.Back(g.Mem.Held()) // the search is dropped
+		s, err := newThrowSearch(*g, false)
+		if err != nil {
+			return into, err
 		}
 		for v := range into {
 			into[v] = s.dist[v] >= 0 // one state a square: no AgainLimit

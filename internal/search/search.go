@@ -22,7 +22,7 @@ type Step struct {
 // or -1 when it cannot be reached; g has squares.
 func MinRolls(g *model.Game) int {
 	if ByIntervals(g) {
-		if s := newThrowSearch(*g, true); s != nil {
+		if s, err := newThrowSearch(*g, true); err == nil {
 			return s.rolls()
 		}
 		return -1
@@ -37,7 +37,7 @@ func MinRolls(g *model.Game) int {
 // turn ends, or nil past g's memory bound; g has squares.
 func Distances(g *model.Game) []int {
 	if ByIntervals(g) {
-		if s := newThrowSearch(*g, false); s != nil {
+		if s, err := newThrowSearch(*g, false); err == nil {
 			return s.distances()
 		}
 		return nil
@@ -59,7 +59,7 @@ func Distances(g *model.Game) []int {
 // path alone, besides pooled buffers.
 func Path[M any](g *model.Game, as func(Step) M) ([]M, bool) {
 	if ByIntervals(g) {
-		if s := newThrowSearch(*g, false); s != nil {
+		if s, err := newThrowSearch(*g, false); err == nil {
 			return throwPath(s, as)
 		}
 		return nil, false

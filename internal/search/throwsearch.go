@@ -31,19 +31,14 @@ type throwSearch struct {
 	spans [][2]int32
 }
 
-// ThrowSearchBytes is what a throwSearch on g allocates: a state's
-// distance and place in the queue, and a square's claim and, for a path,
-// its place in a tree of maxima and the squares that land on it.
-func ThrowSearchBytes(g *model.Game) float64 {
-	return (8*float64(max(g.Limit, 1)) + 24) * (float64(g.Last) + 1)
-}
-
 // newThrowSearch runs the search from the start over every state it
-// reaches, or to the last square only when toEnd is set, or returns nil
-// past the memory bound.
-func newThrowSearch(g model.Game, toEnd bool) *throwSearch {
-	if ThrowSearchBytes(&g) > g.Lim.Bytes {
-		return nil
+// reaches, or to the last square only when toEnd is set, or returns the
+// error of g's memory bound when its tables do not fit (Game.Take): a
+// state's distance and place in the queue, and a square's claim and, for
+// a path, its place in a tree of maxima and the squares that land on it.
+func newThrowSearch(g model.Game, toEnd bool) (*throwSearch, error) {
+	if bytes := (8*float64(max(g.Limit, 1)) + 24) * (float64(g.Last) + 1); !g.Take(bytes) {
+		return nil, g.TooBig(bytes, "the search of %d squares", g.Last)
 	}
 	s := &throwSearch{g: g, runs: max(g.Limit, 1), spans: g.Dice.Spans()}
 	states := (int(g.Last) + 1) * int(s.runs)
@@ -91,7 +86,7 @@ func newThrowSearch(g model.Game, toEnd bool) *throwSearch {
 		next := len(s.queue)
 		for i := next - 1; i >= layer; i-- {
 			if toEnd && s.dist[end] >= 0 || g.Limit == 0 && claims.find(1) > g.Last {
-				return s
+				return s, nil
 			}
 			from := s.queue[i]
 			d = s.dist[from] + 1
@@ -103,7 +98,7 @@ func newThrowSearch(g model.Game, toEnd bool) *throwSearch {
 		}
 		layer = next
 	}
-	return s
+	return s, nil
 }
 
 // each calls single with the totals from state that lead to a state of

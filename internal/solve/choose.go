@@ -136,11 +136,6 @@ func ExpectedTurns(ctx context.Context, r model.Rules, b *grid.Squares) (float64
 	if err != nil {
 		return 0, err
 	}
-	// The least either solve needs: a square's unknown index, its row of
-	// two numbers, its bit in the search.
-	if bytes := 21 * float64(g.Last); bytes > g.Lim.Bytes {
-		return 0, g.TooBig(bytes, "the expected length on %d squares", g.Top)
-	}
 	// Either solve takes every roll from every square.
 	if err := g.CheckRolls(); err != nil {
 		return 0, err
@@ -153,6 +148,15 @@ func ExpectedTurns(ctx context.Context, r model.Rules, b *grid.Squares) (float64
 	}
 	x := structuredPool.Get().(*structured)
 	defer structuredPool.Put(x) // its squares reached serve sweepExpected too
+	// Its tables are dropped when it returns, and a solve it compiles
+	// afresh (the band's) counts with them; the account, unless a
+	// caller's, is kept with the pooled buffers.
+	if g.Mem == nil {
+		x.mem.Reset(g.Lim.Bytes)
+		g.Mem = &x.mem
+	}
+	defer g.Mem.Back(g.Mem.Held())
+	r.Mem = g.Mem
 	m, rows, err := x.number(ctx, &g)
 	if err != nil {
 		return 0, err
@@ -362,6 +366,12 @@ func (f *Fundamental) covering(k int32, each func(i int32)) {
 func (f *Fundamental) bandSolve(rhs []float64) error {
 	g := f.g
 	size := int(g.Last) + 1
+	if need := 8 * (float64(f.bandOff[g.Last]) + 3*float64(size)); need > f.rowsTook {
+		if !f.take(need - f.rowsTook) {
+			return g.TooBig(need-f.rowsTook, "the banded elimination of %d squares", g.Top)
+		}
+		f.rowsTook = need
+	}
 	f.band = linalg.Grow(f.band, f.bandOff[g.Last])
 	clear(f.band)
 	f.bandExit = linalg.Grow(f.bandExit, size)

@@ -430,7 +430,7 @@ func ExpectedMagnitude(ctx context.Context, g model.Game) (lg float64, ok, surel
 		return 0, false, false, true
 	}
 	size, m := float64(g.Last)+1, float64(len(f.sq))
-	if size*(m+2)*16 > g.Lim.Bytes || magnitudeWork*(g.TurnWork()*(m+2)+m*m*m) > g.Lim.Work {
+	if magnitudeWork*(g.TurnWork()*(m+2)+m*m*m) > g.Lim.Work || !f.take(size*(m+2)*16) {
 		return 0, false, true, true
 	}
 	lg, ok = f.magnitude()

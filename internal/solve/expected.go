@@ -98,12 +98,6 @@ func TenTo(lg float64) string {
 // every turn that the solve's own compiling of them repeats: both count.
 // Wide dice's m is counted from the board (faircost.go), with no pass.
 func sweepExpected(ctx context.Context, g model.Game, m int) (float64, error) {
-	size := float64(g.Last) + 1
-	out := min(g.OutBound(), size)
-	bytes := model.ChainBytes(size, out) + systemBytes(size, float64(m), float64(min(m, 64)))
-	if bytes > g.Lim.Bytes {
-		return 0, g.TooBig(bytes, "the expected length on %d squares with %d or more squares moves go back to", g.Last, m)
-	}
 	first := g.CompileWork() // the pass that found the unknowns
 	if search.EndsPriced(&g) {
 		first = 0 // the unknowns were counted from the board
@@ -119,7 +113,11 @@ func sweepExpected(ctx context.Context, g model.Game, m int) (float64, error) {
 		return 0, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", g.Square(c.Trap))
 	}
 	w := &Sweep{G: &g, C: c, Share: 1 / g.Dice.Den, Reached: c.Reached, Ctx: ctx, Work: g.CompileWork() + first}
-	y, err := newSystem(w).solve(nil, 1)
+	sys, err := newSystem(w)
+	if err != nil {
+		return 0, err
+	}
+	y, err := sys.solve(nil, 1)
 	if err != nil {
 		return 0, err
 	}
@@ -153,6 +151,8 @@ type structured struct {
 	// form, and the unknowns of their S rows.
 	c        model.Chain
 	unknownS []int32
+
+	mem budget.Memory // the call's memory, where the caller has none
 }
 
 var structuredPool = sync.Pool{New: func() any { return new(structured) }}
@@ -213,6 +213,10 @@ func (x *structured) takeTrim(r []float64, v, to int32, n float64, width int) fl
 // instead.
 func (x *structured) number(ctx context.Context, g *model.Game) (m, rows int, err error) {
 	size := int(g.Last) + 1
+	// A square's unknown, whether it is reached and its row's end.
+	if bytes := 9 * float64(size); !g.Take(bytes) {
+		return 0, 0, g.TooBig(bytes, "the expected length on %d squares", g.Top)
+	}
 	// The squares a turn can end on, and among them those some turn goes
 	// back to: these carry the unknowns.
 	x.unknown = linalg.Grow(x.unknown, size)
@@ -267,7 +271,7 @@ func (x *structured) number(ctx context.Context, g *model.Game) (m, rows int, er
 func (x *structured) solve(ctx context.Context, g *model.Game, m, rows int) (float64, error) {
 	size := int(g.Last) + 1
 	width := m + 2
-	if bytes := float64(rows * width * 8); bytes > g.Lim.Bytes {
+	if bytes := float64(rows)*float64(width)*8 + float64(rows)*4 + float64(m)*16; !g.Take(bytes) {
 		return 0, g.TooBig(bytes, "the expected length on %d squares", g.Top)
 	}
 	x.rows = linalg.Grow(x.rows, rows*width)

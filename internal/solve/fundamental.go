@@ -76,15 +76,25 @@ type Fundamental struct {
 	bandOff        []int
 	band           []float64
 	bandExit       []float64
+
+	// The memory its tables took from its game's bound (take), which
+	// Release gives back, and of that what its rows took.
+	mem            *budget.Memory
+	took, rowsTook float64
+	account        budget.Memory // the call's, where Insight's caller has none
+}
+
+// take counts bytes more of f's tables, about to be made, against its
+// game's memory bound (Game.Take), for Release to give back.
+func (f *Fundamental) take(bytes float64) bool {
+	if !f.g.Take(bytes) {
+		return false
+	}
+	f.mem, f.took = f.g.Mem, f.took+bytes
+	return true
 }
 
 var FundamentalPool = sync.Pool{New: func() any { return new(Fundamental) }}
-
-// fundamentalBytes is what a fundamental holds for size squares with at
-// most out moves each, and m unknowns.
-func fundamentalBytes(size, out, m float64) float64 {
-	return model.ChainBytes(size, out) + size*(4+8+8+8+4+8) + size*(m+2)*8 + m*(4+8+8+8+8+8)
-}
 
 // out returns the moves from square v.
 func (f *Fundamental) out(v int32) []model.Edge { return f.c.Out(v) }
@@ -95,10 +105,19 @@ func (f *Fundamental) out(v int32) []model.Edge { return f.c.Out(v) }
 // something, which exist even where the token may be trapped. It stops
 // with f.ctx's error once that is done.
 func (f *Fundamental) Prepare(g *model.Game, absorb bool) error {
-	if err := f.Own.Compile(f.Ctx, g); err != nil {
+	if err := f.compileOwn(g); err != nil {
 		return err
 	}
 	return f.Setup(&f.Own, absorb)
+}
+
+// compileOwn compiles f's own chain for g, its memory Release's to give
+// back.
+func (f *Fundamental) compileOwn(g *model.Game) error {
+	held := g.Mem.Held()
+	err := f.Own.Compile(f.Ctx, g)
+	f.mem, f.took = g.Mem, f.took+g.Mem.Held()-held
+	return err
 }
 
 // Setup readies f to solve c's game, as prepare does, on a chain compiled
@@ -113,6 +132,11 @@ func (f *Fundamental) Setup(c *model.Chain, absorb bool) error {
 		f.Sure = c.CanFinish
 	}
 	size := int(g.Last) + 1
+	// A square's unknown, values, visits, landings and the turn's scratch.
+	f.rowsTook = 0
+	if !f.take(40 * float64(size)) {
+		return g.TooBig(40*float64(size), "the insights on %d squares", g.Top)
+	}
 	f.Ts = f.Ts.Fit(size)
 	f.unk = linalg.Grow(f.unk, size)
 	for i := range f.unk {
@@ -217,6 +241,13 @@ func (f *Fundamental) Solve(rhs []float64) error {
 	if len(f.keep) > 0 {
 		slots, rowOf = int(f.kept+f.ring), f.rowOf
 	}
+	m := len(f.sq)
+	if need := 8 * (float64(slots)*float64(w) + 5*float64(m)); need > f.rowsTook {
+		if !f.take(need - f.rowsTook) {
+			return g.TooBig(need-f.rowsTook, "the insights on %d squares with %d squares that moves go back to", g.Top, m)
+		}
+		f.rowsTook = need
+	}
 	f.rows = linalg.Grow(f.rows, slots*w)
 	// Each column of the rows is swept on its own, so that on large boards
 	// the cores take a share of the columns each.
@@ -230,7 +261,6 @@ func (f *Fundamental) Solve(rhs []float64) error {
 	}
 	// The start's row as the sweep left it, for visits: the elimination
 	// changes the rows of the unknowns, the start's among them.
-	m := len(f.sq)
 	f.begin = linalg.Grow(f.begin, m)
 	if f.Sure[g.Start] {
 		copy(f.begin, f.row(g.Start)[2:])

@@ -31,8 +31,13 @@ type system struct {
 	leave   []float64 // square → chance that a roll leaves it
 }
 
-func newSystem(w *Sweep) *system {
+// newSystem returns the system of w's game, or the error of its memory
+// bound.
+func newSystem(w *Sweep) (*system, error) {
 	size := int(w.G.Last) + 1
+	if bytes := float64(size) * (4 + 8); !w.G.Take(bytes) {
+		return nil, w.G.TooBig(bytes, "the equations of %d squares", w.G.Last)
+	}
 	s := &system{w: w, unknown: make([]int32, size), leave: make([]float64, size)}
 	for v := range s.unknown {
 		s.unknown[v] = -1
@@ -53,14 +58,7 @@ func newSystem(w *Sweep) *system {
 		}
 		s.leave[v] = n * w.Share
 	}
-	return s
-}
-
-// systemBytes is what newSystem and solve allocate, besides the walk, for
-// size squares, m of them moves go back to, and a GMRES basis of restart
-// vectors.
-func systemBytes(size, m, restart float64) float64 {
-	return size*(4+8+8+8+8) + m*4 + (restart+4)*m*8 + restart*restart*8
+	return s, nil
 }
 
 // sweep sets y to the solution of the forward part of the system with
@@ -144,18 +142,21 @@ const (
 	visitsSweeps = 8
 )
 
-// fewest refuses, before anything is allocated, a solve with unknowns
-// whose tables pass the memory bound, or whose fewest passes (sweeps of them) would take the walk's work past
-// its bound: on a die of thousands of faces one pass costs as much as
-// compiling the turns, and no solve ends in fewer.
-func (s *system) fewest(sweeps float64) error {
+// fewest takes the memory of a solve's tables, vectors of the squares
+// and of the unknowns besides its GMRES, and refuses a solve whose tables
+// pass the memory bound or whose fewest passes (sweeps of them) would take
+// the walk's work past its bound: on a die of thousands of faces one pass
+// costs as much as compiling the turns, and no solve ends in fewer.
+func (s *system) fewest(sweeps float64, squares, unknowns int) error {
 	w := s.w
+	m := float64(len(s.back))
+	restart := min(m, 64)
+	bytes := 8 * (float64(squares)*(float64(w.G.Last)+1) + float64(unknowns)*m + (restart+2)*m + restart*(restart+4))
+	if bytes := bytes; !w.G.Take(bytes) {
+		return w.G.TooBig(bytes, "solving the equations of %d squares, %.0f of them squares that moves go back to,", w.G.Last, m)
+	}
 	if len(s.back) == 0 {
 		return nil
-	}
-	m := float64(len(s.back))
-	if bytes := systemBytes(float64(w.G.Last)+1, m, min(m, 64)); bytes > w.G.Lim.Bytes {
-		return w.G.TooBig(bytes, "solving the equations of %d squares, %.0f of them squares that moves go back to,", w.G.Last, m)
 	}
 	return fewestSweeps(w.G, w.Work, sweeps, w.C.Sweep)
 }
@@ -202,7 +203,7 @@ func (s *system) solve(b []float64, bc float64) ([]float64, error) {
 			bmin, floor = bmax, bmax
 		}
 	}
-	if err := s.fewest(solveSweeps); err != nil {
+	if err := s.fewest(solveSweeps, 3, 2); err != nil {
 		return nil, err
 	}
 	y := make([]float64, size)
@@ -424,7 +425,7 @@ func (s *system) visits() ([]float64, error) {
 	w := s.w
 	size := int(w.G.Last) + 1
 	m := len(s.back)
-	if err := s.fewest(visitsSweeps); err != nil {
+	if err := s.fewest(visitsSweeps, 4, 3); err != nil {
 		return nil, err
 	}
 	arr := make([]float64, size)

@@ -3,7 +3,6 @@ package solve
 import (
 	"context"
 	"math"
-	"runtime"
 	"slices"
 
 	"github.com/snakesladders/snakes/internal/budget"
@@ -24,6 +23,14 @@ import (
 func Insight(ctx context.Context, r model.Rules, b *grid.Squares) (*Fundamental, *model.Game, error) {
 	f := FundamentalPool.Get().(*Fundamental)
 	f.Ctx = ctx
+	if r.Mem == nil { // the call's memory, kept with the pooled tables
+		lim := r.Lim
+		if lim == nil {
+			lim = &model.DefaultLimits
+		}
+		f.account.Reset(lim.Bytes)
+		r.Mem = &f.account
+	}
 	g, err := insightInto(r, b, f)
 	if err != nil {
 		f.Release()
@@ -44,7 +51,7 @@ func insightInto(r model.Rules, b *grid.Squares, f *Fundamental) (*model.Game, e
 	}
 	// The game lives in the fundamental, so that it is not allocated.
 	f.Game = gv
-	if err := f.Own.Compile(f.Ctx, &f.Game); err != nil {
+	if err := f.compileOwn(&f.Game); err != nil {
 		return nil, err
 	}
 	return &f.Game, InsightOn(f, &f.Own)
@@ -70,10 +77,6 @@ func (f *Fundamental) Work() float64 {
 // its squares, both known before they start. Every caller checks it
 // before insightOn, and before compiling a chain of its own.
 func CheckInsight(g *model.Game) error {
-	size := float64(g.Last) + 1
-	if bytes := fundamentalBytes(size, min(g.OutBound(), size), 0); bytes > g.Lim.Bytes {
-		return g.TooBig(bytes, "the insights on %d squares", g.Top)
-	}
 	if steps := g.CompileWork() + g.TurnWork()*4; steps > g.Lim.Work {
 		return g.TooLong(steps, "classifying %d squares under throws of totals up to %d", g.Last, g.Faces)
 	}
@@ -89,13 +92,6 @@ func InsightOn(f *Fundamental, c *model.Chain) error {
 		return err
 	}
 	f.work = g.CompileWork() // its solves count from the compiled turns, as a walk does
-	m := float64(len(f.sq))
-	if !f.Dense() {
-		return nil // the band or the bounded-memory solve: linear in the squares
-	}
-	if bytes := fundamentalBytes(float64(g.Last)+1, min(g.OutBound(), float64(g.Last)+1), m); bytes > g.Lim.Bytes {
-		return g.TooBig(bytes, "the insights on %d squares with %.0f squares that moves go back to", g.Last, m)
-	}
 	return nil
 }
 
@@ -108,6 +104,8 @@ func (f *Fundamental) Release() {
 		f.Values, f.vis, f.sys = nil, nil, nil
 	}
 	f.Ctx, f.c, f.work = nil, nil, 0
+	f.mem.Give(f.took)
+	f.mem, f.took = nil, 0
 	if 16*cap(f.Own.Edges)+8*cap(f.rows) > poolUpTo {
 		return
 	}
@@ -119,7 +117,7 @@ func (f *Fundamental) Release() {
 const poolUpTo = 64 << 20
 
 // system returns the bounded-memory solve over the squares f solves for.
-func (f *Fundamental) system() *system {
+func (f *Fundamental) system() (*system, error) {
 	return newSystem(&Sweep{G: f.g, C: f.c, Share: 1 / f.g.Dice.Den, Reached: f.Sure, Ctx: f.Ctx, Work: f.work})
 }
 
@@ -140,7 +138,10 @@ func (f *Fundamental) solveValues() error {
 			return err
 		}
 	default:
-		f.sys = f.system()
+		var err error
+		if f.sys, err = f.system(); err != nil {
+			return err
+		}
 		y, err := f.sys.solve(nil, 1)
 		if err != nil {
 			return err
@@ -288,7 +289,10 @@ func (f *Fundamental) StartVisits() ([]float64, error) {
 	}
 	if f.choose() == viaGMRES {
 		if f.sys == nil {
-			f.sys = f.system()
+			var err error
+			if f.sys, err = f.system(); err != nil {
+				return nil, err
+			}
 		}
 		v, err := f.sys.visits()
 		if err != nil {
@@ -467,13 +471,7 @@ func keepRowsWithin(r model.Rules, f *Fundamental, g *model.Game, stats []JumpSt
 	if g.Again != 0 || r.Chain {
 		return errs.Errorf(errs.ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to, under Chain or Again: Jumps solves the board without each jump there, and does so up to %d of them", m, g.Lim.DenseUpTo)
 	}
-	size := float64(g.Last) + 1
-	// The kept rows (their slots given, no row yet), the fundamental's
-	// tables, and each core's scalar rows for a batch of jumps.
-	slots := float64(f.keepRows(stats))
-	if bytes := slots*(m+2)*8 + fundamentalBytes(size, min(g.OutBound(), size), 0) + float64(runtime.GOMAXPROCS(0))*size*maxBatch*8; bytes > g.Lim.Bytes {
-		return g.TooBig(bytes, "the jumps of a board with %.0f squares that moves go back to", m)
-	}
+	f.keepRows(stats) // the kept rows' slots given, their memory taken by the solve
 	work := keptWork(f, g, len(stats))
 	if work > g.Lim.JumpsWork {
 		return errs.Errorf(errs.ErrTooLarge, "the jumps of a board with %.0f squares that moves go back to take about %.3g multiply-adds, over Jumps' bound of %.3g", m, work, g.Lim.JumpsWork)

@@ -70,11 +70,21 @@ func jumpEffects(f *Fundamental, g *model.Game, landed []float64, stats []JumpSt
 	f.freshAt = linalg.Grow(f.freshAt, len(stats))
 	clear(f.freshAt)
 	batches := (len(queued) + maxBatch - 1) / maxBatch
+	// Each batch is a scalar sweep and a replay of the elimination: worth
+	// the cores only on large boards, each with its scratch.
+	parallel := float64(size)*float64(len(f.sq)+maxBatch)*float64(batches) > 16*g.Lim.ParallelFrom
+	workers := 1
+	if parallel {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	scratch := float64(workers) * maxBatch * 8 * (float64(size) + 3*float64(len(f.sq)))
+	if bytes := scratch; !g.Take(bytes) {
+		return nil, g.TooBig(bytes, "the jumps of %d squares with %d squares that moves go back to", g.Top, len(f.sq))
+	}
+	defer g.Mem.Give(scratch)
 	sc := takeScratch()
 	defer sc.give()
-	// Each batch is a scalar sweep and a replay of the elimination: worth
-	// the cores only on large boards.
-	if float64(size)*float64(len(f.sq)+maxBatch)*float64(batches) > 16*g.Lim.ParallelFrom {
+	if parallel {
 		linalg.Parallel(batches, runtime.GOMAXPROCS(0), func(w, lo, hi int) {
 			if w == 0 {
 				f.effectBatches(stats, queued, lo, hi, floor, onto, sc)

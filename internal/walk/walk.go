@@ -35,17 +35,10 @@ type Walk struct {
 	Turns int
 }
 
-// walkBytes is what newWalk allocates on a board of size squares (counting
-// square 0) whose squares have at most out distinct destinations: the
-// chain and the walk's mass.
-func walkBytes(size, out float64) float64 {
-	return model.ChainBytes(size, out) + size*(8+8)
-}
-
 // chainWalk is newWalk over the chain compiled returns, compiled afresh
 // when compiled is nil.
 func chainWalk(ctx context.Context, g *model.Game, compiled func() (*model.Chain, error)) (*Walk, error) {
-	if err := checkWalk(g); err != nil {
+	if err := g.CheckRolls(); err != nil {
 		return nil, err
 	}
 	if compiled == nil {
@@ -58,7 +51,7 @@ func chainWalk(ctx context.Context, g *model.Game, compiled func() (*model.Chain
 	if err != nil {
 		return nil, err
 	}
-	return walkOn(ctx, c, g.CompileWork()), nil
+	return walkOn(ctx, c, g.CompileWork())
 }
 
 // PlayWalk returns a walk from g's start for a random-play figure, which
@@ -79,39 +72,30 @@ func PlayWalk(ctx context.Context, g *model.Game, compiled func() (*model.Chain,
 		if err != nil {
 			return nil, err
 		}
-		return fairWalkOn(ctx, g, cl, shared), nil
+		return fairWalkOn(ctx, g, cl, shared)
 	}
 	return chainWalk(ctx, g, compiled)
 }
 
 // CheckPlay refuses a game whose walks for the random-play figures, as
-// playWalk makes them, would pass the bounds before a turn is taken.
+// PlayWalk makes them, would pass the work bound before a turn is taken:
+// a walk over the chain takes every turn from every square.
 func CheckPlay(g *model.Game) error {
-	if !WalksByIntervals(g) {
-		return checkWalk(g)
-	}
-	if bytes := fairWalkBytes(g); bytes > g.Lim.Bytes {
-		return g.TooBig(bytes, "following random play on %d squares", g.Top)
-	}
-	return nil
-}
-
-// checkWalk refuses a game whose walk would pass the bounds: its memory,
-// or taking every turn from every square.
-func checkWalk(g *model.Game) error {
-	size := float64(g.Last) + 1
-	if bytes := walkBytes(size, min(g.OutBound(), size)); bytes > g.Lim.Bytes {
-		return g.TooBig(bytes, "following random play on %d squares", g.Top)
+	if WalksByIntervals(g) {
+		return nil
 	}
 	return g.CheckRolls()
 }
 
 // walkOn returns a walk over c's turns from the start, having spent work
-// steps.
-func walkOn(ctx context.Context, c *model.Chain, work float64) *Walk {
-	c.FromStart()
+// steps, or the error of the memory bound.
+func walkOn(ctx context.Context, c *model.Chain, work float64) (*Walk, error) {
 	g := c.G
 	size := int(g.Last) + 1
+	if bytes := 16 * float64(size); !g.Take(bytes) {
+		return nil, g.TooBig(bytes, "following random play on %d squares", g.Top)
+	}
+	c.FromStart()
 	w := &Walk{Sweep: solve.Sweep{G: g, C: c, Share: 1 / g.Dice.Den, Ctx: ctx, Reached: c.Reached, Work: work},
 		Mass: make([]float64, size), next: make([]float64, size), Trap: c.Trap}
 	if g.Start == g.Last {
@@ -122,22 +106,15 @@ func walkOn(ctx context.Context, c *model.Chain, work float64) *Walk {
 			w.Alive = 1
 		}
 	}
-	return w
-}
-
-// FromBytes is what from allocates: the chances, and a walk by
-// intervals its moves' scratch and its search.
-func (w *Walk) FromBytes() float64 {
-	bytes := 16 * float64(len(w.Mass))
-	if w.FM != nil {
-		bytes += fairMovesBytes(w.G) + search.ThrowSearchBytes(w.G) + float64(len(w.Mass))
-	}
-	return bytes
+	return w, nil
 }
 
 // From returns a new walk over the same moves, From square s: the token
-// starts a turn there.
-func (w *Walk) From(s int32) *Walk {
+// starts a turn there; or the error of the memory bound.
+func (w *Walk) From(s int32) (*Walk, error) {
+	if bytes := 17 * float64(len(w.Mass)); !w.G.Take(bytes) {
+		return nil, w.G.TooBig(bytes, "following random play from square %d", w.G.Square(s))
+	}
 	v := *w
 	v.Mass, v.next = make([]float64, len(w.Mass)), make([]float64, len(w.Mass))
 	v.Finished, v.Left, v.Alive, v.AliveLow, v.Turns = 0, 0, 0, 0, 0
@@ -150,7 +127,11 @@ func (w *Walk) From(s int32) *Walk {
 		v.Trap = w.C.Explore(s, v.Reached, nil)
 	}
 	if w.FM != nil {
-		v.FM = newFairMoves(w.G) // scratch of its own
+		fm, err := newFairMoves(w.G) // scratch of its own
+		if err != nil {
+			return nil, err
+		}
+		v.FM = fm
 	}
 	if s == w.G.Last {
 		v.Finished = 1
@@ -160,7 +141,7 @@ func (w *Walk) From(s int32) *Walk {
 			v.Alive = 1
 		}
 	}
-	return &v
+	return &v, nil
 }
 
 // out returns the edges leaving square v.
@@ -316,35 +297,25 @@ type fairMoves struct {
 	wrapping float64   // under Bounce: the whole periods the faces go round
 }
 
-// fairMovesBytes is what newFairMoves allocates for g.
-func fairMovesBytes(g *model.Game) float64 {
-	n := float64(g.Last) + 1
-	if g.Over == model.Bounce {
-		n = 2 * 2 * float64(g.Last) // the line: a period and a window less than one
-	}
-	return 3 * 8 * n
-}
-
-// fairWalkBytes is what fairWalkOn allocates for g: the walk's chances, the
-// moves' scratch, the classes of the squares and the searches for them.
-func fairWalkBytes(g *model.Game) float64 {
-	size := float64(g.Last) + 1
-	return 16*size + fairMovesBytes(g) + 3*size + search.ThrowSearchBytes(g) + 16*size
-}
-
-// newFairMoves returns the moves of g, a game whose walks go by intervals.
-func newFairMoves(g *model.Game) *fairMoves {
+// newFairMoves returns the moves of g, a game whose walks go by
+// intervals, or the error of the memory bound.
+func newFairMoves(g *model.Game) (*fairMoves, error) {
 	m := &fairMoves{g: g, width: int(g.Faces)}
-	n := int(g.Last)
+	n, lines := int(g.Last), 2
 	if g.Over == model.Bounce {
 		m.period = 2 * (int(g.Last) - 1)
 		m.width = int(g.Faces) % m.period
 		m.wrapping = float64(int(g.Faces) / m.period)
-		n = m.period + max(m.width-1, 0)
+		n, lines = m.period+max(m.width-1, 0), 3
+	}
+	if bytes := 8 * float64(lines*n); !g.Take(bytes) {
+		return nil, g.TooBig(bytes, "following random play on %d squares", g.Top)
+	}
+	if lines == 3 {
 		m.line = make([]float64, n)
 	}
 	m.sums, m.suffix = make([]float64, n), make([]float64, n)
-	return m
+	return m, nil
 }
 
 // turn moves the chances in mass a turn on into next, mass[last] being
@@ -464,6 +435,9 @@ type FairClasses struct {
 // NewFairClasses returns the classes of g's squares, from the searches of
 // faircost.go.
 func NewFairClasses(g *model.Game) (*FairClasses, error) {
+	if bytes := 2 * float64(g.Last+1); !g.Take(bytes) {
+		return nil, g.TooBig(bytes, "the classes of %d squares", g.Top)
+	}
 	reached, err := search.FairReached(g, nil)
 	if err != nil {
 		return nil, err
@@ -477,15 +451,21 @@ func NewFairClasses(g *model.Game) (*FairClasses, error) {
 // the caller has checked its memory (checkPlay). Its chain has the
 // classes and no table of turns until one is needed (walk.table), which
 // may compile over them.
-func fairWalkOn(ctx context.Context, g *model.Game, cl *FairClasses, shared bool) *Walk {
+func fairWalkOn(ctx context.Context, g *model.Game, cl *FairClasses, shared bool) (*Walk, error) {
 	reached, can := cl.Reached, cl.can
 	if shared {
+		if bytes := 2 * float64(len(reached)); !g.Take(bytes) {
+			return nil, g.TooBig(bytes, "the classes of %d squares", g.Top)
+		}
 		reached, can = slices.Clone(reached), slices.Clone(can)
 	}
 	c := &model.Chain{G: g, CanFinish: can, Reached: reached, Trap: cl.Trap, Explored: true}
-	w := walkOn(ctx, c, fairWalkStart(g))
-	w.FM = newFairMoves(g)
-	return w
+	w, err := walkOn(ctx, c, fairWalkStart(g))
+	if err != nil {
+		return nil, err
+	}
+	w.FM, err = newFairMoves(g)
+	return w, err
 }
 
 // fairTrap returns the lowest square in reached that cannot finish, or -1.
@@ -540,7 +520,7 @@ func (w *Walk) Table(then float64) bool {
 	}
 	g := w.G
 	work := g.CompileWork()
-	if w.Work+work+then > g.Lim.Work || walkBytes(float64(g.Last)+1, min(g.OutBound(), float64(g.Last)+1)) > g.Lim.Bytes {
+	if w.Work+work+then > g.Lim.Work {
 		return false
 	}
 	if err := c.Compile(w.Ctx, g); err != nil {
