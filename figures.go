@@ -20,11 +20,11 @@ import (
 // It solves the same reduced equations as ExpectedTurns in exact
 // arithmetic: a sweep from the last square down writes each square's
 // expectation as an affine function of the m squares that moves go back to,
-// then Gaussian elimination solves those. It keeps (squares)·(m+1)
-// fractions, whose digits grow with the board, and takes time
-// squares·e·m + m³ fraction operations, for e ends a turn can have: a
-// millisecond or so for the
-// classic board. Boards of over 1024 squares, or with squares·(m+1) over
+// then the subtraction-free elimination that ExpectedTurns uses solves
+// those, in fractions. It keeps (squares)·(m+2) fractions, whose digits
+// grow with the board, and takes time squares·e·m + m³ fraction
+// operations, for e ends a turn can have: about 8 ms for the classic
+// board here. Boards of over 1024 squares, or with squares·(m+2) over
 // 2¹⁶, give an error wrapping [ErrTooLarge], as do loaded dice whose
 // throws have more than 2⁵³ outcomes, and, before any of the arithmetic,
 // boards whose fractions would take over [MaxWork] steps by an estimate

@@ -518,7 +518,7 @@ func (j *Joint) solveDense(ctx context.Context, sys *jointSystem, x []float64, t
 			}
 		}
 	}
-	if closed, err := linalg.SolveChain(ctx, m, q, exit, b); err != nil {
+	if closed, err := linalg.SolveChain(linalg.F64{}, ctx, m, q, exit, b); err != nil {
 		return err
 	} else if closed >= 0 {
 		return errs.Errorf(errs.ErrTooLarge, "the joint chain of %d players' tokens has no solution by elimination", n)

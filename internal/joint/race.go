@@ -537,7 +537,7 @@ func ProductRaceOf(w *walk.Walk, squares []int, cost float64) *productRace {
 // stops once w's context is done.
 func (pr *productRace) Solve(w *walk.Walk) error {
 	n := pr.n
-	if _, err := linalg.SolveChain(w.Ctx, n, pr.a, pr.leak, pr.rhs[0], pr.rhs[1], pr.rhs[2]); err != nil {
+	if _, err := linalg.SolveChain(linalg.F64{}, w.Ctx, n, pr.a, pr.leak, pr.rhs[0], pr.rhs[1], pr.rhs[2]); err != nil {
 		return err
 	}
 	w.Work += float64(n) * float64(n) * float64(n) / 3

@@ -9,7 +9,7 @@ import (
 // This file solves the equations of an absorbing chain by the
 // subtraction-free elimination (Grassmann–Taksar–Heyman) in dense form.
 
-// SolveChain solves x = Q·x + b for the m unknowns of an absorbing chain,
+// SolveChain solves x = Q·x + b, in a's arithmetic, for the m unknowns of an absorbing chain,
 // for each right-hand side b of rhs, where q holds Q row by row (q[i*m+j]
 // is the chance to go from i to j, non-negative, the diagonal included)
 // and exit[i] the chance that i leaves the unknowns, so that each row of q
@@ -23,52 +23,45 @@ import (
 // worth 0; closed is the first such unknown, or -1. It overwrites q and exit, returns each x in
 // its b, and stops with ctx's error once ctx is done. Time m³/3, and m²
 // for each right-hand side; no allocation.
-func SolveChain(ctx context.Context, m int, q, exit []float64, rhs ...[]float64) (closed int, err error) {
+func SolveChain[T any, A Arith[T]](a A, ctx context.Context, m int, q, exit []T, rhs ...[]T) (closed int, err error) {
 	closed = -1
 	steps := 0
 	for c := range m {
 		rc := q[c*m : (c+1)*m]
-		var d Sum
-		d.Add(exit[c])
-		for _, v := range rc[c+1:] {
-			d.Add(v)
-		}
-		div := d.Value()
-		if div == 0 {
+		div := a.Total(exit[c], rc[c+1:])
+		if a.IsZero(div) {
 			// Worth 0: what leads here leaves the chain.
 			if closed < 0 {
 				closed = c
 			}
 			for _, b := range rhs {
-				b[c] = 0
+				b[c] = a.Zero()
 			}
 			for r := c + 1; r < m; r++ {
-				exit[r] += q[r*m+c]
-				q[r*m+c] = 0
+				exit[r] = a.Sum(exit[r], q[r*m+c:r*m+c+1])
+				q[r*m+c] = a.Zero()
 			}
 			continue
 		}
 		// Row c becomes its chances over the pivot:
 		// x_c = Σ_{k>c} rc[k]·x_k + b_c.
-		inv := 1 / div
-		for k := c + 1; k < m; k++ {
-			rc[k] *= inv
-		}
-		exit[c] *= inv
+		inv := a.Quo(a.One(), div)
+		a.Scale(rc[c+1:], inv)
+		exit[c] = a.Mul(exit[c], inv)
 		for _, b := range rhs {
-			b[c] *= inv
+			b[c] = a.Mul(b[c], inv)
 		}
 		for r := c + 1; r < m; r++ {
 			rr := q[r*m : (r+1)*m]
 			f := rr[c]
-			if f == 0 {
+			if a.IsZero(f) {
 				continue
 			}
-			rr[c] = 0
-			AddScaled(rr[c+1:], rc[c+1:], f)
-			exit[r] += f * exit[c]
+			rr[c] = a.Zero()
+			a.AddScaled(rr[c+1:], rc[c+1:], f)
+			exit[r] = a.AddMul(exit[r], f, exit[c])
 			for _, b := range rhs {
-				b[r] += f * b[c]
+				b[r] = a.AddMul(b[r], f, b[c])
 			}
 		}
 		if steps += (m - c) * (m - c); steps > budget.CheckEvery {
@@ -81,11 +74,7 @@ func SolveChain(ctx context.Context, m int, q, exit []float64, rhs ...[]float64)
 	for c := m - 1; c >= 0; c-- {
 		rc := q[c*m : (c+1)*m]
 		for _, b := range rhs {
-			v := b[c]
-			for k := c + 1; k < m; k++ {
-				v += rc[k] * b[k]
-			}
-			b[c] = v
+			b[c] = a.Dot(b[c], rc[c+1:], b[c+1:])
 		}
 	}
 	return closed, nil

@@ -83,7 +83,7 @@ func TestSolveChainAgainstExact(t *testing.T) {
 		}
 		want := exactChain(m, q, exit, b)
 		qq, ee, bb := append([]float64(nil), q...), append([]float64(nil), exit...), append([]float64(nil), b...)
-		k, err := SolveChain(context.Background(), m, qq, ee, bb)
+		k, err := SolveChain(F64{}, context.Background(), m, qq, ee, bb)
 		if err != nil || k >= 0 {
 			t.Fatalf("trial %d: %d, %v", trial, k, err)
 		}
@@ -99,7 +99,7 @@ func TestSolveChainClosed(t *testing.T) {
 	// Unknowns 1 and 2 go to each other only: a closed class.
 	q := []float64{0, 0.5, 0, 0, 0, 1, 0, 1, 0}
 	exit, b := []float64{0.5, 0, 0}, []float64{1, 0, 0}
-	k, err := SolveChain(context.Background(), 3, q, exit, b)
+	k, err := SolveChain(F64{}, context.Background(), 3, q, exit, b)
 	if err != nil || k != 1 && k != 2 {
 		t.Fatalf("SolveChain = %d, %v; want unknown 1 or 2, which never leave", k, err)
 	}

@@ -697,7 +697,7 @@ func solvePlaces(places []place, outs []Throw, den float64, ts *TurnScratch) {
 		rhs[i] = x[i*m : (i+1)*m]
 		rhs[i][i] = 1
 	}
-	linalg.SolveChain(context.Background(), m, q, exit, rhs...) // no context to stop: never done
+	linalg.SolveChain(linalg.F64{}, context.Background(), m, q, exit, rhs...) // no context to stop: never done
 	for i := range places {
 		places[i].f = rhs[i][0]
 	}

@@ -2,23 +2,24 @@ package solve
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"math/big"
 
 	"github.com/snakesladders/snakes/internal/budget"
 	"github.com/snakesladders/snakes/internal/errs"
 	"github.com/snakesladders/snakes/internal/grid"
+	"github.com/snakesladders/snakes/internal/linalg"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
 // This file is ExactExpectedTurns, the expected length as an exact
-// fraction by elimination over big.Rat, and the order of magnitude of an
-// expected length past the float64 range.
+// fraction, and the order of magnitude of an expected length past the
+// float64 range: both the one structured elimination (linalg.Eliminate)
+// in their own number types.
 
 // maxExactSquares and maxExactEntries bound ExactExpectedTurns: its
 // fractions' digits grow with the squares (a denominator can be a power of
-// Faces as long as the board), and it keeps squares·(m+1) of them.
+// Faces as long as the board), and it keeps squares·(m+2) of them.
 const (
 	maxExactSquares = 1024
 	maxExactEntries = 1 << 16
@@ -58,85 +59,36 @@ func ExactExpectedTurns(r model.Rules, b *grid.Squares) (*big.Rat, error) {
 			}
 		}
 	}
-	unknown := make([]int, g.Last+1)
+	unk := make([]int32, g.Last+1)
 	var back []int32
-	for v := range unknown {
-		unknown[v] = -1
+	for v := range unk {
+		unk[v] = -1
 	}
 	for v := g.Start; v < g.Last; v++ {
 		for _, e := range out[v] {
-			if reached[v] && e.to < v && unknown[e.to] < 0 {
-				unknown[e.to] = len(back)
+			if reached[v] && e.to < v && unk[e.to] < 0 {
+				unk[e.to] = int32(len(back))
 				back = append(back, e.to)
 			}
 		}
 	}
 	m := len(back)
-	if entries := float64(g.Last+1) * float64(m+1); entries > maxExactEntries {
+	if entries := float64(g.Last+1) * float64(m+2); entries > maxExactEntries {
 		return nil, errs.Errorf(errs.ErrTooLarge, "exact arithmetic on %d squares with %d squares that moves go back to: over the bound of %d fractions", g.Last, m, maxExactEntries)
 	}
 	if steps := exactSteps(&g, out, m); steps > g.Lim.Work {
 		return nil, g.TooLong(steps, "exact arithmetic on %d squares with %d squares that moves go back to", g.Last, m)
 	}
-
-	// rows[v] = [c, a_0, …, a_{m−1}]: E(v) = c + Σ a_k·x_k, where x_k is the
-	// expectation on the k-th square moves go back to.
-	width := m + 1
-	rows := make([][]*big.Rat, g.Last+1)
-	tmp := new(big.Rat)
-	for v := g.Last - 1; v >= g.Start; v-- {
-		if !reached[v] {
-			continue
-		}
-		row := make([]*big.Rat, width)
-		for k := range row {
-			row[k] = new(big.Rat)
-		}
-		row[0].SetInt64(1)
-		leave := new(big.Rat)
+	e, stuck, err := expectIn(newRatArith(), nil, g.Last, g.Start, reached, unk, back, big.NewRat(1, 1), func(v int32, each func(to int32, p *big.Rat)) {
 		for _, e := range out[v] {
-			p := e.p
-			switch {
-			case e.to == v:
-				continue
-			case e.to < v:
-				row[1+unknown[e.to]].Add(row[1+unknown[e.to]], p)
-			case e.to != g.Last:
-				for k, c := range rows[e.to] {
-					if c.Sign() != 0 {
-						row[k].Add(row[k], tmp.Mul(p, c))
-					}
-				}
-			}
-			leave.Add(leave, p)
+			each(e.to, e.p)
 		}
-		if leave.Sign() == 0 {
-			return nil, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and no turn leaves it", g.Square(v))
-		}
-		leave.Inv(leave)
-		for _, c := range row {
-			c.Mul(c, leave)
-		}
-		rows[v] = row
-	}
-
-	// x_k = rows[back[k]]·[1, x]: (I − A)·x = c, by Gauss-Jordan.
-	sys := make([][]*big.Rat, m)
-	for k, sq := range back {
-		eq := make([]*big.Rat, m+1)
-		for j := range m {
-			eq[j] = new(big.Rat).Neg(rows[sq][1+j])
-		}
-		eq[k].Add(eq[k], big.NewRat(1, 1))
-		eq[m] = new(big.Rat).Set(rows[sq][0])
-		sys[k] = eq
-	}
-	if err := gaussJordan(sys); err != nil {
+	})
+	if err != nil {
 		return nil, err
 	}
-	e := new(big.Rat).Set(rows[g.Start][0])
-	for k := range m {
-		e.Add(e, tmp.Mul(rows[g.Start][1+k], sys[k][m]))
+	if stuck >= 0 {
+		return nil, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", g.Square(stuck))
 	}
 	return e, nil
 }
@@ -169,39 +121,6 @@ func exactSteps(g *model.Game, out [][]exactEdge, m int) float64 {
 // exactWordSteps is what a word operation of the exact arithmetic costs in
 // steps.
 const exactWordSteps = 4
-
-// gaussJordan solves the augmented m×(m+1) system in place, leaving the
-// solution in the last column.
-func gaussJordan(sys [][]*big.Rat) error {
-	m := len(sys)
-	tmp := new(big.Rat)
-	for col := range m {
-		p := col
-		for p < m && sys[p][col].Sign() == 0 {
-			p++
-		}
-		if p == m {
-			return fmt.Errorf("%w: singular equations at unknown %d", errs.ErrNeverFinishes, col)
-		}
-		sys[col], sys[p] = sys[p], sys[col]
-		inv := new(big.Rat).Inv(sys[col][col])
-		for j := col; j <= m; j++ {
-			sys[col][j].Mul(sys[col][j], inv)
-		}
-		for i := range m {
-			if i == col || sys[i][col].Sign() == 0 {
-				continue
-			}
-			f := new(big.Rat).Set(sys[i][col])
-			for j := col; j <= m; j++ {
-				if sys[col][j].Sign() != 0 {
-					sys[i][j].Sub(sys[i][j], tmp.Mul(f, sys[col][j]))
-				}
-			}
-		}
-	}
-	return nil
-}
 
 // An exactEdge is where a turn can end and its exact chance.
 type exactEdge struct {
@@ -316,11 +235,12 @@ func settle(edges []exactEdge, at []int) []exactEdge {
 }
 
 // exactBranch is the turns from state v, merged by destination through
-// at (0 everywhere between calls), on a board with effects: the chance
-// that the turn throws from each of its places (model.Places) solves
-// F = e₀ + Aᵀ·F, A the chances of the throws from place to place, by
-// elimination over the places; a turn ends from a place with that chance
-// times its throw's. Gauss–Jordan elimination leaves F in the last column.
+// at (0 everywhere between calls), on a board with effects: from the
+// turn's places (model.Places), the chance of ending on each destination
+// d solves x = A·x + b_d, A the chances of the throws from place to place
+// and b_d those of the throws that end the turn on d, by the
+// subtraction-free elimination over the places; the turn begins at the
+// first.
 func exactBranch(g *model.Game, v int32, ts *model.TurnScratch, weight func(int32) *big.Rat, at []int) (edges []exactEdge, places, throws int, err error) {
 	switch {
 	case v > g.Top: // a token waiting: its turn is passed over
@@ -330,33 +250,39 @@ func exactBranch(g *model.Game, v int32, ts *model.TurnScratch, weight func(int3
 	}
 	pl, th := g.Places(v, v, 0, ts)
 	k := len(pl)
-	// (I − Aᵀ)·F = e₀, row q: F[q] − Σ over throws p→q of F[p]·w.
-	a := make([][]*big.Rat, k)
-	for q := range a {
-		a[q] = make([]*big.Rat, k+1)
-		for c := range a[q] {
-			a[q][c] = new(big.Rat)
-		}
-		a[q][q].SetInt64(1)
+	a := newRatArith()
+	q, exit := make([]*big.Rat, k*k), make([]*big.Rat, k)
+	for i := range q {
+		q[i] = a.Zero()
 	}
-	a[0][k].SetInt64(1)
-	for p, at := range pl {
-		for _, o := range th[at.First : at.First+at.N] {
-			if o.Next >= 0 {
-				a[o.Next][p].Sub(a[o.Next][p], weight(o.Total))
-			}
-		}
-	}
-	if err := gaussJordan(a); err != nil {
-		return nil, 0, 0, err
-	}
+	var rhs [][]*big.Rat
 	for p, from := range pl {
+		exit[p] = a.Zero()
 		for _, o := range th[from.First : from.First+from.N] {
+			w := weight(o.Total)
 			if o.Next >= 0 {
+				q[p*k+int(o.Next)].Add(q[p*k+int(o.Next)], w)
 				continue
 			}
-			edges = addExact(edges, at, o.To, new(big.Rat).Mul(a[p][k], weight(o.Total)))
+			exit[p].Add(exit[p], w)
+			if at[o.To] == 0 {
+				edges = append(edges, exactEdge{to: o.To})
+				at[o.To] = len(edges)
+				b := make([]*big.Rat, k)
+				for i := range b {
+					b[i] = a.Zero()
+				}
+				rhs = append(rhs, b)
+			}
+			b := rhs[at[o.To]-1]
+			b[p].Add(b[p], w)
 		}
+	}
+	if _, err := linalg.SolveChain(a, nil, k, q, exit, rhs...); err != nil {
+		return nil, 0, 0, err
+	}
+	for i := range edges {
+		edges[i].p = rhs[i][0]
 	}
 	return settle(edges, at), k, len(th), nil
 }
@@ -437,87 +363,172 @@ func ExpectedMagnitude(ctx context.Context, g model.Game) (lg float64, ok, surel
 	return lg, ok, true, true
 }
 
-// magnitude is expectedMagnitude on f, prepared.
+// magnitude is expectedMagnitude on f, prepared: the structured
+// elimination in xfloats over f's turns and unknowns.
 func (f *Fundamental) magnitude() (float64, bool) {
 	g := f.g
-	w := len(f.sq) + 2
-	rows := make([]xfloat, (int(g.Last)+1)*w)
-	row := func(v int32) []xfloat { return rows[int(v)*w : int(v+1)*w] }
-	row(g.Last)[1] = toX(1)
-	den := toX(g.Dice.Den)
-	for v := g.Last - 1; v >= 0; v-- {
-		if v%1024 == 0 && budget.Stopped(f.Ctx) != nil {
-			return 0, false
-		}
-		if !f.Sure[v] {
-			continue
-		}
-		r := row(v)
+	e, stuck, err := expectIn(xArith{}, f.Ctx, g.Last, g.Start, f.Sure, f.unk, f.sq, toX(g.Dice.Den), func(v int32, each func(to int32, n xfloat)) {
 		for _, e := range f.out(v) {
-			n := toX(e.N)
-			switch to := e.To; {
-			case to == v:
-			case !f.Sure[to]:
-				r[1] = r[1].add(n)
-			case to < v:
-				k := 2 + f.unk[to]
-				r[k] = r[k].add(n)
-			default:
-				for k, x := range row(to) {
-					r[k] = r[k].add(x.mul(n))
-				}
-			}
+			each(e.To, toX(e.N))
 		}
-		r[0] = r[0].add(den)
-		inv := toX(f.c.Inv[v])
-		for k := range r {
-			r[k] = r[k].mul(inv)
-		}
-	}
-	// The unknowns, last to first, each divisor a sum (fundamental.go).
-	m := len(f.sq)
-	div, val := make([]xfloat, m), make([]xfloat, m)
-	for k := m - 1; k >= 0; k-- {
-		if budget.Stopped(f.Ctx) != nil {
-			return 0, false
-		}
-		rk := row(f.sq[k])[:2+k]
-		d := rk[1]
-		for _, c := range rk[2:] {
-			d = d.add(c)
-		}
-		if d.frac == 0 {
-			return 0, false
-		}
-		div[k] = d
-		for i := range k {
-			ri := row(f.sq[i])
-			if c := ri[2+k]; c.frac != 0 {
-				s := c.div(d)
-				for j, x := range rk {
-					ri[j] = ri[j].add(x.mul(s))
-				}
-			}
-		}
-	}
-	for k := range m {
-		rk := row(f.sq[k])
-		u := rk[0]
-		for j, c := range rk[2 : 2+k] {
-			u = u.add(c.mul(val[j]))
-		}
-		val[k] = u.div(div[k])
-	}
-	e := row(g.Start)[0]
-	if u := f.unk[g.Start]; u >= 0 {
-		e = val[u]
-	} else {
-		for k, c := range row(g.Start)[2:] {
-			e = e.add(c.mul(val[k]))
-		}
-	}
-	if e.frac == 0 {
+	})
+	if err != nil || stuck >= 0 || e.frac == 0 {
 		return 0, false
 	}
 	return e.log10(), true
+}
+
+// What follows is the structured elimination in a number type of its
+// caller's: exact rationals for ExactExpectedTurns, xfloats for the
+// magnitude. Its rows are those of fundamental.go's (the value without the
+// unknowns, the chance that the last square comes first, the chance of
+// each unknown), and linalg.Eliminate solves them as it does float64's.
+// Float64 keeps its own sweeps of the rows, whose loops its speed rests on
+// (a generic loop, its arithmetic called through the instantiation's
+// dictionary, is not inlined).
+
+// expectIn returns the expected turns from start, in a's arithmetic: the
+// rows of the squares on (every other worth nothing), swept from last
+// down, each a turn from its square (turns gives its ends and their
+// weights, unit being the weight of a whole turn) in terms of the
+// unknowns, the squares sq (unk: a square's index among them, or -1)
+// that some turn goes back to. stuck is a square no turn leaves or from
+// which the last square cannot be reached, or -1; err is ctx's.
+func expectIn[T any, A linalg.Arith[T]](a A, ctx context.Context, last, start int32, on []bool, unk, sq []int32, unit T, turns func(v int32, each func(to int32, w T))) (e T, stuck int32, err error) {
+	width := len(sq) + 2
+	rows := make([]T, (int(last)+1)*width)
+	row := func(v int32) []T { return rows[int(v)*width : int(v+1)*width] }
+	for k := range row(last) {
+		row(last)[k] = a.Zero()
+	}
+	row(last)[1] = a.One()
+	add := func(x, y T) T { return a.Sum(x, []T{y}) }
+	for v := last - 1; v >= 0; v-- {
+		if v%1024 == 0 {
+			if err := budget.Stopped(ctx); err != nil {
+				return e, -1, err
+			}
+		}
+		if !on[v] {
+			continue
+		}
+		r := row(v)
+		for k := range r {
+			r[k] = a.Zero()
+		}
+		leave := a.Zero()
+		turns(v, func(to int32, w T) {
+			switch {
+			case to == v:
+				return
+			case to < v:
+				r[2+unk[to]] = add(r[2+unk[to]], w)
+			default:
+				a.AddScaled(r, row(to), w)
+			}
+			leave = add(leave, w)
+		})
+		if a.IsZero(leave) {
+			return e, v, nil
+		}
+		r[0] = add(r[0], unit)
+		a.Scale(r, a.Quo(a.One(), leave))
+	}
+	m := len(sq)
+	div, val := make([]T, m), make([]T, m)
+	if k, err := linalg.Eliminate(a, ctx, rows, width, sq, div, val, 1, 0); err != nil || k >= 0 {
+		if err != nil {
+			return e, -1, err
+		}
+		return e, sq[k], nil
+	}
+	if k := unk[start]; k >= 0 {
+		return val[k], -1, nil
+	}
+	return a.Dot(row(start)[0], row(start)[2:], val), -1, nil
+}
+
+// ratArith is the linalg.Arith of exact rationals, each value its own
+// big.Rat; tmp is the scratch of its products.
+type ratArith struct{ tmp *big.Rat }
+
+func newRatArith() ratArith { return ratArith{tmp: new(big.Rat)} }
+
+func (ratArith) Zero() *big.Rat                       { return new(big.Rat) }
+func (ratArith) One() *big.Rat                        { return big.NewRat(1, 1) }
+func (ratArith) IsZero(x *big.Rat) bool               { return x.Sign() == 0 }
+func (ratArith) Quo(x, y *big.Rat) *big.Rat           { return new(big.Rat).Quo(x, y) }
+func (ratArith) Mul(x, y *big.Rat) *big.Rat           { return new(big.Rat).Mul(x, y) }
+func (r ratArith) AddMul(acc, x, y *big.Rat) *big.Rat { return acc.Add(acc, r.tmp.Mul(x, y)) }
+
+func (ratArith) Sum(first *big.Rat, xs []*big.Rat) *big.Rat {
+	s := new(big.Rat).Set(first)
+	for _, x := range xs {
+		s.Add(s, x)
+	}
+	return s
+}
+
+func (r ratArith) Total(first *big.Rat, xs []*big.Rat) *big.Rat { return r.Sum(first, xs) }
+
+func (r ratArith) Dot(first *big.Rat, xs, ys []*big.Rat) *big.Rat {
+	s := new(big.Rat).Set(first)
+	for i, x := range xs {
+		if x.Sign() != 0 {
+			s.Add(s, r.tmp.Mul(x, ys[i]))
+		}
+	}
+	return s
+}
+
+func (r ratArith) AddScaled(dst, src []*big.Rat, f *big.Rat) {
+	for i, x := range src {
+		if x.Sign() != 0 {
+			dst[i].Add(dst[i], r.tmp.Mul(f, x))
+		}
+	}
+}
+
+func (ratArith) Scale(row []*big.Rat, f *big.Rat) {
+	for _, x := range row {
+		x.Mul(x, f)
+	}
+}
+
+// xArith is the linalg.Arith of xfloats.
+type xArith struct{}
+
+func (xArith) Zero() xfloat                   { return xfloat{} }
+func (xArith) One() xfloat                    { return toX(1) }
+func (xArith) IsZero(x xfloat) bool           { return x.frac == 0 }
+func (xArith) Quo(x, y xfloat) xfloat         { return x.div(y) }
+func (xArith) Mul(x, y xfloat) xfloat         { return x.mul(y) }
+func (xArith) AddMul(acc, x, y xfloat) xfloat { return acc.add(x.mul(y)) }
+
+func (xArith) Sum(first xfloat, xs []xfloat) xfloat {
+	for _, x := range xs {
+		first = first.add(x)
+	}
+	return first
+}
+
+func (a xArith) Total(first xfloat, xs []xfloat) xfloat { return a.Sum(first, xs) }
+
+func (xArith) Dot(first xfloat, xs, ys []xfloat) xfloat {
+	for i, x := range xs {
+		first = first.add(x.mul(ys[i]))
+	}
+	return first
+}
+
+func (xArith) AddScaled(dst, src []xfloat, f xfloat) {
+	for i, x := range src {
+		dst[i] = dst[i].add(x.mul(f))
+	}
+}
+
+func (xArith) Scale(row []xfloat, f xfloat) {
+	for i, x := range row {
+		row[i] = x.mul(f)
+	}
 }

@@ -287,7 +287,7 @@ func (x *structured) solve(ctx context.Context, g *model.Game, m, rows int) (flo
 	}
 
 	x.div, x.value = linalg.Grow(x.div, m), linalg.Grow(x.value, m)
-	if k, err := linalg.Eliminate(ctx, x.rows, width, x.squares, x.div, x.value, 1, 0); err != nil {
+	if k, err := linalg.Eliminate(linalg.F64{}, ctx, x.rows, width, x.squares, x.div, x.value, 1, 0); err != nil {
 		return 0, err
 	} else if k >= 0 {
 		return 0, errBeyondFloat64(ctx, *g, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it", x.squares[k]%int32(size)))

@@ -269,7 +269,7 @@ func (f *Fundamental) Solve(rhs []float64) error {
 	// and the frozen columns for visits.
 	f.div = linalg.Grow(f.div, m)
 	f.val = linalg.Grow(f.val, m)
-	if k, err := linalg.Eliminate(f.Ctx, f.rows, w, rowOf, f.div, f.val, runtime.GOMAXPROCS(0), g.Lim.ParallelFrom); err != nil {
+	if k, err := linalg.Eliminate(linalg.F64{}, f.Ctx, f.rows, w, rowOf, f.div, f.val, runtime.GOMAXPROCS(0), g.Lim.ParallelFrom); err != nil {
 		return err
 	} else if k >= 0 {
 		// The classification leaves no closed class among the unknowns;
