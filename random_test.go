@@ -433,6 +433,8 @@ func TestInvalidRules(t *testing.T) {
 			"snakes: Dice is 100 of 128 faces: adding up their chances takes about 8.19e+07 steps, over the bound of 16777216"},
 		{Rules{Weights: []int{1, -2, 3}}, "snakes: Weights[1] is -2, want 0 or more"},
 		{Rules{Weights: []int{0, 0, 0}}, "snakes: Weights are all 0: no face can show"},
+		// A throw draws from the weights' sum, which must not overflow.
+		{Rules{Weights: []int{1<<63 - 1, 1<<63 - 1}}, "snakes: Weights[1] is 9223372036854775807, which brings the weights' sum past 2⁶³−1"},
 		{Rules{Faces: 4, Weights: []int{1, 1, 1}}, "snakes: Faces is 4 beside 3 Weights, want 0 or 3"},
 		{Rules{Enter: -6}, "snakes: Enter is -6, want 0 (no throw needed to enter) or a total the dice can show"},
 		{Rules{Enter: 7}, "snakes: Enter is 7, a total the dice never show (they show 1..6)"},
@@ -463,6 +465,9 @@ func TestInvalidRules(t *testing.T) {
 		}
 		if path, ok := tc.r.ShortestPath(b); ok || path != nil {
 			t.Errorf("%+v: ShortestPath answered", tc.r)
+		}
+		if gm, err := NewGame(b, tc.r, 2); gm != nil || !errors.Is(err, ErrInvalidRules) {
+			t.Errorf("%+v: NewGame = %v, %v", tc.r, gm, err)
 		}
 	}
 	if _, err := (Rules{}).WinChances(b, 0); !errors.Is(err, ErrInvalidRules) {

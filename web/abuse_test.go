@@ -74,6 +74,10 @@ func TestAbusiveRequests(t *testing.T) {
 		{"a die of 65536 faces", "/api/report", `{"board":{"size":500},"rules":{"faces":65536}}`, 200, `"finishes":true`},
 		{"a bouncing die of 65536 faces", "/api/report", `{"board":{"size":100},"rules":{"faces":65536,"overshoot":"bounce"}}`, 200, `"finishes":true`},
 		{"249 snakes under a loaded die", "/api/report", `{"board":` + snakesBoard(500, 1000) + `,"rules":{` + loaded + `}}`, 200, ""},
+		// A game's board is bounded before it is built: 81 bytes would
+		// otherwise take gigabytes, or the process.
+		{"a game on a board of 2·10⁹ squares", "/api/play", `{"game":{"board":{"size":46340},"rules":{},"players":2,"throws":[]},"throw":true}`, 400, "over the limit of 250000"},
+		{"a game on a board of 4·10⁸ squares", "/api/play", `{"game":{"board":{"size":20000},"rules":{},"players":2,"throws":[]},"throw":true}`, 400, "over the limit of 250000"},
 		{"a design of 26 faces, bounce and chain", "/api/design", `{"size":100,"ladders":20,"snakes":20,"turns":50,"rules":{"faces":26,"overshoot":"bounce","chain":true}}`, 200, "event: report"},
 	} {
 		stop := make(chan struct{})
@@ -96,7 +100,7 @@ func TestAbusiveRequests(t *testing.T) {
 			t.Errorf("%s: took %v with a budget of %v", tc.name, took, budget)
 		}
 		if heap > 4*memory {
-			t.Errorf("%s: the heap reached %d MiB with a bound of %d MiB a table", tc.name, heap>>20, memory>>20)
+			t.Errorf("%s: the heap reached %d MiB with a memory bound of %d MiB", tc.name, heap>>20, memory>>20)
 		}
 	}
 }

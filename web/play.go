@@ -17,9 +17,20 @@ import (
 // seed of the throws (0: at random), the n-th throw of a seeded game
 // drawn from PCG(seed, n) so that a link replays the same game.
 type playRequest struct {
-	Game  json.RawMessage `json:"game"`
-	Throw bool            `json:"throw"`
-	Seed  uint64          `json:"seed"`
+	Game  *gameRequest `json:"game"`
+	Throw bool         `json:"throw"`
+	Seed  uint64       `json:"seed"`
+}
+
+// gameRequest is a game in snakes.Game's JSON, read a piece at a time
+// rather than by the Game's own decoder: its board is bounded before it
+// is built, its rules take the server's memory bound, and its throws are
+// replayed by a worker within the request's budget.
+type gameRequest struct {
+	Board   json.RawMessage `json:"board"`
+	Rules   json.RawMessage `json:"rules"`
+	Players int             `json:"players"`
+	Throws  [][]int         `json:"throws"`
 }
 
 // playAnswer is what /api/play answers: the game after the throw, the
@@ -41,17 +52,8 @@ func (s *server) play(w http.ResponseWriter, r *http.Request) {
 	if !s.request(w, r, &req) {
 		return
 	}
-	if len(req.Game) == 0 {
+	if req.Game == nil {
 		fail(w, http.StatusBadRequest, "no game: send {\"game\": {\"board\": ..., \"rules\": ..., \"players\": 2, \"throws\": []}}")
-		return
-	}
-	var g snakes.Game
-	if err := decode(req.Game, &g); err != nil {
-		fail(w, http.StatusBadRequest, "game: %s", message(err))
-		return
-	}
-	if sq := g.Board().Squares(); sq > s.MaxSquares {
-		fail(w, http.StatusBadRequest, "the board has %d squares, over the server's bound of %d", sq, s.MaxSquares)
 		return
 	}
 	ctx, done, ok := s.work(w, r)
@@ -59,7 +61,26 @@ func (s *server) play(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer done()
-	ans := playAnswer{Game: &g}
+	b, rules, ok := s.parse(w, req.Game.Board, req.Game.Rules)
+	if !ok {
+		return
+	}
+	g, err := snakes.NewGame(b, rules, req.Game.Players)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "game: %s", message(err))
+		return
+	}
+	for i, faces := range req.Game.Throws {
+		if ctx.Err() != nil {
+			fail(w, http.StatusServiceUnavailable, "replaying the game's %d throws did not fit the time budget", len(req.Game.Throws))
+			return
+		}
+		if _, err := g.Apply(faces...); err != nil {
+			fail(w, http.StatusBadRequest, "game: throw %d: %s", i, message(err))
+			return
+		}
+	}
+	ans := playAnswer{Game: g}
 	if req.Throw {
 		var rng *rand.Rand
 		if req.Seed != 0 {

@@ -17,6 +17,9 @@
 // next, the winner (-1 while the game goes on) and every player's chance to
 // win (null, with the reason in "skipped", when it does not fit the
 // budget). The page keeps the game; the rules live in the library alone.
+// The game's board is bounded (Config.MaxSquares) before it is built, and
+// its throws are replayed by a worker within the budget, under the
+// server's memory bound.
 //
 // /api/report answers the board's report, the JSON of `snakes -json`, with
 // "visits" (the expected turns that start on each square, for the heat
@@ -36,9 +39,10 @@
 //
 // Every request is bounded: its body (Config.MaxBody), its board's squares
 // (Config.MaxSquares), the tables its figures hold at once
-// (Config.MaxMemory, each counted before it is made), its time (Config.Budget: the report skips
-// what does not fit and names it, the design stops and answers its
-// closest board, the report included), and the requests that compute run
+// (Config.MaxMemory, each counted before it is made), its time
+// (Config.Budget: the report skips what does not fit and names it, the
+// design stops and answers its closest board, the report included), and
+// the requests that compute run
 // at most Config.Workers at a time. A computation stops within 50 ms of
 // its budget's end or of its client going away. The worker is given back
 // before the answer is written, under a write deadline of the budget, so a

@@ -192,12 +192,17 @@ func itoa(v int32) string { return strconv.FormatInt(int64(v), 10) }
 func weighDice(weights []int, faces, dice int) (Dice, error) {
 	w := make([]float64, faces)
 	var sum float64
+	var drawn int64 // the weights' sum, which a throw draws from
 	for k := range w {
 		w[k] = 1
 		if len(weights) > 0 {
 			if weights[k] < 0 {
 				return Dice{}, errs.Errorf(errs.ErrInvalidRules, "Weights[%d] is %d, want 0 or more", k, weights[k])
 			}
+			if int64(weights[k]) > math.MaxInt64-drawn {
+				return Dice{}, errs.Errorf(errs.ErrInvalidRules, "Weights[%d] is %d, which brings the weights' sum past 2⁶³−1", k, weights[k])
+			}
+			drawn += int64(weights[k])
 			w[k] = float64(weights[k])
 		}
 		sum += w[k]
