@@ -107,7 +107,10 @@
 // computes the random-play figures within a deadline, listing those it
 // leaves out as [Skip] values and naming its stages ([StageSearch] and the
 // rest) to a progress function. [Overshoot], [Penalty] and [Effect] read
-// and write their names as text, for flags and JSON.
+// and write their names as text, for flags and JSON. The JSON of a board,
+// of [Rules] and of a [Game] is read by its documented names alone: a key
+// spelt in another case, given twice or unknown is an error (the json
+// package alone would take "FACES" for "faces", and the last of two).
 //
 // Errors: every error wraps one of [ErrInvalidBoard], [ErrInvalidRules],
 // [ErrNeverFinishes], [ErrTooLarge], [ErrInvalidSpec], [ErrNoDesign],

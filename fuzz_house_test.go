@@ -1,6 +1,7 @@
 package snakes
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"math"
@@ -124,11 +125,37 @@ func FuzzRulesJSON(f *testing.F) {
 	f.Add([]byte(`{"again": 6, "onLimit": "void", "startOffBoard": true, "chain": true}`))
 	f.Add([]byte(`{"onLimit": "home"}`))
 	f.Add([]byte(`{"weights": [0,0,0], "faces": -1}`))
+	f.Add([]byte(`{"FACES": 3}`))
+	f.Add([]byte(`{"faces": 3, "faces": 4}`))
 	b := Classic()
+	names := map[string]bool{}
+	for _, f := range reflect.VisibleFields(reflect.TypeFor[Rules]()) {
+		if tag := f.Tag.Get("json"); tag != "" {
+			names[tag] = true
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var r Rules
 		if err := json.Unmarshal(data, &r); err != nil {
 			return
+		}
+		// Rules decoded: each of the object's keys is a field's JSON name
+		// as spelt, and none is given twice.
+		dec := json.NewDecoder(bytes.NewReader(data))
+		if tok, _ := dec.Token(); tok == json.Delim('{') {
+			seen := map[string]bool{}
+			for dec.More() {
+				tok, _ := dec.Token()
+				key, _ := tok.(string)
+				if !names[key] || seen[key] {
+					t.Fatalf("%s decoded as %+v, with key %q", data, r, key)
+				}
+				seen[key] = true
+				var skip json.RawMessage
+				if dec.Decode(&skip) != nil {
+					t.Fatalf("%s decoded, and its value at %q did not", data, key)
+				}
+			}
 		}
 		out, err := json.Marshal(r)
 		if err := r.Validate(); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/snakesladders/snakes/internal/errs"
@@ -39,12 +40,17 @@ func (gm *Game) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes a game that MarshalJSON encoded by starting it
 // afresh and replaying its throws through [Game.Apply], so that the game
-// goes on exactly as the original would. A field it does not know, an
-// invalid board or rules, or a throw the game cannot take is an error (the
-// latter wrapping [ErrInvalidThrow] or [ErrGameOver] and naming the
-// throw's index, from 0); gm is then unchanged.
+// goes on exactly as the original would. A field it does not know, a key
+// spelt in another case or given twice (wrapping [ErrInvalidThrow], a
+// record it cannot replay), an invalid board or rules, or a throw the game
+// cannot take is an error (the latter wrapping [ErrInvalidThrow] or
+// [ErrGameOver] and naming the throw's index, from 0); gm is then
+// unchanged.
 func (gm *Game) UnmarshalJSON(data []byte) error {
 	var in gameJSON
+	if err := exactKeys(data, reflect.TypeOf(&in), ErrInvalidThrow); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&in); err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -30,8 +31,8 @@ func (b *Board) MarshalJSON() ([]byte, error) {
 // map of jumps keyed by label and the squares of each effect,
 // {"size": 2, "jumps": {"2": 3}, "again": [1], "miss": []}, and validates
 // it as [NewBoard], [FromJumps] and [Board.WithEffects] do (a square in
-// both lists is an error). Errors wrap [ErrInvalidBoard] and
-// leave b as it was. Decoding into a used Board replaces it whole: it then
+// both lists is an error, as is a key spelt in another case or given
+// twice). Errors wrap [ErrInvalidBoard] and leave b as it was. Decoding into a used Board replaces it whole: it then
 // answers exactly as a freshly built one. Like every decoder it writes to b,
 // so b must not be in use elsewhere meanwhile.
 func (b *Board) UnmarshalJSON(data []byte) error {
@@ -79,6 +80,9 @@ func ParseBoardLimit(data []byte, maxSquares int) (*Board, error) {
 			Jumps map[string]int `json:"jumps"`
 			Again []int          `json:"again"`
 			Miss  []int          `json:"miss"`
+		}
+		if err := exactKeys(data, reflect.TypeOf(&form), ErrInvalidBoard); err != nil {
+			return nil, err
 		}
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
@@ -231,4 +235,120 @@ func (p *Penalty) UnmarshalText(text []byte) error {
 		}
 	}
 	return errs.Errorf(ErrInvalidRules, "onLimit %q, want void or start", text)
+}
+
+// UnmarshalJSON decodes rules from their JSON (the names of Rules' json
+// tags, as json.Marshal writes them): each name spelt exactly
+// and given once, a name Rules does not have an error, the fields left out
+// as they were. Errors in the keys wrap [ErrInvalidRules]. The bounds
+// ([Rules.WithMaxBytes], [Rules.WithMaxWork]) are not part of the JSON and
+// stay as they were.
+func (r *Rules) UnmarshalJSON(data []byte) error {
+	type plain Rules // without this method
+	return decodeExact(data, (*plain)(r), ErrInvalidRules)
+}
+
+// What follows holds the JSON this package reads to its documented names:
+// the json package matches a field's name in any case ("FACES" for
+// "faces") and keeps the last of a key given twice, which would take a
+// misspelt or repeated rule without a word.
+
+// exactKeys checks data, the JSON of a value of type t, for an object key
+// that names a field of t's other than as its JSON name is spelt, and for
+// a key given twice in one object; a value whose type decodes itself
+// (a Board, Rules) is left to that type. Errors wrap kind and name the
+// key. Malformed JSON is left to the decoder that follows.
+func exactKeys(data []byte, t reflect.Type, kind error) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var mine *errs.Error
+	if err := walkKeys(dec, t, "", kind); errors.As(err, &mine) {
+		return err
+	}
+	return nil // valid, or malformed: the decoder that follows says where
+}
+
+// walkKeys reads one value of type t from dec (at path, for messages).
+func walkKeys(dec *json.Decoder, t reflect.Type, path string, kind error) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	delim, ok := tok.(json.Delim)
+	if !ok {
+		return nil
+	}
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t != nil && reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]()) {
+		t = nil // it checks its own
+	}
+	switch {
+	case delim == '[':
+		var elem reflect.Type
+		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+			elem = t.Elem()
+		}
+		for i := 0; dec.More(); i++ {
+			if err := walkKeys(dec, elem, fmt.Sprintf("%s[%d]", path, i), kind); err != nil {
+				return err
+			}
+		}
+	default:
+		seen := map[string]bool{}
+		for dec.More() {
+			tok, err := dec.Token()
+			if err != nil {
+				return err
+			}
+			key, _ := tok.(string)
+			at := key
+			if path != "" {
+				at = path + "." + key
+			}
+			if seen[key] {
+				return errs.Errorf(kind, "JSON key %q is given twice", at)
+			}
+			seen[key] = true
+			var field reflect.Type
+			switch {
+			case t != nil && t.Kind() == reflect.Map:
+				field = t.Elem()
+			case t != nil && t.Kind() == reflect.Struct:
+				for i := range t.NumField() {
+					f := t.Field(i)
+					name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+					switch {
+					case name == key:
+						field = f.Type
+					case strings.EqualFold(name, key):
+						return errs.Errorf(kind, "JSON key %q: the field is %q, spelt so", at, name)
+					}
+				}
+			}
+			if err := walkKeys(dec, field, at, kind); err != nil {
+				return err
+			}
+		}
+	}
+	_, err = dec.Token() // the closing delimiter
+	return err
+}
+
+// decodeExact decodes data into v, a pointer to a struct whose JSON is
+// this package's: its keys spelt exactly and once (exactKeys), no field it
+// does not have, nothing after the value. Errors wrap kind.
+func decodeExact(data []byte, v any, kind error) error {
+	if err := exactKeys(data, reflect.TypeOf(v), kind); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errs.Errorf(kind, "more JSON after the value")
+	}
+	return nil
 }
