@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -744,5 +745,58 @@ func TestJumpsShareOneBound(t *testing.T) {
 	}
 	if !refusedByMeter {
 		t.Fatal("no bound refused the jumps' solves together while one solve fitted: the test checked too little")
+	}
+}
+
+// TestJumpsRefinedAgainstExact checks Effect to its documented bound (1e-10
+// of itself plus 1e-14 of the length) against exact rationals on random
+// 20×20 boards, for the jumps whose formula loses the most digits to
+// t(start) − t(end): short snakes and ladders late in long games, which
+// Jumps ranks again with refined expected turns rather than solving the
+// board without them afresh.
+func TestJumpsRefinedAgainstExact(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		seed  uint64
+		jumps []int // their starts
+	}{{4, []int{171, 13}}, {5, []int{326, 218}}, {2, []int{169}}}
+	if raceEnabled {
+		cases = cases[:1] // the exact solves take seconds under the race detector
+	}
+	for _, tc := range cases {
+		b := mustBoard(t, randomGrid(20, 0.1, tc.seed))
+		stats, err := Rules{}.Jumps(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := Rules{}.ExactExpectedTurns(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ef, _ := e.Float64()
+		for _, from := range tc.jumps {
+			i := slices.IndexFunc(stats, func(js JumpStats) bool { return js.From == from })
+			if i < 0 {
+				t.Fatalf("seed %d: no jump from %d in %+v", tc.seed, from, stats)
+			}
+			jumps := map[int]int{}
+			for _, js := range stats {
+				if js.From != from {
+					jumps[js.From] = js.To
+				}
+			}
+			without, err := FromJumps(20, jumps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e2, err := Rules{}.ExactExpectedTurns(without)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, _ := new(big.Rat).Sub(e2, e).Float64()
+			if got := stats[i].Effect; math.Abs(got-w) > 1e-10*math.Abs(w)+1e-14*ef {
+				t.Errorf("seed %d, jump %d→%d: Effect %.17g, exact %.17g", tc.seed, from, stats[i].To, got, w)
+			}
+		}
 	}
 }

@@ -58,7 +58,9 @@ type Fundamental struct {
 	lone    []int // and those whose start may trap the token
 	fresh   []int
 	freshAt []bool
-	One     []float64 // the right-hand side of one jump
+	zAt     [][3]float64 // Jumps': each jump's landings zs, zf, zd, for refineFresh
+	resid   []float64    // refined's residual
+	One     []float64    // the right-hand side of one jump
 	Ts      *model.TurnScratch
 	Values  []float64 // per square: the latest solve's values
 

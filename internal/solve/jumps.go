@@ -69,6 +69,8 @@ func jumpEffects(f *Fundamental, g *model.Game, landed []float64, stats []JumpSt
 	fresh = f.fresh[:0]
 	f.freshAt = linalg.Grow(f.freshAt, len(stats))
 	clear(f.freshAt)
+	f.zAt = linalg.Grow(f.zAt, len(stats))
+	clear(f.zAt)
 	batches := (len(queued) + maxBatch - 1) / maxBatch
 	// Each batch is a scalar sweep and a replay of the elimination: worth
 	// the cores only on large boards, each with its scratch.
@@ -100,6 +102,7 @@ func jumpEffects(f *Fundamental, g *model.Game, landed []float64, stats []JumpSt
 	if err := budget.Stopped(f.Ctx); err != nil {
 		return nil, err
 	}
+	f.refineFresh(stats, floor)
 	for _, i := range lone {
 		if err := budget.Stopped(f.Ctx); err != nil { // each a sweep of the board
 			return nil, err
@@ -160,7 +163,8 @@ func (f *Fundamental) effectBatches(stats []JumpStats, queued []int, lo, hi int,
 			js := &stats[i]
 			zs := z[j]
 			zf, zd := f.laneAt(int32(js.From), j, lanes, sc), f.laneAt(int32(js.To), j, lanes, sc)
-			f.freshAt[i] = rankOne(js, g, zs, zf, zd, t[js.From], t[js.To], rankOneError, floor)
+			f.zAt[i] = [3]float64{zs, zf, zd}
+			f.freshAt[i] = rankOne(js, g, zs, zf, zd, t[js.From], t[js.To], rankOneError, rankOneError, floor)
 		}
 	}
 }
@@ -222,10 +226,10 @@ func landingsOnto(ctx context.Context, g *model.Game, stats []JumpStats, ts *mod
 
 // rankOne fills in js's Chance and Effect from the expected landings on its
 // start from the game's start (zs), from its start (zf) and from its end
-// (zd), and the expected turns from its two ends, all given to relative
-// error solveErr. It reports whether the Effect may have lost more than
-// 1e-10 of itself plus floor to those errors, for a fresh solve.
-func rankOne(js *JumpStats, g *model.Game, zs, zf, zd, tf, td, solveErr, floor float64) (fresh bool) {
+// (zd), given to relative error zErr, and the expected turns from its two
+// ends, given to tErr. It reports whether the Effect may have lost more
+// than 1e-10 of itself plus floor to those errors, for a fresh solve.
+func rankOne(js *JumpStats, g *model.Game, zs, zf, zd, tf, td, tErr, zErr, floor float64) (fresh bool) {
 	js.Chance = min(zs/(1+zd), 1) // a ratio of positive numbers: rounding alone can pass 1
 	denom := 1 + zd - zf
 	if denom <= 1e-9*(1+zd) && !finishesAvoiding(g, int32(js.From)) {
@@ -234,12 +238,80 @@ func rankOne(js *JumpStats, g *model.Game, zs, zf, zd, tf, td, solveErr, floor f
 	}
 	js.Effect = zs * (tf - td) / denom
 	// 1 + z(d) − z(f) and t(f) − t(d) subtract numbers the solves give to
-	// solveErr relative: in a long game the two sides agree to many
+	// zErr and tErr relative: in a long game the two sides agree to many
 	// digits, and the difference keeps few of them. Where what they may
-	// lose passes Effect's bound, a solve of the board without the jump
-	// gives it instead.
-	loss := solveErr * (zs*(tf+td) + math.Abs(js.Effect)*(1+zd+zf)) / math.Abs(denom)
+	// lose passes Effect's bound, t is refined (refineFresh), and where
+	// even that does not do, a solve of the board without the jump gives
+	// it instead.
+	loss := (tErr*zs*(tf+td) + zErr*math.Abs(js.Effect)*(1+zd+zf)) / math.Abs(denom)
 	return math.IsInf(js.Effect, 0) || !(loss <= 1e-10*math.Abs(js.Effect)+floor) // NaN too
+}
+
+// refineFresh ranks again, with the expected turns from their ends
+// refined (refined), the jumps marked for a fresh solve: in a long game
+// t(f) − t(d) is what loses the digits, and refined t keeps them.
+func (f *Fundamental) refineFresh(stats []JumpStats, floor float64) {
+	var at []int32
+	for i, ok := range f.freshAt[:len(stats)] {
+		if ok && f.zAt[i] != [3]float64{} {
+			at = append(at, int32(stats[i].From), int32(stats[i].To))
+		}
+	}
+	if len(at) == 0 {
+		return
+	}
+	t := make([]float64, len(at))
+	tErr := f.refined(at, t)
+	k := 0
+	for i, ok := range f.freshAt[:len(stats)] {
+		if ok && f.zAt[i] != [3]float64{} {
+			z := f.zAt[i]
+			f.freshAt[i] = rankOne(&stats[i], f.g, z[0], z[1], z[2], t[k], t[k+1], tErr, rankOneError, floor)
+			k += 2
+		}
+	}
+}
+
+// refined sets out to the expected turns from the squares at after one
+// step of iterative refinement of f's solve, and returns a bound on their
+// relative error. The residual r = 1 − (I − Q)·t of the solve's values t,
+// summed from exact products by a compensated sum so that it keeps its
+// digits though its terms cancel, is solved for by Again: t + N·r. N ≥ 0
+// and N·1 = t, so that Again's error on r (ExpectedTurns' own, relative
+// to N·|r|) and r's rounding are at most max|r| and its rounding bound
+// times t: far below t's own error.
+func (f *Fundamental) refined(at []int32, out []float64) float64 {
+	const u = 0x1p-53
+	g, t := f.g, f.Values
+	den := g.Dice.Den
+	r := linalg.Grow(f.resid, len(t))
+	f.resid = r
+	worst, rounding := 0.0, 0.0
+	for v := int32(0); v <= g.Last; v++ {
+		r[v] = 0
+		if v == g.Last || !f.Sure[v] {
+			continue
+		}
+		var s linalg.Sum
+		s.Add(den)
+		terms, n := den, 1.0
+		for _, e := range f.out(v) {
+			if e.To != v {
+				s.AddProduct(-e.N, t[v])
+				s.AddProduct(e.N, t[e.To])
+				terms += e.N * (t[v] + t[e.To])
+				n += 2
+			}
+		}
+		r[v] = s.Value() / den
+		worst = max(worst, math.Abs(r[v]))
+		rounding = max(rounding, 4*u*math.Abs(r[v])+4*n*n*u*u*terms/den)
+	}
+	f.Again(r, at, out)
+	for i, v := range at {
+		out[i] += t[v]
+	}
+	return 2*u + rankOneError*worst + rounding
 }
 
 // rankOneError bounds the relative error of the solves' expected turns and
