@@ -20,16 +20,17 @@ import (
 // This file designs boards: a local search for a board whose game lasts as
 // long as a Spec asks.
 
-// A Spec says what board to design.
+// A Spec says what board to design. Its JSON names its fields in lower
+// case ("size", "ladders", "turns"), as the rules' are.
 type Spec struct {
-	Size      int     // n: the board is n×n, n ≥ 2
-	Ladders   int     // exactly this many ladders (destination above the start)
-	Snakes    int     // exactly this many snakes (destination below the start)
-	Jumps     int     // when > 0, Ladders and Snakes must be 0: this many jumps in any mix
-	Rules     Rules   // the rules the game is played under
-	Turns     float64 // the wanted ExpectedTurns
-	Tolerance float64 // |ExpectedTurns − Turns| allowed; 0 means 5e-7 (six decimals)
-	Seed      uint64  // the same Spec and Seed give the same board
+	Size      int     `json:"size"`      // n: the board is n×n, n ≥ 2
+	Ladders   int     `json:"ladders"`   // exactly this many ladders (destination above the start)
+	Snakes    int     `json:"snakes"`    // exactly this many snakes (destination below the start)
+	Jumps     int     `json:"jumps"`     // when > 0, Ladders and Snakes must be 0: this many jumps in any mix
+	Rules     Rules   `json:"rules"`     // the rules the game is played under
+	Turns     float64 `json:"turns"`     // the wanted ExpectedTurns
+	Tolerance float64 `json:"tolerance"` // |ExpectedTurns − Turns| allowed; 0 means 5e-7 (six decimals)
+	Seed      uint64  `json:"seed"`      // the same Spec and Seed give the same board
 }
 
 // maxDesignSide bounds Spec.Size: each step of the search solves the board.

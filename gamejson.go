@@ -48,7 +48,7 @@ func (gm *Game) MarshalJSON() ([]byte, error) {
 // unchanged.
 func (gm *Game) UnmarshalJSON(data []byte) error {
 	var in gameJSON
-	if err := exactKeys(data, reflect.TypeOf(&in), ErrInvalidThrow); err != nil {
+	if err := errs.ExactKeys(data, reflect.TypeOf(&in), ErrInvalidThrow); err != nil {
 		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))

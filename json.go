@@ -81,7 +81,7 @@ func ParseBoardLimit(data []byte, maxSquares int) (*Board, error) {
 			Again []int          `json:"again"`
 			Miss  []int          `json:"miss"`
 		}
-		if err := exactKeys(data, reflect.TypeOf(&form), ErrInvalidBoard); err != nil {
+		if err := errs.ExactKeys(data, reflect.TypeOf(&form), ErrInvalidBoard); err != nil {
 			return nil, err
 		}
 		dec := json.NewDecoder(bytes.NewReader(data))
@@ -248,98 +248,11 @@ func (r *Rules) UnmarshalJSON(data []byte) error {
 	return decodeExact(data, (*plain)(r), ErrInvalidRules)
 }
 
-// What follows holds the JSON this package reads to its documented names:
-// the json package matches a field's name in any case ("FACES" for
-// "faces") and keeps the last of a key given twice, which would take a
-// misspelt or repeated rule without a word.
-
-// exactKeys checks data, the JSON of a value of type t, for an object key
-// that names a field of t's other than as its JSON name is spelt, and for
-// a key given twice in one object; a value whose type decodes itself
-// (a Board, Rules) is left to that type. Errors wrap kind and name the
-// key. Malformed JSON is left to the decoder that follows.
-func exactKeys(data []byte, t reflect.Type, kind error) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	var mine *errs.Error
-	if err := walkKeys(dec, t, "", kind); errors.As(err, &mine) {
-		return err
-	}
-	return nil // valid, or malformed: the decoder that follows says where
-}
-
-// walkKeys reads one value of type t from dec (at path, for messages).
-func walkKeys(dec *json.Decoder, t reflect.Type, path string, kind error) error {
-	tok, err := dec.Token()
-	if err != nil {
-		return err
-	}
-	delim, ok := tok.(json.Delim)
-	if !ok {
-		return nil
-	}
-	for t != nil && t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t != nil && reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]()) {
-		t = nil // it checks its own
-	}
-	switch {
-	case delim == '[':
-		var elem reflect.Type
-		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
-			elem = t.Elem()
-		}
-		for i := 0; dec.More(); i++ {
-			if err := walkKeys(dec, elem, fmt.Sprintf("%s[%d]", path, i), kind); err != nil {
-				return err
-			}
-		}
-	default:
-		seen := map[string]bool{}
-		for dec.More() {
-			tok, err := dec.Token()
-			if err != nil {
-				return err
-			}
-			key, _ := tok.(string)
-			at := key
-			if path != "" {
-				at = path + "." + key
-			}
-			if seen[key] {
-				return errs.Errorf(kind, "JSON key %q is given twice", at)
-			}
-			seen[key] = true
-			var field reflect.Type
-			switch {
-			case t != nil && t.Kind() == reflect.Map:
-				field = t.Elem()
-			case t != nil && t.Kind() == reflect.Struct:
-				for i := range t.NumField() {
-					f := t.Field(i)
-					name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-					switch {
-					case name == key:
-						field = f.Type
-					case strings.EqualFold(name, key):
-						return errs.Errorf(kind, "JSON key %q: the field is %q, spelt so", at, name)
-					}
-				}
-			}
-			if err := walkKeys(dec, field, at, kind); err != nil {
-				return err
-			}
-		}
-	}
-	_, err = dec.Token() // the closing delimiter
-	return err
-}
-
 // decodeExact decodes data into v, a pointer to a struct whose JSON is
-// this package's: its keys spelt exactly and once (exactKeys), no field it
+// this package's: its keys spelt exactly and once (errs.ExactKeys), no field it
 // does not have, nothing after the value. Errors wrap kind.
 func decodeExact(data []byte, v any, kind error) error {
-	if err := exactKeys(data, reflect.TypeOf(v), kind); err != nil {
+	if err := errs.ExactKeys(data, reflect.TypeOf(v), kind); err != nil {
 		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))

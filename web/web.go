@@ -61,6 +61,7 @@ import (
 	"net"
 	"net/http"
 	"path"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -68,6 +69,7 @@ import (
 	"time"
 
 	"github.com/snakesladders/snakes"
+	"github.com/snakesladders/snakes/internal/errs"
 )
 
 //go:embed static
@@ -210,10 +212,14 @@ func (s *server) request(w http.ResponseWriter, r *http.Request, v any) (ok bool
 	return true
 }
 
-// decode decodes the JSON of data into v, refusing fields v does not have
-// and anything after the value: a misspelt rule ("face": 3) is an error,
-// not a rule silently left at its default.
+// decode decodes the JSON of data into v, refusing fields v does not have,
+// a key spelt in another case or given twice, and anything after the
+// value: a misspelt rule ("face": 3, "Faces": 3) is an error, not a rule
+// silently left at its default.
 func decode(data []byte, v any) error {
+	if err := errs.ExactKeys(data, reflect.TypeOf(v), errRequest); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -224,6 +230,9 @@ func decode(data []byte, v any) error {
 	}
 	return nil
 }
+
+// errRequest is what a request's JSON that is not as documented wraps.
+var errRequest = errors.New("invalid request")
 
 // work gives a request its budget and waits for a free worker within it,
 // answering 503 when none frees up; done ends the budget and gives the

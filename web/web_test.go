@@ -116,6 +116,14 @@ func TestBadRequests(t *testing.T) {
 		{"POST", "/api/design", `{"size": 8, "ladder": 3, "turns": 20}`, 400, `unknown field "ladder"`, nil},
 		{"POST", "/api/design", `{"size": 8, "turns": 20, "rules": {"faces": 6, "sides": 8}}`, 400, `unknown field "sides"`, nil},
 		{"POST", "/api/report", `{"board": [[-1,-1],[-1,-1]]} {}`, 400, "more after the JSON value", nil},
+		// Names match as spelt, once: the json package alone would take
+		// "FACES" for "faces" and the last of two keys.
+		{"POST", "/api/report", `{"board": [[-1,-1],[-1,-1]], "rules": {"FACES": 3}}`, 400, `JSON key "FACES": the field is "faces"`, nil},
+		{"POST", "/api/report", `{"Board": [[-1,-1],[-1,-1]]}`, 400, `JSON key "Board": the field is "board"`, nil},
+		{"POST", "/api/report", `{"board": [[-1,-1],[-1,-1]], "board": {"size": 3}}`, 400, `JSON key "board" is given twice`, nil},
+		{"POST", "/api/report", `{"board": {"size": 3, "jumps": {"2": 8, "2": 5}}}`, 400, `JSON key "board.jumps.2" is given twice`, nil},
+		{"POST", "/api/design", `{"Size": 8, "turns": 20}`, 400, `JSON key "Size": the field is "size"`, nil},
+		{"POST", "/api/play", `{"game": {"board": {"size": 3}, "rules": {}, "players": 2, "throws": [], "players": 3}}`, 400, `JSON key "game.players" is given twice`, nil},
 		// What a page on another site can make a browser send.
 		{"POST", "/api/report", `{"board": [[-1,-1],[-1,-1]]}`, 415, "Content-Type: application/json", []string{"Content-Type", "text/plain"}},
 		{"POST", "/api/design", `{"size": 8, "turns": 20}`, 415, "application/x-www-form-urlencoded", []string{"Content-Type", "application/x-www-form-urlencoded"}},

@@ -26,12 +26,14 @@ func serve(args []string, stdout, stderr io.Writer) error {
 	budget := fs.Duration("budget", web.DefaultBudget, "time for one request's figures")
 	maxSquares := fs.Int("max-squares", web.DefaultMaxSquares, "refuse boards of more squares")
 	workers := fs.Int("workers", 0, "requests computing at once (0: one a core)")
-	maxMemory := fs.Int64("max-memory", web.DefaultMaxMemory, "refuse a request whose figures need a table of more bytes (422)")
+	maxMemory := fs.Int64("max-memory", web.DefaultMaxMemory, "refuse a request whose figures' tables together need more bytes (422)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: snakes serve [-addr 127.0.0.1:8080] [-budget 10s] [-max-squares N] [-max-memory BYTES] [-workers N]\n\n"+
-			"Serves a page to draw and edit a board and see its figures, and its JSON API\n"+
-			"(POST /api/report, POST /api/design). It listens on the loopback only unless\n"+
-			"-addr says otherwise.\n\n")
+			"Serves a page to draw and edit a board, see its figures and play on it, and\n"+
+			"its JSON API: POST /api/report {board, rules}, POST /api/design <spec>, and\n"+
+			"POST /api/play {game: {board, rules, players, throws}, throw, seed}, which\n"+
+			"replays the game, throws once more when asked and answers the odds. It\n"+
+			"listens on the loopback only unless -addr says otherwise.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
