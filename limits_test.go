@@ -68,11 +68,11 @@ func TestTooLarge(t *testing.T) {
 			return err
 		}, "snakes: the turns of 1000000 squares needs 61 GiB of memory, over the bound of 2 GiB (MaxBytes)"},
 		// The memory bound is on what a call holds at once: the insights'
-		// tables each fit 180 MiB, the chain and they together do not.
+		// tables each fit 18 MiB, the chain and they together do not.
 		{"ExpectedFrom past the memory its tables hold together", func() error {
-			_, err := Rules{}.WithMaxBytes(180 << 20).ExpectedFrom(mustJumps(t, 1000, nil))
+			_, err := Rules{}.WithMaxBytes(18 << 20).ExpectedFrom(mustJumps(t, 300, nil))
 			return err
-		}, "snakes: the insights on 1000000 squares needs 38.1 MiB of memory, 205 MiB with the call's other tables, over the bound of 180 MiB"},
+		}, "snakes: the insights on 90000 squares needs 3.43 MiB of memory, 18.5 MiB with the call's other tables, over the bound of 18 MiB"},
 		{"Visits with a huge die, Bounce", func() error {
 			_, err := Rules{Faces: 65536, Overshoot: Bounce}.Visits(mustJumps(t, 100, nil))
 			return err
