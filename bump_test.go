@@ -431,3 +431,31 @@ func TestBumpLoadedWinsSumToOne(t *testing.T) {
 		}
 	}
 }
+
+// TestBumpLoadedNeverWrong: on 3×3 boards where one face of a loaded die
+// outweighs the others 10⁹ to one, three players' sweeps shrink their
+// error so slowly that their rate cannot show what is left (they once
+// stopped with chances to win that summed to 8·10⁻¹⁸): the chances sum to
+// 1 within 1e-12 where the game surely ends, or the call refuses with
+// ErrTooLarge, never an answer short of that.
+func TestBumpLoadedNeverWrong(t *testing.T) {
+	t.Parallel()
+	b := mustJumps(t, 3, nil)
+	for _, r := range []Rules{
+		{Weights: []int{1e9, 1, 1}, Again: 1, AgainLimit: 1, OnLimit: BackToStart, Overshoot: Finish, Bump: true},
+		{Weights: []int{1, 1, 1, 1, 1e9}, Overshoot: Bounce, Bump: true},
+		{Weights: []int{1, 1, 1, 1e9}, Bump: true},
+		{Weights: []int{1, 1, 1, 1, 1, 1}, Bump: true}, // settles: it must answer
+	} {
+		wins, err := r.WithMaxWork(1<<26).WinChances(b, 3)
+		if err != nil {
+			if !errors.Is(err, ErrTooLarge) || len(r.Weights) == 6 {
+				t.Errorf("%v: %v, want ErrTooLarge or an answer", r, err)
+			}
+			continue
+		}
+		if sum := wins[0] + wins[1] + wins[2]; math.Abs(sum-1) > 1e-12 {
+			t.Errorf("%v: %v sum to 1%+.3g, want within 1e-12", r, wins, sum-1)
+		}
+	}
+}

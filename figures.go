@@ -261,8 +261,10 @@ func (r Rules) Variance(b *Board) (float64, error) {
 // (10⁴ states for two players on the classic board, 10⁶ for three), within
 // 1e-9: by elimination up to 640 unknowns, else by sweeps that take the
 // states from the farthest on, solve the rings of turns in which no token
-// moves in closed form, and add the geometric tail of their convergence.
-// It allocates about 4 times 8 bytes a state and player, and 4 bytes a
+// moves in closed form, and add the geometric tail of their convergence;
+// the sweeps stop only once the chances at every state the game surely
+// ends from also sum to 1 within 1e-12 (they grow from below, so what the
+// sum lacks bounds what each has yet to gain). It allocates about 4 times 8 bytes a state and player, and 4 bytes a
 // state and total; a chain past MaxBytes or whose sweeps would pass
 // MaxWork is refused up front with [ErrTooLarge] naming its size, as is
 // one that has not settled by MaxWork (a game that waits a long time on

@@ -579,6 +579,9 @@ func (j *Joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns 
 		work += sweep
 		since++
 		if change == 0 {
+			if short := j.unsettled(sys, x, turns); short > jointSettled {
+				return errs.Errorf(errs.ErrTooLarge, "the joint chain of %d players' tokens stopped changing with chances to win that sum to 1 less %.3g where the game surely ends", n, short)
+			}
 			return nil
 		}
 		if extrapolated > 0 && since == 1 {
@@ -591,7 +594,7 @@ func (j *Joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns 
 		rate := 0.0
 		if last > 0 && change < last {
 			rate = change / last
-			if change*rate/(1-rate) < jointTolerance*max(1, maxOf(x)) && since > 3 {
+			if change*rate/(1-rate) < jointTolerance*max(1, maxOf(x)) && since > 3 && j.unsettled(sys, x, turns) <= jointSettled {
 				return nil
 			}
 			// Once the sweeps shrink the error by a steady rate, what is
@@ -613,6 +616,33 @@ func (j *Joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns 
 			return errs.Errorf(errs.ErrTooLarge, "the joint chain of %d players' tokens did not settle within %.3g steps%s", n, j.g.Lim.Work, j.g.WorkName())
 		}
 	}
+}
+
+// jointSettled is how far from 1 the chances to win at a state the game
+// surely ends from may sum when a solve stops.
+const jointSettled = 1e-12
+
+// unsettled returns how far from 1 the chances to win sum at the states
+// the game surely ends from, at the most (0 for the turns, which have no
+// such sum). The sweeps grow each chance from below, an extrapolation
+// aside, so what the sum lacks bounds what each chance is yet to gain: a
+// solve whose steps shrink too slowly for their rate to say so (a die
+// that shows one face all but once in 10⁹ throws) is held to it.
+func (j *Joint) unsettled(sys *jointSystem, x []float64, turns bool) float64 {
+	if turns {
+		return 0
+	}
+	n, worst := j.n, 0.0
+	for s, ok := range sys.sure {
+		if ok {
+			var sum linalg.Sum
+			for _, v := range x[s*n : (s+1)*n] {
+				sum.Add(v)
+			}
+			worst = max(worst, math.Abs(1-sum.Value()))
+		}
+	}
+	return worst
 }
 
 // gather adds to acc state s's values from its throws, but for those in
