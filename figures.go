@@ -112,7 +112,7 @@ func (r Rules) Visits(b *Board) ([]float64, error) {
 // steps, the rest at 8 a step); a figure keeps 1e-10 of itself plus 8e-13 of the
 // length (a fresh solve there by GMRES keeps no better than 2e-13). A board
 // of 10⁵ squares and 1% random jumps takes about 1.4 times ExpectedTurns;
-// one of 10⁶ squares and 10⁴ jumps (m = 4954) about 90 s and 1.2 GB on
+// one of 10⁶ squares and 10⁴ jumps (m = 4954) about 86 s and 1.2 GB on
 // two cores, given [Rules.WithMaxWork] of 2³⁷. Past MaxBytes, or 8
 // multiply-adds a step of MaxWork (2³⁴, about 5 s), it wraps [ErrTooLarge],
 // before allocating. A jump whose Effect needs a fresh solve of the board

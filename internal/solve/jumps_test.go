@@ -1,11 +1,13 @@
 package solve
 
-// This file tests the refinement of the expected turns that Jumps ranks
-// its doubtful jumps with, against the exact expectation.
+// This file tests what Jumps adds to the solve: the refinement of the
+// expected turns it ranks its doubtful jumps with, against the exact
+// expectation, and the replay's lanes against the plain loop.
 
 import (
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/snakesladders/snakes/internal/boards"
@@ -52,6 +54,45 @@ func TestRefinedWithinItsBound(t *testing.T) {
 		}
 		if off(out[0]) > bound*e || off(out[0]) > off(before) {
 			t.Errorf("%d×%d board %d: refined %.17g (off %.3g, bound %.3g), solved %.17g (off %.3g); exact %s", n, n, seed, out[0], off(out[0]), bound*e, before, off(before), exact.FloatString(20))
+		}
+	}
+}
+
+// TestLanesDot: replay's written-out sixteen lanes add what the plain loop
+// adds, in the same order, to the bit; and a batch of fewer lanes too.
+func TestLanesDot(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(3, 5))
+	for _, nb := range []int{maxBatch, 5} {
+		for trial := range 50 {
+			m := rng.IntN(40)
+			w, src := make([]float64, m), make([]float64, m*nb)
+			for k := range w {
+				if rng.IntN(3) > 0 {
+					w[k] = rng.Float64()
+				}
+			}
+			for i := range src {
+				src[i] = rng.Float64() * 1e3
+			}
+			got, want := make([]float64, nb), make([]float64, nb)
+			for j := range got {
+				got[j] = rng.Float64()
+				want[j] = got[j]
+			}
+			lanesDot(got, w, src, nb)
+			for k, a := range w {
+				if a != 0 {
+					for j := range want {
+						want[j] += a * src[k*nb+j]
+					}
+				}
+			}
+			for j := range want {
+				if math.Float64bits(got[j]) != math.Float64bits(want[j]) {
+					t.Fatalf("%d lanes, trial %d: lane %d %v, the loop %v", nb, trial, j, got[j], want[j])
+				}
+			}
 		}
 	}
 }
