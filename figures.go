@@ -264,11 +264,11 @@ func (r Rules) Variance(b *Board) (float64, error) {
 // moves in closed form, and add the geometric tail of their convergence;
 // the sweeps stop only once the chances at every state the game surely
 // ends from also sum to 1 within 1e-12 (they grow from below, so what the
-// sum lacks bounds what each has yet to gain). It allocates about 4 times 8 bytes a state and player, and 4 bytes a
-// state and total; a chain past MaxBytes or whose sweeps would pass
-// MaxWork is refused up front with [ErrTooLarge] naming its size, as is
-// one that has not settled by MaxWork (a game that waits a long time on
-// rare throws). On this package's machine: 2 players on the classic board
+// sum lacks bounds what each has yet to gain). It allocates about 4 times
+// 8 bytes a state and player, and 4 bytes a state and total; a chain past
+// MaxBytes or whose sweeps would pass MaxWork is refused up front with
+// [ErrTooLarge] naming its size, as is one that has not settled by MaxWork
+// (a game that waits a long time on rare throws). On this package's machine: 2 players on the classic board
 // about 60 ms, under the British rules (Enter 6, Again 6, AgainLimit 3)
 // 0.2 s; 3 players take 13 to 17 s, past MaxWork, so they are refused
 // unless [Rules.WithMaxWork] allows 2³³ steps (go test -bench Bump).
