@@ -62,6 +62,12 @@ type Analysis struct {
 	quantile map[float64]*once[int]
 	wins     map[string]*once[[]float64]
 	joints   map[int]*joint.Joint // under Bump: the joint chain of each number of players asked
+
+	// mem is the memory account of the figure being computed, which every
+	// copy of g shares: each figure starts it afresh (figure), so that a
+	// figure's tables count against the bound together, and those an
+	// earlier figure left for the later ones are not counted again.
+	mem budget.Memory
 }
 
 // A once is a figure of an Analysis: kept once computed, or refused for a
@@ -95,7 +101,9 @@ func (r Rules) analysis(b *Board) (*Analysis, error) {
 
 // analysisOf is the Analysis of g, r compiled on b.
 func (r Rules) analysisOf(b *Board, g model.Game) *Analysis {
-	return &Analysis{r: r, b: b, g: g, turn: make(chan struct{}, 1)}
+	a := &Analysis{r: r, b: b, g: g, turn: make(chan struct{}, 1)}
+	a.g.Mem = &a.mem
+	return a
 }
 
 // Rules returns the rules a was made with.
@@ -118,12 +126,8 @@ func figure[T any](ctx context.Context, a *Analysis, slot func() *once[T], compu
 		return zero, ctx.Err()
 	}
 	defer func() { <-a.turn }()
-	held := a.g.Mem.Held()
-	v, err := kept(ctx, slot(), compute)
-	if err != nil {
-		a.g.Mem.Back(held) // nothing was kept
-	}
-	return v, err
+	a.mem.Reset(a.g.Lim.Bytes)
+	return kept(ctx, slot(), compute)
 }
 
 // field is a slot of figure for a figure kept in a field of a.

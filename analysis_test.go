@@ -306,3 +306,33 @@ func TestAnalysesGiveMemoryBack(t *testing.T) {
 		t.Errorf("%d MiB more heap after a collection than before %d Analyses made and dropped one after another", held>>20, made)
 	}
 }
+
+// TestAnalysisMemoryPerFigure: an Analysis under a small memory bound
+// answers figure after figure, each new argument a figure of its own
+// (lengths, quantiles, races from other squares), as the Rules methods
+// do: each figure's tables count against the bound together, and those
+// earlier figures left behind are not counted again, nor are a figure's
+// passing tables (once, they piled up until the 16th length was refused).
+func TestAnalysisMemoryPerFigure(t *testing.T) {
+	t.Parallel()
+	r := Rules{}.WithMaxBytes(400 << 10)
+	b := mustBoard(t, randomGrid(30, 0.1, 1))
+	a, err := r.Analyze(t.Context(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 40 {
+		if _, err := a.LengthDistribution(t.Context(), 50+i); err != nil {
+			t.Fatalf("LengthDistribution(%d): %v", 50+i, err)
+		}
+		if _, err := a.Quantile(t.Context(), 0.5+float64(i)/100); err != nil {
+			t.Fatalf("Quantile(%v): %v", 0.5+float64(i)/100, err)
+		}
+		if _, err := a.WinChancesFrom(t.Context(), []int{1 + i, 2 + i}); err != nil {
+			t.Fatalf("WinChancesFrom(%d, %d): %v", 1+i, 2+i, err)
+		}
+	}
+	if _, err := a.ExpectedFrom(t.Context()); err != nil {
+		t.Fatalf("ExpectedFrom after them: %v", err)
+	}
+}

@@ -101,8 +101,9 @@ func (r Rules) Visits(b *Board) ([]float64, error) {
 // t(end) of a short jump late in a long game keeps few of the solve's
 // digits), the expected turns from its ends are refined by one step of
 // iterative refinement (a scalar sweep, with a bound on what is left of
-// their error), and only where even that does not keep the bound does the
-// Effect come from a solve of the board without the jump. Past the structured
+// their error; within the structured solve's bounds, which keep them on
+// every square), and only where even that does not keep the bound does
+// the Effect come from a solve of the board without the jump. Past the structured
 // solve's bounds (more than 256 such squares, or rows over 32 MiB) the
 // solve keeps a row of m+2 numbers only for the unknowns, the start, both
 // ends of each jump and the squares jumps lead up to (jumps.go), and

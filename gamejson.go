@@ -41,11 +41,12 @@ func (gm *Game) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes a game that MarshalJSON encoded by starting it
 // afresh and replaying its throws through [Game.Apply], so that the game
 // goes on exactly as the original would. A field it does not know, a key
-// spelt in another case or given twice (wrapping [ErrInvalidThrow], a
-// record it cannot replay), an invalid board or rules, or a throw the game
-// cannot take is an error (the latter wrapping [ErrInvalidThrow] or
-// [ErrGameOver] and naming the throw's index, from 0); gm is then
-// unchanged.
+// of the game's own spelt in another case or given twice (wrapping
+// [ErrInvalidThrow], a record it cannot replay; a key of its board or
+// rules wraps [ErrInvalidBoard] or [ErrInvalidRules]), an invalid board or
+// rules, or a throw the game cannot take is an error (the latter wrapping
+// [ErrInvalidThrow] or [ErrGameOver] and naming the throw's index, from
+// 0); gm is then unchanged.
 func (gm *Game) UnmarshalJSON(data []byte) error {
 	var in gameJSON
 	if err := errs.ExactKeys(data, reflect.TypeOf(&in), ErrInvalidThrow); err != nil {
@@ -54,6 +55,9 @@ func (gm *Game) UnmarshalJSON(data []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&in); err != nil {
+		if errs.KindOf(err) != nil {
+			return err // the board's or the rules' own, which name what is wrong
+		}
 		return fmt.Errorf("snakes: decoding a game: %w", err)
 	}
 	if len(in.Board) == 0 {
@@ -78,8 +82,8 @@ func (gm *Game) UnmarshalJSON(data []byte) error {
 
 // kindOf is the sentinel an error of this package wraps.
 func kindOf(err error) error {
-	if e, ok := err.(*errs.Error); ok {
-		return e.Unwrap()
+	if kind := errs.KindOf(err); kind != nil {
+		return kind
 	}
 	return err
 }

@@ -240,12 +240,13 @@ func (p *Penalty) UnmarshalText(text []byte) error {
 // UnmarshalJSON decodes rules from their JSON (the names of Rules' json
 // tags, as json.Marshal writes them): each name spelt exactly
 // and given once, a name Rules does not have an error, the fields left out
-// as they were. Errors in the keys wrap [ErrInvalidRules]. The bounds
+// as they were. Errors wrap [ErrInvalidRules]; the values themselves are
+// checked by [Rules.Validate], as for rules built in Go. The bounds
 // ([Rules.WithMaxBytes], [Rules.WithMaxWork]) are not part of the JSON and
 // stay as they were.
 func (r *Rules) UnmarshalJSON(data []byte) error {
-	type plain Rules // without this method
-	return decodeExact(data, (*plain)(r), ErrInvalidRules)
+	type rules Rules // without this method
+	return decodeExact(data, (*rules)(r), ErrInvalidRules)
 }
 
 // decodeExact decodes data into v, a pointer to a struct whose JSON is
@@ -258,7 +259,11 @@ func decodeExact(data []byte, v any, kind error) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return err
+		var typ *json.UnmarshalTypeError
+		if errors.As(err, &typ) && typ.Field != "" {
+			return errs.Errorf(kind, "JSON field %q: found %s, want %s", typ.Field, jsonKind(typ.Value), jsonKind(typ.Type.Kind().String()))
+		}
+		return errs.Errorf(kind, "%s", strings.TrimPrefix(err.Error(), "json: "))
 	}
 	if dec.More() {
 		return errs.Errorf(kind, "more JSON after the value")

@@ -6,6 +6,7 @@ package snakes
 import (
 	"encoding/json"
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -49,6 +50,14 @@ func TestExactJSONKeys(t *testing.T) {
 			t.Errorf("%s: %v", ok.json, err)
 		}
 	}
+	// A value of the wrong kind, and an unknown field, wrap the rules'
+	// kind and name the field in the rules' own words.
+	if err := rulesFrom([]byte(`{"faces": "six"}`)); !errors.Is(err, ErrInvalidRules) || err.Error() != `snakes: JSON field "faces": found a string, want a number` {
+		t.Errorf("a face count as a string: %v", err)
+	}
+	if err := rulesFrom([]byte(`{"face": 6}`)); !errors.Is(err, ErrInvalidRules) || err.Error() != `snakes: unknown field "face"` {
+		t.Errorf("an unknown rule: %v", err)
+	}
 	// Unknown fields stay errors, in rules read inside a game too.
 	if err := gameFrom([]byte(`{"board": {"size": 3}, "rules": {"face": 3}, "players": 2}`)); err == nil || !strings.Contains(err.Error(), `unknown field "face"`) {
 		t.Errorf("a misspelt rule in a game: %v", err)
@@ -58,3 +67,23 @@ func TestExactJSONKeys(t *testing.T) {
 func rulesFrom(data []byte) error { var r Rules; return json.Unmarshal(data, &r) }
 func boardFrom(data []byte) error { var b Board; return json.Unmarshal(data, &b) }
 func gameFrom(data []byte) error  { var g Game; return json.Unmarshal(data, &g) }
+
+// TestExactJSONKeysDeep: JSON nested ten thousand deep costs its reading
+// memory in proportion to its depth, not its square (a 20 kB body once
+// took 152 MiB, and a server's 1 MiB body gigabytes), and deeper still is
+// an error, not a crash.
+func TestExactJSONKeysDeep(t *testing.T) {
+	for _, depth := range []int{9990, 20000} {
+		data := []byte(`{"weights": ` + strings.Repeat(`{"a": [`, depth/2) + strings.Repeat(`]}`, depth/2) + `}`)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		err := rulesFrom(data)
+		runtime.ReadMemStats(&after)
+		if err == nil {
+			t.Errorf("depth %d: decoded", depth)
+		}
+		if took := after.TotalAlloc - before.TotalAlloc; took > 32<<20 {
+			t.Errorf("depth %d (%d bytes): reading took %d MiB", depth, len(data), took>>20)
+		}
+	}
+}

@@ -51,7 +51,8 @@ func (gm *Game) OddsContext(ctx context.Context) ([]float64, error) {
 		p := (gm.player + i) % n
 		order[i] = gm.odds.a.g.StateOf(gm.squares[p], gm.waiting[p])
 	}
-	var rel []float64 // chances in that order
+	var rel []float64                          // chances in that order
+	gm.odds.a.mem.Reset(gm.odds.a.g.Lim.Bytes) // a call of its own, as an Analysis' figure is
 	switch {
 	case gm.r.Bump && n > 1:
 		if gm.odds.j == nil {

@@ -201,11 +201,11 @@ const (
 // [ErrTooLarge] that says how much they need, what needs over bytes of
 // memory: a server answering untrusted requests bounds each below
 // [MaxBytes] this way. The bound applies to the tables a call holds
-// together, each counted just before it is made; an [Analysis] counts the
-// tables of the figures it keeps, from the first figure asked of it to
-// the last, and each figure's passing tables while it is computed. A
-// bound of 0 or less, or over MaxBytes, is MaxBytes. The bound is not
-// part of the rules' JSON.
+// together, each counted just before it is made; an [Analysis], and a
+// report, count each figure's tables while it is computed, those it keeps
+// for later figures included, and do not count again what an earlier
+// figure left them. A bound of 0 or less, or over MaxBytes, is MaxBytes.
+// The bound is not part of the rules' JSON.
 func (r Rules) WithMaxBytes(bytes int64) Rules {
 	l := r.limitsCopy()
 	l.Bytes = MaxBytes

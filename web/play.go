@@ -61,6 +61,10 @@ func (s *server) play(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer done()
+	if len(req.Game.Board) == 0 {
+		fail(w, http.StatusBadRequest, "game: no board: send {\"game\": {\"board\": ..., \"rules\": ..., \"players\": 2, \"throws\": []}}")
+		return
+	}
 	b, rules, ok := s.parse(w, req.Game.Board, req.Game.Rules)
 	if !ok {
 		return

@@ -37,6 +37,15 @@ func (e *Error) Error() string { return "snakes: " + e.msg }
 // Unwrap returns the sentinel e wraps.
 func (e *Error) Unwrap() error { return e.kind }
 
+// KindOf returns the sentinel err is an *Error of, or nil.
+func KindOf(err error) error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.kind
+	}
+	return nil
+}
+
 // Errorf returns an *Error wrapping kind, its message formatted as by
 // fmt.Sprintf.
 func Errorf(kind error, format string, args ...any) error {
@@ -64,14 +73,47 @@ func Count(n int, one, many string) string {
 func ExactKeys(data []byte, t reflect.Type, kind error) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var mine *Error
-	if err := walkKeys(dec, t, "", kind); errors.As(err, &mine) {
+	if err := walkKeys(dec, t, new(keyPath), kind); errors.As(err, &mine) {
 		return err
 	}
 	return nil // valid, or malformed: the decoder that follows says where
 }
 
-// walkKeys reads one value of type t from dec (at path, for messages).
-func walkKeys(dec *json.Decoder, t reflect.Type, path string, kind error) error {
+// A keyPath is where walkKeys stands: a key or an index a level, written
+// out only for a message, so that deep JSON costs a word a level.
+type keyPath []pathStep
+
+type pathStep struct {
+	key   string
+	index int // in an array: the element's, else -1
+}
+
+func (p keyPath) String() string {
+	var b strings.Builder
+	for _, s := range p {
+		switch {
+		case s.index >= 0:
+			fmt.Fprintf(&b, "[%d]", s.index)
+		case b.Len() > 0:
+			b.WriteString("." + s.key)
+		default:
+			b.WriteString(s.key)
+		}
+	}
+	return b.String()
+}
+
+// maxKeyDepth is the deepest JSON walkKeys follows, as the json package's
+// decoder does: past it the decoder says the JSON is too deep.
+const maxKeyDepth = 10000
+
+var errTooDeep = errors.New("too deep")
+
+// walkKeys reads one value of type t from dec, at path.
+func walkKeys(dec *json.Decoder, t reflect.Type, path *keyPath, kind error) error {
+	if len(*path) > maxKeyDepth {
+		return errTooDeep
+	}
 	tok, err := dec.Token()
 	if err != nil {
 		return err
@@ -93,9 +135,11 @@ func walkKeys(dec *json.Decoder, t reflect.Type, path string, kind error) error 
 			elem = t.Elem()
 		}
 		for i := 0; dec.More(); i++ {
-			if err := walkKeys(dec, elem, fmt.Sprintf("%s[%d]", path, i), kind); err != nil {
+			*path = append(*path, pathStep{index: i})
+			if err := walkKeys(dec, elem, path, kind); err != nil {
 				return err
 			}
+			*path = (*path)[:len(*path)-1]
 		}
 	default:
 		seen := map[string]bool{}
@@ -105,12 +149,9 @@ func walkKeys(dec *json.Decoder, t reflect.Type, path string, kind error) error 
 				return err
 			}
 			key, _ := tok.(string)
-			at := key
-			if path != "" {
-				at = path + "." + key
-			}
+			*path = append(*path, pathStep{key: key, index: -1})
 			if seen[key] {
-				return Errorf(kind, "JSON key %q is given twice", at)
+				return Errorf(kind, "JSON key %q is given twice", path.String())
 			}
 			seen[key] = true
 			var field reflect.Type
@@ -125,13 +166,14 @@ func walkKeys(dec *json.Decoder, t reflect.Type, path string, kind error) error 
 					case name == key:
 						field = f.Type
 					case strings.EqualFold(name, key):
-						return Errorf(kind, "JSON key %q: the field is %q, spelt so", at, name)
+						return Errorf(kind, "JSON key %q: the field is %q, spelt so", path.String(), name)
 					}
 				}
 			}
-			if err := walkKeys(dec, field, at, kind); err != nil {
+			if err := walkKeys(dec, field, path, kind); err != nil {
 				return err
 			}
+			*path = (*path)[:len(*path)-1]
 		}
 	}
 	_, err = dec.Token() // the closing delimiter

@@ -446,6 +446,7 @@ func metered(r model.Rules, g *model.Game) model.Rules {
 	if r.Meter == nil {
 		r.Meter = budget.NewMeter("the jumps' figures", g.Lim.Work, g.WorkName())
 	}
+	r.Mem = g.Mem // and their tables count with the call's
 	return r
 }
 

@@ -251,6 +251,9 @@ func rankOne(js *JumpStats, g *model.Game, zs, zf, zd, tf, td, tErr, zErr, floor
 // refined (refined), the jumps marked for a fresh solve: in a long game
 // t(f) − t(d) is what loses the digits, and refined t keeps them.
 func (f *Fundamental) refineFresh(stats []JumpStats, floor float64) {
+	if len(f.keep) > 0 {
+		return // past the structured solve's bounds t is kept only where Jumps reads it, not on every square
+	}
 	var at []int32
 	for i, ok := range f.freshAt[:len(stats)] {
 		if ok && f.zAt[i] != [3]float64{} {
