@@ -78,6 +78,9 @@ func TestAbusiveRequests(t *testing.T) {
 		// otherwise take gigabytes, or the process.
 		{"a game on a board of 2·10⁹ squares", "/api/play", `{"game":{"board":{"size":46340},"rules":{},"players":2,"throws":[]},"throw":true}`, 400, "over the limit of 250000"},
 		{"a game on a board of 4·10⁸ squares", "/api/play", `{"game":{"board":{"size":20000},"rules":{},"players":2,"throws":[]},"throw":true}`, 400, "over the limit of 250000"},
+		// JSON nested 30,000 deep in 60 kB: its keys are checked in memory
+		// in proportion to the depth (once, its square: 1.8 GB).
+		{"JSON nested 30,000 deep", "/api/report", `{"board": ` + strings.Repeat("[", 30000) + strings.Repeat("]", 30000) + `}`, 400, "invalid JSON"},
 		{"a design of 26 faces, bounce and chain", "/api/design", `{"size":100,"ladders":20,"snakes":20,"turns":50,"rules":{"faces":26,"overshoot":"bounce","chain":true}}`, 200, "event: report"},
 	} {
 		stop := make(chan struct{})
