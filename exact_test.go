@@ -1,7 +1,10 @@
 package snakes
 
 import (
+	"errors"
 	"math/big"
+	"strings"
+	"testing"
 )
 
 // This file is the exact side of the tests' reference rules (refRules,
@@ -174,4 +177,27 @@ func (rr refRules) classify(flat []int) (reach, finishes map[int]bool) {
 		}
 	}
 	return reach, finishes
+}
+
+// TestExactFractionBound: the bound on ExactExpectedTurns' fractions counts
+// squares·(m+1), a row's constant and its unknowns, whatever columns ride
+// along: on a 32×32 board 62 squares that moves go back to fit it (1025·63
+// ≤ 2¹⁶) and 63 do not.
+func TestExactFractionBound(t *testing.T) {
+	t.Parallel()
+	for _, k := range []int{62, 63} {
+		jumps := map[int]int{}
+		for i := range k {
+			jumps[1000-7*i] = 10 + i
+		}
+		b, err := FromJumps(32, jumps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Rules{}.ExactExpectedTurns(b)
+		over := err != nil && strings.Contains(err.Error(), "over the bound of 65536 fractions")
+		if !errors.Is(err, ErrTooLarge) || over != (k == 63) {
+			t.Errorf("%d squares moves go back to: %v", k, err)
+		}
+	}
 }

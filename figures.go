@@ -24,7 +24,7 @@ import (
 // those, in fractions. It keeps (squares)·(m+2) fractions, whose digits
 // grow with the board, and takes time squares·e·m + m³ fraction
 // operations, for e ends a turn can have: about 8 ms for the classic
-// board here. Boards of over 1024 squares, or with squares·(m+2) over
+// board here. Boards of over 1024 squares, or with squares·(m+1) over
 // 2¹⁶, give an error wrapping [ErrTooLarge], as do loaded dice whose
 // throws have more than 2⁵³ outcomes, and, before any of the arithmetic,
 // boards whose fractions would take over [MaxWork] steps by an estimate

@@ -19,7 +19,8 @@ import (
 
 // maxExactSquares and maxExactEntries bound ExactExpectedTurns: its
 // fractions' digits grow with the squares (a denominator can be a power of
-// Faces as long as the board), and it keeps squares·(m+2) of them.
+// Faces as long as the board), and it keeps squares·(m+2) of them, the
+// bound counting squares·(m+1).
 const (
 	maxExactSquares = 1024
 	maxExactEntries = 1 << 16
@@ -73,7 +74,9 @@ func ExactExpectedTurns(r model.Rules, b *grid.Squares) (*big.Rat, error) {
 		}
 	}
 	m := len(back)
-	if entries := float64(g.Last+1) * float64(m+2); entries > maxExactEntries {
+	// The bound counts a row's constant and unknowns, as it always has: the
+	// column of the chance to finish first rides along.
+	if entries := float64(g.Last+1) * float64(m+1); entries > maxExactEntries {
 		return nil, errs.Errorf(errs.ErrTooLarge, "exact arithmetic on %d squares with %d squares that moves go back to: over the bound of %d fractions", g.Last, m, maxExactEntries)
 	}
 	if steps := exactSteps(&g, out, m); steps > g.Lim.Work {
