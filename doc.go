@@ -82,10 +82,11 @@
 // Playing a game: [NewGame] starts a [Game] of several players, played
 // throw by throw ([Game.Apply] with the faces the dice show, or
 // [Game.Throw]), each throw checked (errors wrapping [ErrInvalidThrow] or
-// [ErrGameOver]), the game saved and resumed as JSON, and every player's
-// exact chance to win from where it stands, mid-turn included
-// ([Game.Odds]); under Rules.Bump a token landed on goes back to the start,
-// and the odds come from the joint chain of every token.
+// [ErrGameOver]), a throw taken back ([Game.Undo]), the game saved and
+// resumed as JSON, and every player's exact chance to win from where it
+// stands, mid-turn included ([Game.Odds]); under Rules.Bump a token landed
+// on goes back to the start, and the odds come from the joint chain of
+// every token.
 //
 // Designing a board: [Design] (and [DesignProgress]) search for a board
 // whose game lasts as long as a [Spec] asks, errors wrapping

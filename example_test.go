@@ -591,3 +591,21 @@ func ExampleGame_effects() {
 	// turn 4: player 1 2 → 11 none
 	// turn 5: player 0 9 → 12 none
 }
+
+func ExampleGame_Undo() {
+	game, err := snakes.NewGame(snakes.Classic(), snakes.Rules{StartOffBoard: true, Bump: true}, 2)
+	if err != nil {
+		log.Fatal(err)
+	}
+	game.Apply(4) // player 0 climbs the ladder from 4 to 14
+	game.Apply(3)
+	game.Apply(5) // player 0 from 14 to 19
+	fmt.Println(game.Squares(), "player", game.Player(), "to throw")
+	if err := game.Undo(); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(game.Squares(), "player", game.Player(), "to throw")
+	// Output:
+	// [19 3] player 1 to throw
+	// [14 3] player 0 to throw
+}

@@ -32,8 +32,9 @@ const maxGamePlayers = 64
 // not. Under Rules.Bump a throw that is moved and leaves its token, after
 // its jump, on a square other than 0 where other tokens stand sends those
 // back to the start, where a token that was waiting out a turn still
-// waits; a token sent back by Rules.AgainLimit bumps no one, and a bump is
-// never undone.
+// waits; a token sent back by Rules.AgainLimit bumps no one, and a token
+// bumped stays sent back whatever the later throws do (only [Game.Undo],
+// taking back the throw, puts it back).
 //
 // Apply and Throw check every throw and change nothing when it is wrong.
 // The zero Game is not a game: make one with [NewGame] or decode one with
@@ -189,6 +190,33 @@ func (gm *Game) move(total int32) Move {
 		gm.from = gm.squares[gm.player]
 	}
 	return m
+}
+
+// Undo takes back the last throw: the game is then exactly as it was
+// before it (every square, the player to throw, the turn and its run, the
+// bumps and the turns passed over, the winner, the record), replayed from
+// the start through the throws before it, with the odds' tables kept.
+// Without a throw to take back it returns an error wrapping
+// [ErrInvalidThrow] and changes nothing. Its time grows with the throws
+// made, each as Apply takes it.
+func (gm *Game) Undo() error {
+	dice := max(gm.r.Dice, 1)
+	n := len(gm.thrown) / dice
+	if n == 0 {
+		return errs.Errorf(ErrInvalidThrow, "no throw to take back")
+	}
+	out, err := NewGame(gm.b, gm.r, gm.players)
+	if err != nil {
+		return err // the game was made by NewGame: not reached
+	}
+	out.odds = gm.odds // the board's and the rules', whatever the throws
+	for i := range n - 1 {
+		if _, err := out.Apply(gm.thrown[i*dice : (i+1)*dice]...); err != nil {
+			return err // each was applied once: not reached
+		}
+	}
+	*gm = *out
+	return nil
 }
 
 // Throw throws the dice at random with rng (the global source when nil)

@@ -292,3 +292,81 @@ func TestGameOddsSampled(t *testing.T) {
 		t.Fatalf("first player won %.4f of the games, Odds says %.6f (4 standard errors: %.4f)", share, odds[0], 4*se)
 	}
 }
+
+// TestGameUndo plays seeded games under several rules and takes back every
+// throw as it is made: the game is then as it was before the throw (its
+// JSON, squares, player to throw, winner, record and odds, all recorded
+// then), and the same faces applied again bring back the game as it was
+// after it. With no throw made, Undo is an error and changes nothing.
+func TestGameUndo(t *testing.T) {
+	t.Parallel()
+	effects, err := Classic().WithEffects(map[int]Effect{5: ThrowAgain, 10: MissTurn, 22: ThrowAgain, 33: MissTurn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tc := range []struct {
+		b       *Board
+		r       Rules
+		players int
+	}{
+		{Classic(), Rules{StartOffBoard: true}, 2},
+		{Classic(), Rules{StartOffBoard: true, Bump: true}, 3},
+		{Classic(), Rules{Enter: 6, Again: 6, AgainLimit: 3, Bump: true}, 2},
+		{effects, Rules{Dice: 2, Overshoot: Bounce}, 3},
+	} {
+		gm, err := NewGame(tc.b, tc.r, tc.players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := gm.Undo(); !errors.Is(err, ErrInvalidThrow) || len(gm.Moves()) != 0 {
+			t.Fatalf("rules %d: Undo of a new game: %v", i, err)
+		}
+		type state struct {
+			JSON    string
+			Squares []int
+			Player  int
+			Winner  int
+			Moves   []Move
+			Odds    []float64
+		}
+		snap := func() state {
+			data, err := json.Marshal(gm)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var odds []float64
+			if len(gm.Moves())%7 == 0 { // every seventh: odds cost a solve's look-ups
+				odds, _ = gm.Odds()
+			}
+			return state{string(data), gm.Squares(), gm.Player(), gm.Winner(), gm.Moves(), odds}
+		}
+		rng := rand.New(rand.NewPCG(uint64(i), 17))
+		for gm.Winner() < 0 && len(gm.Moves()) < 400 {
+			before := snap()
+			m, err := gm.Throw(rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			after := snap()
+			var saved struct{ Throws [][]int }
+			if err := json.Unmarshal([]byte(after.JSON), &saved); err != nil {
+				t.Fatal(err)
+			}
+			if err := gm.Undo(); err != nil {
+				t.Fatalf("rules %d, throw %d: %v", i, len(before.Moves), err)
+			}
+			if diff := cmp.Diff(before, snap()); diff != "" {
+				t.Fatalf("rules %d: taking back %+v (-before +after Undo):\n%s", i, m, diff)
+			}
+			if _, err := gm.Apply(saved.Throws[len(saved.Throws)-1]...); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(after, snap()); diff != "" {
+				t.Fatalf("rules %d: %+v again (-first +again):\n%s", i, m, diff)
+			}
+		}
+		if gm.Winner() < 0 {
+			t.Fatalf("rules %d: no winner after 400 throws", i)
+		}
+	}
+}
