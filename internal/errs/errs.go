@@ -109,10 +109,39 @@ const maxKeyDepth = 10000
 
 var errTooDeep = errors.New("too deep")
 
+// holdsKeys reports whether a value of type t can hold an object whose
+// keys walkKeys checks, or decodes itself.
+func holdsKeys(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		return holdsKeys(t.Elem()) || reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]())
+	case reflect.Struct, reflect.Map, reflect.Interface:
+		return true
+	}
+	return reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]())
+}
+
+// checksItself reports whether t, or what it points to, decodes itself
+// other than as a json.RawMessage (which only keeps the JSON for later):
+// this package's types that do check their keys.
+func checksItself(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t != reflect.TypeFor[json.RawMessage]() && reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]())
+}
+
 // walkKeys reads one value of type t from dec, at path.
 func walkKeys(dec *json.Decoder, t reflect.Type, path *keyPath, kind error) error {
 	if len(*path) > maxKeyDepth {
 		return errTooDeep
+	}
+	if t != nil && (!holdsKeys(t) || checksItself(t)) {
+		// Numbers, strings and lists of them (a game's throws), or a value
+		// whose own decoder checks its keys (Rules): read whole rather than
+		// a token at a time, and not checked twice.
+		var skip json.RawMessage
+		return dec.Decode(&skip)
 	}
 	tok, err := dec.Token()
 	if err != nil {
@@ -125,8 +154,8 @@ func walkKeys(dec *json.Decoder, t reflect.Type, path *keyPath, kind error) erro
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	if t != nil && reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]()) {
-		t = nil // it checks its own
+	if t == reflect.TypeFor[json.RawMessage]() {
+		t = nil // read later by a decoder of its own: its keys are checked for repeats here
 	}
 	switch {
 	case delim == '[':
