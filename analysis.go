@@ -61,6 +61,7 @@ type Analysis struct {
 	dist     map[int]*once[[]float64]
 	quantile map[float64]*once[int]
 	wins     map[string]*once[[]float64]
+	places   map[int]*once[[][]float64]
 	joints   map[int]*joint.Joint // under Bump: the joint chain of each number of players asked
 
 	// mem is the memory account of the figure being computed, which every
@@ -374,6 +375,25 @@ func (a *Analysis) WinChances(ctx context.Context, players int) ([]float64, erro
 		return nil, err
 	}
 	return a.WinChancesFrom(ctx, joint.OnStart(&a.g, players))
+}
+
+// Places is [Rules.Places]: new slices each call.
+func (a *Analysis) Places(ctx context.Context, players int) ([][]float64, error) {
+	if err := joint.CheckPlayers(players); err != nil {
+		return nil, err
+	}
+	v, err := figure(ctx, a, entry(&a.places, players), func() ([][]float64, error) {
+		w, err := a.walk(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return joint.Places(w, players, func() (*joint.Joint, error) { return a.joint(ctx, players) })
+	})
+	out := make([][]float64, len(v))
+	for i := range v {
+		out[i] = slices.Clone(v[i])
+	}
+	return out, err
 }
 
 // WinChancesFrom is [Rules.WinChancesFrom]: a new slice each call.

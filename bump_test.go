@@ -79,7 +79,7 @@ func newRefJointUpTo(t fataler, h refHouse, bump bool, flat []int, players int, 
 			_, m := h.moveState(flat, s.turn, total)
 			e := edge{p: totals[total], to: -1}
 			if m.To != last {
-				e.to = add(refAfter(h, flat, s, m, players, bump))
+				e.to = add(refAfter(h, flat, s, m, players, bump, false))
 			}
 			edges[i] = append(edges[i], e)
 		}
@@ -257,7 +257,7 @@ func TestPropertyBumpAgainstExact(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s = refAfter(h, flat, s, m, players, true)
+			s = refAfter(h, flat, s, m, players, true, false)
 		}
 		if gm.Winner() < 0 {
 			i, ok := rj.index[s]
@@ -327,26 +327,36 @@ func (rj *refJoint) length(i int) (rounds, turns float64) {
 }
 
 // refAfter is the reference's state after move m from state s.
-func refAfter(h refHouse, flat []int, s refJointState, m Move, players int, bump bool) refJointState {
+func refAfter(h refHouse, flat []int, s refJointState, m Move, players int, bump, playOn bool) refJointState {
 	last := len(flat) - 1
 	next, _ := h.moveState(flat, s.turn, m.Roll)
 	_, _, lands := h.throwOf(flat, s.turn.u, m.Roll)
 	voided := h.again > 0 && m.Roll == h.again && h.limit > 0 && s.turn.k+1 == h.limit
 	ns := s
 	ns.squares[s.mover] = m.To
-	if bump && lands && !voided && m.To != 0 {
+	// Tokens on the last square have finished: out of play, never bumped.
+	if bump && lands && !voided && m.To != 0 && m.To != last {
 		for q := range players {
 			if q != s.mover && ns.squares[q] == m.To {
 				ns.squares[q] = h.start()
 			}
 		}
 	}
+	left := 0
+	for q := range players {
+		if ns.squares[q] != last {
+			left++
+		}
+	}
 	switch {
-	case m.To == last:
-	case h.again > 0 && m.Roll == h.again && !voided:
+	case m.To == last && (!playOn || left <= 1):
+	case m.To != last && h.again > 0 && m.Roll == h.again && !voided:
 		ns.turn = next
 	default:
 		ns.mover = (s.mover + 1) % players
+		for ns.squares[ns.mover] == last {
+			ns.mover = (ns.mover + 1) % players
+		}
 		u := ns.squares[ns.mover]
 		ns.turn = houseState{u, u, 0}
 	}

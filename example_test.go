@@ -609,3 +609,44 @@ func ExampleGame_Undo() {
 	// [19 3] player 1 to throw
 	// [14 3] player 0 to throw
 }
+
+// Three players on the classic board, played on until one is left: each
+// player's chance of each place. The first column is WinChances.
+func ExampleRules_Places() {
+	places, err := snakes.Rules{}.Places(snakes.Classic(), 3)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for i, row := range places {
+		fmt.Printf("player %d: 1st %.4f, 2nd %.4f, 3rd %.4f\n", i, row[0], row[1], row[2])
+	}
+	// Output:
+	// player 0: 1st 0.3430, 2nd 0.3298, 3rd 0.3272
+	// player 1: 1st 0.3332, 2nd 0.3335, 3rd 0.3332
+	// player 2: 1st 0.3238, 2nd 0.3366, 3rd 0.3396
+}
+
+// A game played on after the first finish: Standings grows as players
+// finish, and the game is over when one is left.
+func ExampleGame_Standings() {
+	b, err := snakes.NewBoard([][]int{{-1, -1}, {-1, -1}}) // squares 1..4, no jumps
+	if err != nil {
+		log.Fatal(err)
+	}
+	game, err := snakes.NewGame(b, snakes.Rules{PlayOn: true}, 3)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, roll := range []int{3, 1, 2, 2} {
+		m, err := game.Apply(roll)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("player %d: %d to %d, standings %v, over %v\n", m.Player, m.From, m.To, game.Standings(), game.Over())
+	}
+	// Output:
+	// player 0: 1 to 4, standings [0], over false
+	// player 1: 1 to 2, standings [0], over false
+	// player 2: 1 to 3, standings [0], over false
+	// player 1: 2 to 4, standings [0 1 2], over true
+}

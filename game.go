@@ -29,7 +29,9 @@ const maxGamePlayers = 64
 // costs a turn ([MissTurn]) has the next turn passed over: it makes no
 // move, and the next Move's Turn skips its number. The first token to
 // reach the last square wins, and the game is over at once, mid-turn or
-// not. Under Rules.Bump a throw that is moved and leaves its token, after
+// not; under Rules.PlayOn the turn ends there and the others play on
+// until one is left, each finished player passed over without a turn
+// counted ([Game.Standings]). Under Rules.Bump a throw that is moved and leaves its token, after
 // its jump, on a square other than 0 where other tokens stand sends those
 // back to the start, where a token that was waiting out a turn still
 // waits; a token sent back by Rules.AgainLimit bumps no one, and a token
@@ -53,7 +55,9 @@ type Game struct {
 	waiting []bool  // each player's next turn is passed over (MissTurn)
 	from    int32   // where the current turn began
 	turn    int     // the current turn, from 1, every player's counted
-	winner  int
+	winner  int     // the first to finish, or -1
+	placed  []int   // the players in the order they finished
+	over    bool
 	moves   []Move
 	thrown  []int // every die's face, Dice of them a throw
 	buf     []int // Throw's faces
@@ -87,7 +91,11 @@ func NewGame(b *Board, r Rules, players int) (*Game, error) {
 		}
 	}
 	if g.Start == g.Last {
-		gm.winner = 0 // a 1×1 board: the first token stands on the end
+		// A 1×1 board: every token stands on the end, the first first.
+		gm.winner, gm.over, gm.placed = 0, true, []int{0}
+		for p := 1; p < players && r.PlayOn; p++ {
+			gm.placed = append(gm.placed, p)
+		}
 	}
 	return gm, nil
 }
@@ -112,8 +120,8 @@ func (gm *Game) Rules() Rules { return gm.r }
 // Players returns how many players the game has.
 func (gm *Game) Players() int { return gm.players }
 
-// Player returns who throws next, 0-based (after the game is over, who
-// won).
+// Player returns who throws next, 0-based; after the game is over, under
+// either rule of Rules.PlayOn, who won (the first to finish).
 func (gm *Game) Player() int { return gm.player }
 
 // Squares returns each player's square, 0 for off the board: a new slice
@@ -126,8 +134,19 @@ func (gm *Game) Squares() []int {
 	return out
 }
 
-// Winner returns the player who won, or -1 while the game goes on.
+// Winner returns the player who won, the first to finish, or -1 before
+// anyone has.
 func (gm *Game) Winner() int { return gm.winner }
+
+// Over reports whether the game is decided: someone has finished, or under
+// Rules.PlayOn every player but one has.
+func (gm *Game) Over() bool { return gm.over }
+
+// Standings returns the players in the order they finished, 0-based: the
+// winner alone once the game is over without Rules.PlayOn; under PlayOn
+// every finisher so far, and the last player left added when the game is
+// over. A new slice each call.
+func (gm *Game) Standings() []int { return append([]int{}, gm.placed...) }
 
 // Moves returns every throw so far, in order, each with its Player and
 // Turn (every player's turns counted, from 1): a new slice each call.
@@ -143,8 +162,8 @@ func (gm *Game) Moves() []Move { return slices.Clone(gm.moves) }
 // [ErrGameOver]. It takes constant time and allocates only the amortized
 // growth of the game's record.
 func (gm *Game) Apply(faces ...int) (Move, error) {
-	if gm.winner >= 0 {
-		return Move{}, errs.Errorf(ErrGameOver, "the game is over: player %d won", gm.winner)
+	if gm.over {
+		return Move{}, gm.ended()
 	}
 	dice := max(gm.r.Dice, 1)
 	if len(faces) != dice {
@@ -171,25 +190,59 @@ func (gm *Game) move(total int32) Move {
 	landed, to, how, run, eff := g.ThrowAmong(gm.squares, p, gm.from, total, gm.run)
 	m := Move{From: int(u), Roll: int(total), Landed: int(landed), To: int(to), Turn: gm.turn, Player: p, Effect: Effect(eff)}
 	gm.moves = append(gm.moves, m)
-	switch {
-	case to == g.Last:
-		gm.winner = p
-	case how == model.TurnGoes:
-		gm.mid, gm.run = true, run
-	default: // the turn ends, and the turns of waiting players are passed over
-		gm.waiting[p] = eff == grid.Miss
-		gm.run, gm.mid = 0, false
-		for {
-			gm.player = (gm.player + 1) % gm.players
-			gm.turn++
-			if !gm.waiting[gm.player] {
-				break
-			}
-			gm.waiting[gm.player] = false
+	if to == g.Last {
+		gm.finish(p)
+		if gm.over {
+			return m
 		}
-		gm.from = gm.squares[gm.player]
 	}
+	if how == model.TurnGoes && to != g.Last {
+		gm.mid, gm.run = true, run
+		return m
+	}
+	// The turn ends; the turns of waiting players are passed over, and
+	// those of finished ones not counted.
+	gm.waiting[p] = eff == grid.Miss
+	gm.run, gm.mid = 0, false
+	for {
+		gm.player = (gm.player + 1) % gm.players
+		if gm.squares[gm.player] == g.Last {
+			continue
+		}
+		gm.turn++
+		if !gm.waiting[gm.player] {
+			break
+		}
+		gm.waiting[gm.player] = false
+	}
+	gm.from = gm.squares[gm.player]
 	return m
+}
+
+// finish places player p, whose token has reached the last square: the
+// game is over at the first finish, or under PlayOn when one player is
+// left, who is placed last.
+func (gm *Game) finish(p int) {
+	gm.placed = append(gm.placed, p)
+	if gm.winner < 0 {
+		gm.winner = p
+	}
+	if gm.r.PlayOn && len(gm.placed) < gm.players-1 {
+		return
+	}
+	if gm.r.PlayOn && len(gm.placed) == gm.players-1 {
+		for q, s := range gm.squares {
+			if s != gm.g.Last {
+				gm.placed = append(gm.placed, q)
+			}
+		}
+	}
+	gm.over, gm.player = true, gm.winner
+}
+
+// ended is the error of a throw after the game is over.
+func (gm *Game) ended() error {
+	return errs.Errorf(ErrGameOver, "the game is over: player %d won", gm.winner)
 }
 
 // Undo takes back the last throw: the game is then exactly as it was
@@ -223,8 +276,8 @@ func (gm *Game) Undo() error {
 // and applies them: see [Game.Apply]. After the game is over it returns an
 // error wrapping [ErrGameOver].
 func (gm *Game) Throw(rng *rand.Rand) (Move, error) {
-	if gm.winner >= 0 {
-		return Move{}, errs.Errorf(ErrGameOver, "the game is over: player %d won", gm.winner)
+	if gm.over {
+		return Move{}, gm.ended()
 	}
 	dice := max(gm.r.Dice, 1)
 	gm.buf = gm.buf[:0]

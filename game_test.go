@@ -18,19 +18,22 @@ import (
 // This file tests Game: play against a reference of the rules, bad throws,
 // Bump, and its odds against races and sampled games.
 
-// TestPropertyGameAsReference plays random games under random house rules
-// and Bump, throw by throw, beside the test's own model of a throw
-// (refHouse.moveState, refAfter): every move, square, player to throw and
-// winner agree; and a game encoded and decoded goes on as the original.
+// TestPropertyGameAsReference plays random games under random house rules,
+// Bump and PlayOn, throw by throw, beside the test's own model of a throw
+// (refHouse.moveState, refAfter): every move, square, player to throw,
+// winner and standing agree; and a game encoded and decoded goes on as the
+// original.
 func TestPropertyGameAsReference(t *testing.T) {
 	t.Parallel()
+	placedOn := 0 // games played on past a finish to their end
 	rapid.Check(t, func(t *rapid.T) {
 		grid := genGrid(1, 5).Draw(t, "grid")
 		h := genHouse().Draw(t, "rules")
 		bump := rapid.Bool().Draw(t, "bump")
+		playOn := rapid.Bool().Draw(t, "playOn")
 		players := rapid.IntRange(1, 4).Draw(t, "players")
 		r, b, flat := houseBoard(t, grid, h)
-		r.Bump = bump
+		r.Bump, r.PlayOn = bump, playOn
 		gm, err := NewGame(b, r, players)
 		if err != nil {
 			t.Fatal(err)
@@ -41,15 +44,20 @@ func TestPropertyGameAsReference(t *testing.T) {
 			s.squares[q] = h.start()
 		}
 		if h.start() == last {
-			if gm.Winner() != 0 {
-				t.Fatalf("a game that starts on the last square: winner %d", gm.Winner())
+			want := []int{0}
+			for q := 1; q < players && playOn; q++ {
+				want = append(want, q)
+			}
+			if gm.Winner() != 0 || !gm.Over() || !slices.Equal(gm.Standings(), want) {
+				t.Fatalf("a game that starts on the last square: winner %d, over %v, standings %v", gm.Winner(), gm.Over(), gm.Standings())
 			}
 			return
 		}
 		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 2))
-		throws := rapid.IntRange(0, 60).Draw(t, "throws")
+		throws := rapid.IntRange(0, 120).Draw(t, "throws")
 		turn := 1
-		for i := 0; i < throws && gm.Winner() < 0; i++ {
+		var standings []int
+		for i := 0; i < throws && !gm.Over(); i++ {
 			if gm.Player() != s.mover {
 				t.Fatalf("throw %d: player %d throws, the reference says %d", i, gm.Player(), s.mover)
 			}
@@ -63,9 +71,8 @@ func TestPropertyGameAsReference(t *testing.T) {
 			if m != want {
 				t.Fatalf("throw %d: %+v, the reference %+v", i, m, want)
 			}
-			before := s.mover
 			goesOn := h.again > 0 && m.Roll == h.again && !(h.limit > 0 && s.turn.k+1 == h.limit) && m.To != last
-			s = refAfter(h, flat, s, m, players, bump)
+			s = refAfter(h, flat, s, m, players, bump, playOn)
 			if !goesOn {
 				turn++
 			}
@@ -73,11 +80,28 @@ func TestPropertyGameAsReference(t *testing.T) {
 			if !slices.Equal(got, s.squares[:players]) {
 				t.Fatalf("throw %d (%+v): squares %v, the reference %v", i, m, got, s.squares[:players])
 			}
-			if m.To == last && gm.Winner() != before {
-				t.Fatalf("throw %d reached the last square: winner %d", i, gm.Winner())
+			if m.To == last {
+				standings = append(standings, m.Player)
+				if playOn && len(standings) == players-1 {
+					for q := range players {
+						if s.squares[q] != last {
+							standings = append(standings, q)
+						}
+					}
+				}
+			}
+			over := len(standings) > 0 && (!playOn || len(standings) == players)
+			if gm.Over() != over || !slices.Equal(gm.Standings(), standings) || gm.Winner() != append(standings, -1)[0] {
+				t.Fatalf("throw %d (%+v): over %v, standings %v, winner %d; the reference %v, %v", i, m, gm.Over(), gm.Standings(), gm.Winner(), over, standings)
+			}
+			if over && gm.Player() != standings[0] {
+				t.Fatalf("after the game: Player %d, the winner %d", gm.Player(), standings[0])
+			}
+			if over && playOn && players > 2 {
+				placedOn++
 			}
 		}
-		if gm.Winner() >= 0 {
+		if gm.Over() {
 			if _, err := gm.Apply(1); !errors.Is(err, ErrGameOver) {
 				t.Fatalf("a throw after the game: %v", err)
 			}
@@ -104,6 +128,9 @@ func TestPropertyGameAsReference(t *testing.T) {
 			t.Fatalf("moves (-original +decoded):\n%s", diff)
 		}
 	})
+	if placedOn < 10 {
+		t.Fatalf("%d games of three or four players played on to their end: too few to check PlayOn", placedOn)
+	}
 }
 
 // TestGameBadThrows: each wrong throw is an error naming what is wrong,

@@ -26,7 +26,7 @@ type oddsState struct {
 // same race from where the turn can end. Under Bump it reads the solved
 // joint chain of every token, solved on the first call (see
 // [Rules.WinChances] for its cost); after that each call takes constant
-// time. After the game is over the winner's chance is 1. Errors are those
+// time. Once someone has finished the winner's chance is 1. Errors are those
 // of WinChancesFrom.
 func (gm *Game) Odds() ([]float64, error) { return gm.OddsContext(context.Background()) }
 

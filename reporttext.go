@@ -288,6 +288,9 @@ func (r Rules) describe() string {
 	if r.Bump {
 		parts = append(parts, "a token landed on sends the others there back to the start")
 	}
+	if r.PlayOn {
+		parts = append(parts, "played on until one player is left")
+	}
 	return strings.Join(parts, ", ")
 }
 

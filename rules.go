@@ -78,6 +78,16 @@ type Rules struct {
 	// [Rules.WinChances], [Rules.WinChancesFrom] and [Rules.GameLength],
 	// which then solve the joint chain of every token (bump.go).
 	Bump bool `json:"bump"`
+	// PlayOn plays a [Game] on after the first token reaches the last
+	// square, until one player is left: a finished token stays on the
+	// last square, out of play (it is never bumped and bumps no one), and
+	// its player's turns are passed over without being counted.
+	// [Game.Standings] is then the order in which they finished. It
+	// changes nothing else: the winner is the first to finish, and
+	// [Rules.WinChances] and [Rules.GameLength] measure the game to the
+	// first finish whatever it says; [Rules.Places] is every place's
+	// chance.
+	PlayOn bool `json:"playOn"`
 
 	lim *model.Limits // nil: defaultLimits; tests set others (rules.go)
 }

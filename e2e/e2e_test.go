@@ -231,7 +231,7 @@ func TestPage(t *testing.T) {
 	// as the server throws with seed, and checks every square and every
 	// player's odds shown.
 	playAlong := func(game *snakes.Game, seed uint64) {
-		for n := 0; game.Winner() < 0; n++ {
+		for n := 0; !game.Over(); n++ {
 			step(fmt.Sprintf("throw %d", n+1),
 				chromedp.Click(chromedp.ID("play-throw")),
 				waitFor(fmt.Sprintf(`document.querySelectorAll("#play-log li").length >= %d && document.getElementById("board").dataset.squares !== ""`, n+1)),
@@ -255,7 +255,7 @@ func TestPage(t *testing.T) {
 					t.Fatal(err)
 				}
 				var got []float64
-				if err := json.Unmarshal([]byte(shown.Odds), &got); err != nil || len(got) != 2 || math.Abs(got[0]-odds[0]) > 1e-12 {
+				if err := json.Unmarshal([]byte(shown.Odds), &got); err != nil || len(got) != game.Players() || math.Abs(got[0]-odds[0]) > 1e-12 {
 					t.Fatalf("throw %d: the page shows odds %s, the library %v", n+1, shown.Odds, odds)
 				}
 			}
@@ -292,6 +292,30 @@ func TestPage(t *testing.T) {
 			step("the log says what a square did", waitFor(`[...document.querySelectorAll("#play-log li")].some(li => li.textContent.includes(`+strconv.Quote(text)+`))`))
 		}
 	}
+
+	// Three players played on until one is left: the log says who
+	// finishes in which place, and the end lists every place, as the
+	// library plays the game.
+	step("a game played on",
+		chromedp.Navigate(srv.URL+"/?seed=11"),
+		waitText("#expected", expected(t, classic, offBoard)),
+		chromedp.SetValue(chromedp.CSS(`#play select[name="players"]`), "3"),
+		chromedp.Click(chromedp.CSS(`#play input[name="playOn"]`)),
+		chromedp.Click(chromedp.CSS(`#play input[name="animate"]`)),
+		chromedp.Click(chromedp.ID("play-new")),
+		waitFor(`document.getElementById("odds").dataset.odds !== undefined && document.getElementById("odds").dataset.odds !== ""`),
+	)
+	pgame, err := snakes.NewGame(snakes.Classic(), snakes.Rules{StartOffBoard: true, PlayOn: true}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	playAlong(pgame, 11)
+	names := []string{"Red", "Blue", "Green"}
+	st := pgame.Standings()
+	end := fmt.Sprintf("The game is over after %d throws: 1st %s, 2nd %s, 3rd %s.", len(pgame.Moves()), names[st[0]], names[st[1]], names[st[2]])
+	step("the places", waitFor(`document.querySelector("#play-log li.win") !== null && document.querySelector("#play-log li.win").textContent === `+strconv.Quote(end)),
+		waitFor(`[...document.querySelectorAll("#play-log li")].filter(li => li.textContent.includes(", finishes 1st")).length === 1 && [...document.querySelectorAll("#play-log li")].filter(li => li.textContent.includes(", finishes 2nd")).length === 1`))
+	shot(t, ctx, "web-playon.png", 1280, 900)
 
 	// The phone's width.
 	step("at a phone's width",

@@ -34,17 +34,21 @@ type gameRequest struct {
 }
 
 // playAnswer is what /api/play answers: the game after the throw, the
-// throw, where every token stands, who throws next, the winner (-1 while
-// the game goes on), and every player's chance to win, null when it did
-// not fit the budget (with the reason).
+// throw, where every token stands, who throws next, the winner (-1 before
+// anyone finishes), whether the game is over and the players in the order
+// they finished (under the rules' playOn, until one is left), and every
+// player's chance to win, null when it did not fit the budget (with the
+// reason).
 type playAnswer struct {
-	Game    *snakes.Game `json:"game"`
-	Move    *snakes.Move `json:"move"`
-	Squares []int        `json:"squares"`
-	Player  int          `json:"player"`
-	Winner  int          `json:"winner"`
-	Odds    []float64    `json:"odds"`
-	Skipped string       `json:"skipped,omitempty"`
+	Game      *snakes.Game `json:"game"`
+	Move      *snakes.Move `json:"move"`
+	Squares   []int        `json:"squares"`
+	Player    int          `json:"player"`
+	Winner    int          `json:"winner"`
+	Over      bool         `json:"over"`
+	Standings []int        `json:"standings"`
+	Odds      []float64    `json:"odds"`
+	Skipped   string       `json:"skipped,omitempty"`
 }
 
 func (s *server) play(w http.ResponseWriter, r *http.Request) {
@@ -97,7 +101,7 @@ func (s *server) play(w http.ResponseWriter, r *http.Request) {
 		}
 		ans.Move = &m
 	}
-	ans.Squares, ans.Player, ans.Winner = g.Squares(), g.Player(), g.Winner()
+	ans.Squares, ans.Player, ans.Winner, ans.Over, ans.Standings = g.Squares(), g.Player(), g.Winner(), g.Over(), g.Standings()
 	odds, err := g.OddsContext(ctx)
 	switch {
 	case err == nil:

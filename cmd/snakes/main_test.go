@@ -417,6 +417,27 @@ func TestServeFlags(t *testing.T) {
 // printed with the odds after it, the winner at the end; the same seed
 // plays the same game, and -json writes it as the library decodes it, the
 // winner the same.
+// TestPlayOn: with -playon the game goes on until one player is left,
+// each finisher's line says its place, and the end lists every place as
+// the game saved with -json has them.
+func TestPlayOn(t *testing.T) {
+	args := []string{"play", "-seed", "5", "-players", "3", "-playon", "-names", "Ana,Ben,Cy"}
+	out, errOut, status := runSnakes(t, "", args...)
+	if status != 0 || errOut != "" {
+		t.Fatalf("status %d, stderr %q", status, errOut)
+	}
+	saved, _, _ := runSnakes(t, "", append(args, "-json")...)
+	var g snakes.Game
+	if err := json.Unmarshal([]byte(saved), &g); err != nil || !g.Over() || len(g.Standings()) != 3 {
+		t.Fatalf("-json: %v, over %v, standings %v", err, g.Over(), g.Standings())
+	}
+	names := []string{"Ana", "Ben", "Cy"}
+	want := fmt.Sprintf("The game is over after %d throws:\n  1st %s\n  2nd %s\n  3rd %s\n", len(g.Moves()), names[g.Standings()[0]], names[g.Standings()[1]], names[g.Standings()[2]])
+	if !strings.HasSuffix(out, want) || strings.Count(out, ", finishes 1st") != 1 || strings.Count(out, ", finishes 2nd") != 1 {
+		t.Fatalf("want the end %q; output:\n%s", want, out)
+	}
+}
+
 func TestPlay(t *testing.T) {
 	out, errOut, status := runSnakes(t, "", "play", "-seed", "3", "-bump", "-names", "Ana,Ben")
 	if status != 0 || errOut != "" {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/snakesladders/snakes"
@@ -31,6 +32,7 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 	finishRules := ruleFlags(fs, &rules)
 	fs.BoolVar(&rules.Chain, "chain", false, "follow jumps from a jump's destination")
 	fs.BoolVar(&rules.Bump, "bump", false, "a token landed on by another goes back to the start")
+	fs.BoolVar(&rules.PlayOn, "playon", false, "play on after the first finish until one player is left, and print every place")
 	head := "Usage: snakes play [flags] [board file]\n\nPlays a game of random throws and prints each with every player's chance to win.\nThe flags:\n"
 	if err := parse(fs, args, stdout, head, ": play takes one board file", 1); err != nil {
 		return err
@@ -76,7 +78,7 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 			fmt.Fprintf(stdout, "  odds: %s\n", oddsText(who, odds))
 		}
 	}
-	for game.Winner() < 0 {
+	for !game.Over() {
 		before := game.Squares()
 		player := game.Player()
 		m, err := game.Throw(rng)
@@ -93,6 +95,9 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 				fmt.Fprintf(stdout, ", bumps %s %s", who[q], backTo(after[q]))
 			}
 		}
+		if standings := game.Standings(); rules.PlayOn && m.To == board.Squares() {
+			fmt.Fprintf(stdout, ", finishes %s", ordinal(slices.Index(standings, player)+1))
+		}
 		fmt.Fprintln(stdout, effectText(m.Effect))
 		if oddsErr == nil && game.Winner() < 0 {
 			if odds, err := game.Odds(); err == nil {
@@ -108,7 +113,14 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 		_, err = fmt.Fprintf(stdout, "%s\n", out)
 		return err
 	}
-	fmt.Fprintf(stdout, "%s wins after %d throws.\n", who[game.Winner()], len(game.Moves()))
+	if !rules.PlayOn {
+		fmt.Fprintf(stdout, "%s wins after %d throws.\n", who[game.Winner()], len(game.Moves()))
+	} else {
+		fmt.Fprintf(stdout, "The game is over after %d throws:\n", len(game.Moves()))
+		for m, p := range game.Standings() {
+			fmt.Fprintf(stdout, "  %s %s\n", ordinal(m+1), who[p])
+		}
+	}
 	if oddsErr != nil {
 		fmt.Fprintf(stdout, "(odds not shown: %s)\n", trimPrefix(oddsErr.Error()))
 	}
@@ -158,6 +170,21 @@ func backTo(s int) string {
 		return "back off the board"
 	}
 	return fmt.Sprintf("back to %d", s)
+}
+
+// ordinal is 1st, 2nd, 3rd, 4th and so on.
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprint(n, suffix)
 }
 
 // oddsText is every player's chance to win.

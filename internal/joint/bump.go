@@ -416,6 +416,15 @@ func (j *Joint) Wins(squares []int) []float64 {
 	return j.At(j.Win, pos, false, 0, 0)
 }
 
+// Sure reports whether the game surely ends from the start.
+func (j *Joint) Sure() bool {
+	pos := make([]int32, j.n)
+	for i := range pos {
+		pos[i] = j.g.Start
+	}
+	return j.sure[j.rank[j.index(0, 0, pos)]]
+}
+
 // Length is GameLength from the start: the rounds are the turns the first
 // player starts, the turns every player's. A game that may never end has
 // none.
@@ -424,7 +433,7 @@ func (j *Joint) Length() (rounds, turns float64, err error) {
 	for i := range pos {
 		pos[i] = j.g.Start
 	}
-	if !j.sure[j.rank[j.index(0, 0, pos)]] {
+	if !j.Sure() {
 		total := 0.0
 		for _, p := range j.At(j.Win, pos, false, 0, 0) {
 			total += p

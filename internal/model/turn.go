@@ -463,7 +463,7 @@ func (g *Game) ThrowAmong(squares []int32, p int, from, total, run int32) (lande
 	u := squares[p]
 	how, landed, to, next, eff = g.throwIn(from, u, run, total)
 	squares[p] = to
-	if g.Bump && how != TurnVoids && to != 0 && g.moved(u, total) {
+	if g.Bump && how != TurnVoids && to != 0 && to != g.Last && g.moved(u, total) {
 		at := g.Square(to)
 		for q, s := range squares {
 			if q != p && g.Square(s) == at {

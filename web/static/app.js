@@ -380,9 +380,10 @@ async function playRequest(doThrow) {
 
 function newGame() {
   const f = $("play").elements;
-  const rules = Object.assign({}, state.rules, { bump: f.bump.checked });
+  const rules = Object.assign({}, state.rules, { bump: f.bump.checked, playOn: f.playOn.checked });
   state.game = { board: state.board, rules, players: Number(f.players.value), throws: [] };
   state.oddsSeen = [];
+  state.standings = [];
   $("play-log").replaceChildren();
   playStep(false);
 }
@@ -400,17 +401,20 @@ async function playStep(doThrow) {
       logMove(ans, before);
     }
     state.squares = ans.squares;
+    state.standings = ans.standings;
     if (ans.odds) state.oddsSeen.push(ans.odds);
     showOdds(ans);
     drawBoard();
     keepGameInURL();
-    if (ans.winner >= 0) {
+    if (ans.over) {
       const li = document.createElement("li");
       li.className = "win";
-      li.textContent = `${playerName(ans.winner)} wins after ${state.game.throws.length} throws.`;
+      li.textContent = ans.standings.length > 1
+        ? `The game is over after ${state.game.throws.length} throws: ` + ans.standings.map((p, m) => `${ordinal(m + 1)} ${playerName(p)}`).join(", ") + "."
+        : `${playerName(ans.winner)} wins after ${state.game.throws.length} throws.`;
       $("play-log").prepend(li);
     }
-    $("play-throw").disabled = ans.winner >= 0;
+    $("play-throw").disabled = ans.over;
   } catch (e) {
     const li = document.createElement("li");
     li.textContent = String(e.message || e);
@@ -452,9 +456,18 @@ function logMove(ans, before) {
   ans.squares.forEach((sq, q) => {
     if (before && q !== (m.player || 0) && sq !== before[q]) text += `, bumps ${playerName(q)} back`;
   });
+  const place = ans.standings.indexOf(m.player || 0);
+  if (state.game.rules.playOn && place >= 0 && !(state.standings || []).includes(m.player || 0)) {
+    text += `, finishes ${ordinal(place + 1)}`;
+  }
   const li = document.createElement("li");
   li.textContent = text;
   $("play-log").prepend(li);
+}
+
+// ordinal is 1st, 2nd, 3rd, 4th.
+function ordinal(n) {
+  return n + ({ 1: "st", 2: "nd", 3: "rd" }[n] || "th");
 }
 
 function showOdds(ans) {
@@ -584,10 +597,12 @@ function load() {
       if (state.game.rules) {
         state.rules = Object.assign({}, state.game.rules);
         delete state.rules.bump; // the game's own: the figures are one token's
+        delete state.rules.playOn;
       }
       writeRules(state.rules);
       $("play").elements.players.value = String(state.game.players || 2);
       $("play").elements.bump.checked = !!(state.game.rules && state.game.rules.bump);
+      $("play").elements.playOn.checked = !!(state.game.rules && state.game.rules.playOn);
       playStep(false);
     } catch (e) {
       bad = bad || "the link's game is not JSON: " + e.message;

@@ -1,0 +1,266 @@
+package joint
+
+import (
+	"context"
+	"math"
+
+	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/grid"
+	"github.com/snakesladders/snakes/internal/linalg"
+	"github.com/snakesladders/snakes/internal/model"
+	"github.com/snakesladders/snakes/internal/walk"
+)
+
+// This file is the places of a game played on until one player is left,
+// every token starting on the start: each player's chance of each place,
+// from the one walk all of them follow, or under Bump the joint chain.
+
+// PlacesFromStart is [Rules.Places] on the model.
+func PlacesFromStart(ctx context.Context, r model.Rules, b *grid.Squares, players int) ([][]float64, error) {
+	if err := CheckPlayers(players); err != nil {
+		return nil, err
+	}
+	g, err := model.Playable(r, b)
+	if err != nil {
+		return nil, err
+	}
+	w, err := walk.PlayWalk(ctx, &g, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	return Places(w, players, func() (*Joint, error) { return NewJoint(ctx, &g, players, false) })
+}
+
+// Places returns p[i][m], the chance that player i (turn order) finishes in
+// place m+1, for players tokens that all start where w does.
+//
+// Player i finishes in place m+1 when it finishes on its turn t and
+// exactly m others finished before it: of the i players before it, those
+// that finished by their turn t, and of those after it, those that
+// finished by their turn t−1. With F the chance to have finished by a turn
+// and L = 1 − F the chance not to (both kept as they are, never one taken
+// from 1), that count is binomial in each group, and its chances are the
+// coefficients of (L_t + F_t·x)^i·(L_{t−1} + F_{t−1}·x)^{n−1−i}: sums of
+// products of non-negative terms. The turns are followed until the chance
+// of still playing is below 1e-18, or until the walk settles into its
+// geometric tail, from which each token still playing finishes each of its
+// turns with the same chance 1 − λ whatever it did before: the places of
+// those left then follow from a small chain of how many are left and whose
+// turn it is (tailPlaces), weighed by how many of each group finished
+// before the tail.
+//
+// Under Bump the tokens are not independent: two players' places are
+// their chances to win from the joint chain joined returns, the one who
+// does not win second; the places of more are refused with
+// ErrInvalidRules, as the joint chain carries the chances to win alone.
+//
+// A board on which a token can be trapped is refused with
+// ErrNeverFinishes; a game too long to follow within MaxWork with
+// ErrTooLarge. Each turn costs a pass of the walk and players³ steps.
+func Places(w *walk.Walk, players int, joined func() (*Joint, error)) ([][]float64, error) {
+	n := players
+	if w.Trap >= 0 {
+		return nil, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it: a player may never finish, and has no place", w.G.Square(w.Trap))
+	}
+	if w.G.Bump && n > 1 {
+		if n > 2 {
+			return nil, errs.Errorf(errs.ErrInvalidRules, "players is %d: under Bump the places of more than 2 players are not computed, only their chances to win (WinChances)", n)
+		}
+		j, err := joined()
+		if err != nil {
+			return nil, err
+		}
+		if !j.Sure() {
+			return nil, errs.Errorf(errs.ErrNeverFinishes, "under Bump the tokens can send each other back for ever: the game may never end, and a player has no place")
+		}
+		wins := j.Wins(OnStart(w.G, n))
+		return [][]float64{{wins[0], wins[1]}, {wins[1], wins[0]}}, nil
+	}
+	// The sums, the binomials' rows and, for the tail, two levels of
+	// tailRanks' tables and the ranks of every number of tokens left.
+	if bytes := 8 * (5*float64(n)*float64(n) + 3*float64(n)*float64(n)*float64(n)); !w.G.Take(bytes) {
+		return nil, w.G.TooBig(bytes, "the places of %d players", n)
+	}
+	acc := make([]linalg.Sum, n*n) // acc[i*n+m]: player i in place m+1
+	out := func() [][]float64 {
+		p := make([][]float64, n)
+		for i := range p {
+			p[i] = make([]float64, n)
+			for m := range p[i] {
+				p[i][m] = min(acc[i*n+m].Value(), 1) // a sum of chances that add to 1, less rounding
+			}
+		}
+		return p
+	}
+	if w.Finished == 1 {
+		for i := range n { // every token stands on the last square: in turn order
+			acc[i*n+i].Add(1)
+		}
+		return out(), nil
+	}
+	// now[a] and then[b]: the chance that exactly a of the a' players
+	// before i, or b of those after it, have finished, for every a' (rows
+	// of the powers of the two binomials); conv the two convolved.
+	powNow, powThen := make([]float64, n*n), make([]float64, n*n)
+	conv := make([]float64, n)
+	var done linalg.Sum // F: finished by the latest turn
+	doneThen, leftThen := 0.0, 1.0
+	var tail walk.Tail
+	for t := 1; ; t++ {
+		going := w.Alive
+		f := w.Turn()
+		tail.Observe(f, going)
+		done.Add(f)
+		fNow, lNow := done.Value(), w.Left
+		binomialRows(powNow, n, lNow, fNow)
+		binomialRows(powThen, n, leftThen, doneThen)
+		if f > 0 {
+			for i := range n {
+				convolve(conv, powNow[i*n:i*n+i+1], powThen[(n-1-i)*n:(n-1-i)*n+n-i])
+				for m, c := range conv {
+					if c > 0 {
+						acc[i*n+m].Add(f * c)
+					}
+				}
+			}
+		}
+		w.Work += float64(n) * float64(n) * float64(n)
+		doneThen, leftThen = fNow, lNow
+		if w.Alive < 1e-18 {
+			return out(), nil // what is left is below the last bit of every sum
+		}
+		if t%walk.SettledEvery == 0 {
+			lambda, settled := w.Geometric()
+			if !settled && tail.Settled(w) {
+				lambda, settled = math.Exp(-tail.Rate), true
+			}
+			if settled {
+				if w.Work += tailWork(n); w.Work > w.G.Lim.Work {
+					return nil, w.G.TooLong(w.Work, "the places of %d players", n)
+				}
+				tailPlaces(acc, n, lNow, lambda, powNow)
+				return out(), nil
+			}
+		}
+		if w.Work > w.G.Lim.Work {
+			return nil, errs.Errorf(errs.ErrTooLarge, "the places of %d players: after %d turns %.3g%% of games are still going, and following them further would take over %.3g steps%s", n, t, 100*w.Left, w.G.Lim.Work, w.G.WorkName())
+		}
+		if err := w.Budget(); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// binomialRows writes, in row a of pow (n×n), the coefficients of
+// (l + f·x)^a for a = 0..n−1: the chances that exactly 0..a of a tokens
+// have finished, each having finished with chance f and not with l.
+func binomialRows(pow []float64, n int, l, f float64) {
+	clear(pow)
+	pow[0] = 1
+	for a := 1; a < n; a++ {
+		row, prev := pow[a*n:(a+1)*n], pow[(a-1)*n:a*n]
+		for k := 0; k <= a; k++ {
+			if k < a {
+				row[k] = prev[k] * l
+			}
+			if k > 0 {
+				row[k] += prev[k-1] * f
+			}
+		}
+	}
+}
+
+// convolve writes into out the coefficients of the product of the
+// polynomials x and y, len(out) = len(x)+len(y)−1.
+func convolve(out, x, y []float64) {
+	clear(out)
+	for a, p := range x {
+		for b, q := range y {
+			out[a+b] += p * q
+		}
+	}
+}
+
+// tailPlaces adds to acc the places of the tokens still playing after a
+// whole round, each of which has not finished with chance left (the same
+// for every token) and finishes each later turn with chance 1 − λ: for
+// player i, a of the i before it and b of the n−1−i after it have
+// finished (the rows of pow), and it takes place a+b+1+r for its rank r
+// among the n−a−b left (tailRanks).
+func tailPlaces(acc []linalg.Sum, n int, left, lambda float64, pow []float64) {
+	starts := tailRanks(n, lambda)
+	for i := range n {
+		before, after := pow[i*n:(i+1)*n], pow[(n-1-i)*n:(n-i)*n]
+		for a := 0; a <= i; a++ {
+			for b := 0; b <= n-1-i; b++ {
+				p := left * before[a] * after[b]
+				if p == 0 {
+					continue
+				}
+				u := n - a - b
+				for r, c := range starts[u][(i-a)*u : (i-a+1)*u] {
+					acc[i*n+a+b+r].Add(p * c)
+				}
+			}
+		}
+	}
+}
+
+// tailWork is what tailRanks and tailPlaces take for n players, in steps.
+func tailWork(n int) float64 {
+	f := float64(n)
+	return f*f*f*f*f/5 + f*f*f*f/4
+}
+
+// tailRanks returns, for u = 1..n tokens that each finish each of their
+// turns with chance 1 − λ, taking turns in order from the first, the
+// chance that token i of them ranks r: starts[u][i·u+r].
+//
+// With pos the token to throw, A(pos) the ranks should it finish now (it
+// ranks first, and the others rank as u−1 tokens do from the one after
+// it, or from the first when it was the last of the round) and V(pos) the
+// ranks from there, V(pos) = (1−λ)·A(pos) + λ·V(pos+1) round the u
+// positions, so that V(pos) = Σ_k λ^k·A(pos+k) / Σ_k λ^k, k < u: weights
+// near 1 however long the game, and nothing taken from 1.
+func tailRanks(n int, lambda float64) [][]float64 {
+	starts := make([][]float64, n+1)
+	prev := [][]float64{{1}}
+	starts[1] = prev[0]
+	for u := 2; u <= n; u++ {
+		finish := make([][]float64, u)
+		for pos := range u {
+			a := make([]float64, u*u)
+			a[pos*u] = 1
+			sub := prev[pos%(u-1)] // the one after pos, or the first
+			for i := range u {
+				if i == pos {
+					continue
+				}
+				k := i
+				if i > pos {
+					k--
+				}
+				copy(a[i*u+1:(i+1)*u], sub[k*(u-1):(k+1)*(u-1)])
+			}
+			finish[pos] = a
+		}
+		cur := make([][]float64, u)
+		for pos := range u {
+			v := make([]float64, u*u)
+			weight, sum := 1.0, 0.0
+			for k := range u {
+				for x, c := range finish[(pos+k)%u] {
+					v[x] += weight * c
+				}
+				sum += weight
+				weight *= lambda
+			}
+			for x := range v {
+				v[x] /= sum
+			}
+			cur[pos] = v
+		}
+		starts[u], prev = cur[0], cur
+	}
+	return starts
+}
