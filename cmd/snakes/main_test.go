@@ -6,14 +6,17 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/snakesladders/snakes"
 )
 
@@ -417,6 +420,64 @@ func TestServeFlags(t *testing.T) {
 // printed with the odds after it, the winner at the end; the same seed
 // plays the same game, and -json writes it as the library decodes it, the
 // winner the same.
+// TestPlayCommands: a game played a command at a time (-interactive reads
+// them from standard input as a terminal's would be): Enter throws, a
+// typed roll plays its faces, u takes a throw back, a wrong command or
+// roll is said and asked again, s saves, q quits; the saved game goes on
+// when its file is named, and with -seed throw n is the library's throw
+// drawn from PCG(seed, n), as the page draws it.
+func TestPlayCommands(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "game.json")
+	script := "\n\n4\nu\nxyz\n9\n6\ns " + file + "\nq\n"
+	out, errOut, status := runSnakes(t, script, "play", "-interactive", "-seed", "7", "-names", "Ana,Ben")
+	if status != 0 || errOut != "" {
+		t.Fatalf("status %d, stderr %q", status, errOut)
+	}
+	for _, want := range []string{
+		"Ana to throw (Ana off the board, Ben off the board)> Ana throws ",
+		"Ana throws 4: ", "took back Ana's throw of 4",
+		`"xyz" is not a command`, "die 1 shows 9, want 1..6", "Ana throws 6: ", "saved to " + file,
+	} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("no %q in:\n%s", want, out)
+		}
+	}
+	// The library's game of the same commands: two throws of seed 7, then 6.
+	want, err := snakes.NewGame(snakes.Classic(), snakes.Rules{StartOffBoard: true}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := range 2 {
+		if _, err := want.Throw(rand.New(rand.NewPCG(7, uint64(n)))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := want.Apply(6); err != nil {
+		t.Fatal(err)
+	}
+	// Resumed and played to the end, each later throw n from PCG(7, n).
+	resumed, errOut, status := runSnakes(t, "", "play", "-seed", "7", "-json", file)
+	var s struct {
+		Game  snakes.Game
+		Names []string
+	}
+	if err := json.Unmarshal([]byte(resumed), &s); status != 0 || err != nil || !slices.Equal(s.Names, []string{"Ana", "Ben"}) {
+		t.Fatalf("resuming: status %d, %s, %v: %s", status, errOut, err, resumed)
+	}
+	for n := 3; !want.Over(); n++ {
+		if _, err := want.Throw(rand.New(rand.NewPCG(7, uint64(n)))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if diff := cmp.Diff(want.Moves(), s.Game.Moves()); diff != "" {
+		t.Fatalf("the resumed game (-library +command):\n%s", diff)
+	}
+	_, errOut, status = runSnakes(t, "", "play", "-bump", file)
+	if status != 2 || !strings.Contains(errOut, "is a saved game, with its own board, rules and players: -bump cannot change them") {
+		t.Fatalf("a saved game with -bump: status %d, %q", status, errOut)
+	}
+}
+
 // TestPlayOn: with -playon the game goes on until one player is left,
 // each finisher's line says its place, and the end lists every place as
 // the game saved with -json has them.
@@ -427,8 +488,9 @@ func TestPlayOn(t *testing.T) {
 		t.Fatalf("status %d, stderr %q", status, errOut)
 	}
 	saved, _, _ := runSnakes(t, "", append(args, "-json")...)
-	var g snakes.Game
-	if err := json.Unmarshal([]byte(saved), &g); err != nil || !g.Over() || len(g.Standings()) != 3 {
+	var s struct{ Game snakes.Game }
+	g := &s.Game
+	if err := json.Unmarshal([]byte(saved), &s); err != nil || !g.Over() || len(g.Standings()) != 3 {
 		t.Fatalf("-json: %v, over %v, standings %v", err, g.Over(), g.Standings())
 	}
 	names := []string{"Ana", "Ben", "Cy"}
@@ -462,9 +524,13 @@ func TestPlay(t *testing.T) {
 		t.Fatalf("the same seed played another game:\n%s", again)
 	}
 	saved, _, status := runSnakes(t, "", "play", "-seed", "3", "-bump", "-json")
-	var g snakes.Game
-	if err := json.Unmarshal([]byte(saved), &g); status != 0 || err != nil {
-		t.Fatalf("-json: status %d, %v: %s", status, err, saved)
+	var s struct {
+		Game  snakes.Game
+		Names []string
+	}
+	g := &s.Game
+	if err := json.Unmarshal([]byte(saved), &s); status != 0 || err != nil || !slices.Equal(s.Names, []string{"Player 1", "Player 2"}) {
+		t.Fatalf("-json: status %d, %v, names %q: %s", status, err, s.Names, saved)
 	}
 	winner := map[int]string{0: "Ana", 1: "Ben"}[g.Winner()]
 	if len(g.Moves()) != throws || !strings.HasPrefix(last, winner+" wins") {
@@ -478,7 +544,7 @@ func TestPlay(t *testing.T) {
 		{[]string{"play", "-names", "a,b,c"}, "snakes: -names gives 3 names for 2 players\n"},
 		{[]string{"play", "-faces", "0x"}, `snakes: invalid value "0x" for flag -faces: parse error` + "\n"},
 		{[]string{"play", "-dice", "-1"}, "snakes: -dice is -1, want 0 (meaning 1) or more\n"},
-		{[]string{"play", "a.json", "b.json"}, `snakes: unexpected argument "b.json": play takes one board file` + "\n"},
+		{[]string{"play", "a.json", "b.json"}, `snakes: unexpected argument "b.json": play takes one board or saved game file` + "\n"},
 	} {
 		out, errOut, status := runSnakes(t, "", tc.args...)
 		if status != 2 || out != "" || errOut != tc.says {

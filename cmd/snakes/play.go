@@ -1,15 +1,20 @@
 package main
 
 // This file is the play subcommand: a game of several players, thrown at
-// random, printed throw by throw with every player's odds.
+// random or a command at a time, printed throw by throw with every
+// player's odds, saved and resumed.
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/snakesladders/snakes"
@@ -17,8 +22,9 @@ import (
 
 // play plays one game and prints it: each throw, who threw what and
 // where it took the token (a ladder, a snake, a void, a bump), every
-// player's chance to win after it, and the winner; or with -json the game
-// as the library encodes it.
+// player's chance to win after it, and the winner or every place; or with
+// -json the game as it saves it. On a terminal, or with -interactive, it
+// waits before each throw for a command (see playHelp).
 func play(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("snakes play", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -26,105 +32,303 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 	boardFile := fs.String("board", "", "board JSON file, or - for standard input (default: the classic board)")
 	players := fs.Int("players", 2, "players, 1..64")
 	names := fs.String("names", "", "the players' names, comma-separated (default: Player 1, Player 2, ...)")
-	seed := fs.Uint64("seed", 0, "the throws' seed: the same flags and seed play the same game (0: a new game each run)")
+	seed := fs.Uint64("seed", 0, "the throws' seed: throw n is drawn from PCG(seed, n), as the page's ?seed= draws it (0: a new game each run)")
 	start := fs.String("start", "", "where tokens start: 1 or offboard (default 1; offboard for the classic board)")
-	asJSON := fs.Bool("json", false, "print the game as JSON: board, rules, players and throws")
+	asJSON := fs.Bool("json", false, "print the game as JSON when it ends or is quit: {\"game\": board, rules, players and throws, \"names\": ...}")
+	auto := fs.Bool("auto", false, "throw at once to the end, without waiting (what it does when standard input is not a terminal)")
+	interactive := fs.Bool("interactive", false, "wait for a command before each throw, read from standard input, even when it is not a terminal")
 	finishRules := ruleFlags(fs, &rules)
 	fs.BoolVar(&rules.Chain, "chain", false, "follow jumps from a jump's destination")
 	fs.BoolVar(&rules.Bump, "bump", false, "a token landed on by another goes back to the start")
 	fs.BoolVar(&rules.PlayOn, "playon", false, "play on after the first finish until one player is left, and print every place")
-	head := "Usage: snakes play [flags] [board file]\n\nPlays a game of random throws and prints each with every player's chance to win.\nThe flags:\n"
-	if err := parse(fs, args, stdout, head, ": play takes one board file", 1); err != nil {
+	head := "Usage: snakes play [flags] [board or saved game file]\n\nPlays a game and prints each throw with every player's chance to win.\n" + playHelp + "\nThe flags:\n"
+	if err := parse(fs, args, stdout, head, ": play takes one board or saved game file", 1); err != nil {
 		return err
 	}
 	switch {
+	case *auto && *interactive:
+		return fmt.Errorf("-auto and -interactive: give one")
 	case fs.NArg() == 1 && *boardFile != "":
 		return fmt.Errorf("two boards: -board %s and %s", *boardFile, fs.Arg(0))
 	case fs.NArg() == 1:
 		*boardFile = fs.Arg(0)
 	}
-	if *players < 1 || *players > 64 {
-		return fmt.Errorf("-players is %d, want 1..64", *players)
-	}
-	who := make([]string, *players)
-	for i := range who {
-		who[i] = fmt.Sprintf("Player %d", i+1)
-	}
-	if *names != "" {
-		given := strings.Split(*names, ",")
-		if len(given) != *players {
-			return fmt.Errorf("-names gives %d names for %d players", len(given), *players)
-		}
-		for i, n := range given {
-			who[i] = strings.TrimSpace(n)
-		}
-	}
-	board, err := boardAndRules(*boardFile, stdin, 1e6, *start, &rules, finishRules)
+	game, who, err := savedGame(*boardFile, fs)
 	if err != nil {
 		return err
 	}
-	game, err := snakes.NewGame(board, rules, *players)
-	if err != nil {
-		return err
-	}
-	var rng *rand.Rand
-	if *seed != 0 {
-		rng = rand.New(rand.NewPCG(*seed, *seed))
-	}
-	odds, oddsErr := game.Odds()
-	if !*asJSON {
-		fmt.Fprintf(stdout, "%s; %s\n", strings.Join(who, ", "), rules)
-		if oddsErr == nil {
-			fmt.Fprintf(stdout, "  odds: %s\n", oddsText(who, odds))
-		}
-	}
-	for !game.Over() {
-		before := game.Squares()
-		player := game.Player()
-		m, err := game.Throw(rng)
-		if err != nil {
+	if game == nil {
+		if game, who, err = newPlay(*boardFile, stdin, *players, *names, *start, &rules, finishRules); err != nil {
 			return err
 		}
-		if *asJSON {
-			continue
+	}
+	f, ok := stdin.(*os.File)
+	waits := *interactive || !*auto && ok && isTerminal(f)
+	p := &playing{game: game, who: who, seed: *seed, out: stdout, last: game.Board().Squares()}
+	if *asJSON && !waits {
+		p.out = io.Discard // the game's JSON alone
+	}
+	p.head()
+	if waits {
+		if err := p.commands(stdin); err != nil {
+			return err
 		}
-		fmt.Fprintf(stdout, "%s throws %d: %s", who[player], m.Roll, moveText(m))
-		after := game.Squares()
-		for q := range after {
-			if q != player && after[q] != before[q] {
-				fmt.Fprintf(stdout, ", bumps %s %s", who[q], backTo(after[q]))
-			}
-		}
-		if standings := game.Standings(); rules.PlayOn && m.To == board.Squares() {
-			fmt.Fprintf(stdout, ", finishes %s", ordinal(slices.Index(standings, player)+1))
-		}
-		fmt.Fprintln(stdout, effectText(m.Effect))
-		if oddsErr == nil && game.Winner() < 0 {
-			if odds, err := game.Odds(); err == nil {
-				fmt.Fprintf(stdout, "  odds: %s\n", oddsText(who, odds))
+	} else {
+		for !game.Over() {
+			if err := p.throw(); err != nil {
+				return err
 			}
 		}
 	}
+	if game.Over() {
+		p.end()
+	}
 	if *asJSON {
-		out, err := json.Marshal(game)
+		out, err := json.Marshal(saved{Game: game, Names: who})
 		if err != nil {
 			return err
 		}
 		_, err = fmt.Fprintf(stdout, "%s\n", out)
 		return err
 	}
-	if !rules.PlayOn {
-		fmt.Fprintf(stdout, "%s wins after %d throws.\n", who[game.Winner()], len(game.Moves()))
-	} else {
-		fmt.Fprintf(stdout, "The game is over after %d throws:\n", len(game.Moves()))
-		for m, p := range game.Standings() {
-			fmt.Fprintf(stdout, "  %s %s\n", ordinal(m+1), who[p])
+	return nil
+}
+
+// playHelp says what a game waiting for a command takes.
+const playHelp = `On a terminal (or with -interactive) it waits before each throw: Enter throws
+the dice, a typed roll plays those faces (4, or 3 5 for two dice), u takes
+back the last throw, s FILE saves the game, q quits. A saved game (s FILE,
+or -json) goes on when its file is named instead of a board's.
+`
+
+// saved is a game as the command saves it: the library's game and the
+// players' names.
+type saved struct {
+	Game  *snakes.Game `json:"game"`
+	Names []string     `json:"names"`
+}
+
+// savedGame reads the game saved in the file name, or returns no game
+// when name is not a file holding one (a board's). A saved game has its
+// own board, rules and players: a flag that would set them is an error.
+func savedGame(name string, fs *flag.FlagSet) (*snakes.Game, []string, error) {
+	if name == "" || name == "-" {
+		return nil, nil, nil
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading the board: %w", err)
+	}
+	var keys map[string]json.RawMessage
+	if json.Unmarshal(data, &keys) != nil || keys["game"] == nil {
+		return nil, nil, nil // a board, or not JSON: readBoard says which
+	}
+	var s saved
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return nil, nil, fmt.Errorf("%s: %s", name, trimPrefix(err.Error()))
+	}
+	if len(s.Names) != s.Game.Players() {
+		return nil, nil, fmt.Errorf("%s: %d names for %d players", name, len(s.Names), s.Game.Players())
+	}
+	var set []string
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "seed", "json", "auto", "interactive":
+		default:
+			set = append(set, "-"+f.Name)
+		}
+	})
+	if len(set) > 0 {
+		return nil, nil, fmt.Errorf("%s is a saved game, with its own board, rules and players: %s cannot change them", name, strings.Join(set, ", "))
+	}
+	return s.Game, s.Names, nil
+}
+
+// newPlay starts a game of the flags' board, rules and players.
+func newPlay(boardFile string, stdin io.Reader, players int, names, start string, rules *snakes.Rules, finishRules func() error) (*snakes.Game, []string, error) {
+	if players < 1 || players > 64 {
+		return nil, nil, fmt.Errorf("-players is %d, want 1..64", players)
+	}
+	who := make([]string, players)
+	for i := range who {
+		who[i] = fmt.Sprintf("Player %d", i+1)
+	}
+	if names != "" {
+		given := strings.Split(names, ",")
+		if len(given) != players {
+			return nil, nil, fmt.Errorf("-names gives %d names for %d players", len(given), players)
+		}
+		for i, n := range given {
+			who[i] = strings.TrimSpace(n)
 		}
 	}
-	if oddsErr != nil {
-		fmt.Fprintf(stdout, "(odds not shown: %s)\n", trimPrefix(oddsErr.Error()))
+	board, err := boardAndRules(boardFile, stdin, 1e6, start, rules, finishRules)
+	if err != nil {
+		return nil, nil, err
+	}
+	game, err := snakes.NewGame(board, *rules, players)
+	return game, who, err
+}
+
+// playing is a game being played and printed.
+type playing struct {
+	game    *snakes.Game
+	who     []string
+	seed    uint64
+	out     io.Writer
+	last    int   // the board's last square
+	oddsErr error // why the odds are not shown
+}
+
+// head prints the players, the rules and the odds before the next throw.
+func (p *playing) head() {
+	fmt.Fprintf(p.out, "%s; %s\n", strings.Join(p.who, ", "), p.game.Rules())
+	if len(p.game.Moves()) > 0 {
+		fmt.Fprintf(p.out, "resumed after %d throws: %s\n", len(p.game.Moves()), p.squares())
+	}
+	p.odds()
+}
+
+// odds prints every player's chance to win, while no one has finished.
+func (p *playing) odds() {
+	if p.oddsErr != nil || p.game.Winner() >= 0 {
+		return
+	}
+	odds, err := p.game.Odds()
+	if err != nil {
+		p.oddsErr = err
+		return
+	}
+	fmt.Fprintf(p.out, "  odds: %s\n", oddsText(p.who, odds))
+}
+
+// squares says where every token stands.
+func (p *playing) squares() string {
+	parts := make([]string, len(p.who))
+	for i, s := range p.game.Squares() {
+		parts[i] = fmt.Sprintf("%s %s", p.who[i], square(s))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// throw throws at random: throw n of a seeded game from PCG(seed, n).
+func (p *playing) throw() error {
+	var rng *rand.Rand
+	if p.seed != 0 {
+		rng = rand.New(rand.NewPCG(p.seed, uint64(len(p.game.Moves()))))
+	}
+	before, player := p.game.Squares(), p.game.Player()
+	m, err := p.game.Throw(rng)
+	if err != nil {
+		return err
+	}
+	p.moved(m, before, player)
+	return nil
+}
+
+// moved prints a throw made: where it took the token, whom it bumped, the
+// effect it set off, the place it finished in, and the odds after it.
+func (p *playing) moved(m snakes.Move, before []int, player int) {
+	fmt.Fprintf(p.out, "%s throws %d: %s", p.who[player], m.Roll, moveText(m))
+	after := p.game.Squares()
+	for q := range after {
+		if q != player && after[q] != before[q] {
+			fmt.Fprintf(p.out, ", bumps %s %s", p.who[q], backTo(after[q]))
+		}
+	}
+	if p.game.Rules().PlayOn && m.To == p.last {
+		fmt.Fprintf(p.out, ", finishes %s", ordinal(slices.Index(p.game.Standings(), player)+1))
+	}
+	fmt.Fprintln(p.out, effectText(m.Effect))
+	p.odds()
+}
+
+// end prints who won, or under PlayOn every place, and why the odds were
+// not shown.
+func (p *playing) end() {
+	if !p.game.Rules().PlayOn {
+		fmt.Fprintf(p.out, "%s wins after %d throws.\n", p.who[p.game.Winner()], len(p.game.Moves()))
+	} else {
+		fmt.Fprintf(p.out, "The game is over after %d throws:\n", len(p.game.Moves()))
+		for m, q := range p.game.Standings() {
+			fmt.Fprintf(p.out, "  %s %s\n", ordinal(m+1), p.who[q])
+		}
+	}
+	if p.oddsErr != nil {
+		fmt.Fprintf(p.out, "(odds not shown: %s)\n", trimPrefix(p.oddsErr.Error()))
+	}
+}
+
+// commands plays the game a command at a time, read from in, until it is
+// over, quit (q) or in ends; a wrong command is said and asked again.
+func (p *playing) commands(in io.Reader) error {
+	fmt.Fprint(p.out, p.game.Board(), playHelp)
+	sc := bufio.NewScanner(in)
+	for !p.game.Over() {
+		fmt.Fprintf(p.out, "%s to throw (%s)> ", p.who[p.game.Player()], p.squares())
+		if !sc.Scan() {
+			fmt.Fprintln(p.out)
+			return sc.Err()
+		}
+		line := strings.TrimSpace(sc.Text())
+		switch {
+		case line == "":
+			if err := p.throw(); err != nil {
+				return err
+			}
+		case line == "q":
+			return nil
+		case line == "u":
+			moves := p.game.Moves()
+			if err := p.game.Undo(); err != nil {
+				fmt.Fprintln(p.out, trimPrefix(err.Error()))
+				continue
+			}
+			m := moves[len(moves)-1]
+			fmt.Fprintf(p.out, "took back %s's throw of %d\n", p.who[m.Player], m.Roll)
+			p.odds()
+		case strings.HasPrefix(line, "s "):
+			name := strings.TrimSpace(line[2:])
+			data, err := json.Marshal(saved{Game: p.game, Names: p.who})
+			if err == nil {
+				err = os.WriteFile(name, append(data, '\n'), 0o644)
+			}
+			if err != nil {
+				fmt.Fprintln(p.out, "not saved:", err)
+				continue
+			}
+			fmt.Fprintf(p.out, "saved to %s\n", name)
+		default:
+			faces, err := rollOf(line)
+			if err != nil {
+				fmt.Fprintln(p.out, err)
+				continue
+			}
+			before, player := p.game.Squares(), p.game.Player()
+			m, err := p.game.Apply(faces...)
+			if err != nil {
+				fmt.Fprintln(p.out, trimPrefix(err.Error()))
+				continue
+			}
+			p.moved(m, before, player)
+		}
 	}
 	return nil
+}
+
+// rollOf reads a typed roll: each die's face, separated by spaces.
+func rollOf(line string) ([]int, error) {
+	var faces []int
+	for _, f := range strings.Fields(line) {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a command: Enter throws, a roll such as 4 (or 3 5 for two dice), u undoes, s FILE saves, q quits", line)
+		}
+		faces = append(faces, n)
+	}
+	return faces, nil
 }
 
 // moveText says where a throw took the token.

@@ -57,9 +57,15 @@ func showProgress(w io.Writer, on bool, after, period time.Duration) *progress {
 	return p
 }
 
+// isTerminal reports whether f is a terminal: a character device other
+// than the null device, which is one too.
 func isTerminal(f *os.File) bool {
 	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
+	if err != nil || info.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(info, null)
 }
 
 // set names the stage being worked on.
