@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"testing"
 	"time"
 
@@ -327,14 +326,16 @@ func BenchmarkGameThrow(b *testing.B) {
 				b.Fatal(err)
 			}
 			gm := *fresh
-			gm.squares = slices.Clone(fresh.squares)
+			gm.pos = fresh.pos.Clone()
 			b.ReportAllocs()
 			for b.Loop() {
-				if gm.winner >= 0 {
-					squares, moves, thrown := gm.squares, gm.moves[:0], gm.thrown[:0]
+				if gm.pos.Over { // a new game in the old one's slices
+					pos, moves, thrown := gm.pos, gm.moves[:0], gm.thrown[:0]
 					gm = *fresh
-					gm.squares, gm.moves, gm.thrown = squares, moves, thrown
-					copy(gm.squares, fresh.squares)
+					copy(pos.Squares, fresh.pos.Squares)
+					copy(pos.Waiting, fresh.pos.Waiting)
+					gm.pos, gm.moves, gm.thrown = fresh.pos, moves, thrown
+					gm.pos.Squares, gm.pos.Waiting, gm.pos.Placed = pos.Squares, pos.Waiting, pos.Placed[:0]
 				}
 				gm.Throw(rng)
 			}

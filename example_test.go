@@ -650,3 +650,27 @@ func ExampleGame_Standings() {
 	// player 2: 1 to 3, standings [0], over false
 	// player 1: 2 to 4, standings [0 1 2], over true
 }
+
+// Four players under Bump on the classic board: the joint chain of every
+// token is past the default bounds, so the outlook plays the game on
+// 200,000 times from where it stands, seeded by the game's throws.
+func ExampleGame_Outlook() {
+	game, err := snakes.NewGame(snakes.Classic(), snakes.Rules{StartOffBoard: true, Bump: true}, 4)
+	if err != nil {
+		log.Fatal(err)
+	}
+	o, err := game.Outlook(context.Background())
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(o.Note)
+	for i, p := range o.Win {
+		fmt.Printf("player %d wins %.3f ± %.3f, is last %.3f\n", i, p, o.StdErr[i], o.Places[i][3])
+	}
+	// Output:
+	// too many players for exact odds on this board: estimated from 200,000 games
+	// player 0 wins 0.255 ± 0.001, is last 0.247
+	// player 1 wins 0.251 ± 0.001, is last 0.250
+	// player 2 wins 0.248 ± 0.001, is last 0.251
+	// player 3 wins 0.246 ± 0.001, is last 0.252
+}

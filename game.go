@@ -6,7 +6,6 @@ import (
 	"sort"
 
 	"github.com/snakesladders/snakes/internal/errs"
-	"github.com/snakesladders/snakes/internal/grid"
 	"github.com/snakesladders/snakes/internal/model"
 )
 
@@ -46,18 +45,9 @@ type Game struct {
 	r       Rules
 	g       model.Game
 	players int
-	faces   int     // faces of each die
-	cum     []int64 // with Weights: cum[k] is the weight of faces 1..k+1
-	squares []int32 // each player's square
-	player  int     // who throws next
-	run     int32   // the throws of Again in a row in the current turn so far
-	mid     bool    // the current turn has had a throw
-	waiting []bool  // each player's next turn is passed over (MissTurn)
-	from    int32   // where the current turn began
-	turn    int     // the current turn, from 1, every player's counted
-	winner  int     // the first to finish, or -1
-	placed  []int   // the players in the order they finished
-	over    bool
+	faces   int            // faces of each die
+	cum     []int64        // with Weights: cum[k] is the weight of faces 1..k+1
+	pos     model.Position // where the game stands
 	moves   []Move
 	thrown  []int // every die's face, Dice of them a throw
 	buf     []int // Throw's faces
@@ -77,24 +67,13 @@ func NewGame(b *Board, r Rules, players int) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	gm := &Game{b: b, r: r, g: g, players: players, faces: r.dieFaces(), winner: -1, turn: 1, from: g.Start}
-	gm.squares, gm.waiting = make([]int32, players), make([]bool, players)
-	for i := range gm.squares {
-		gm.squares[i] = g.Start
-	}
+	gm := &Game{b: b, r: r, g: g, players: players, faces: r.dieFaces(), pos: g.Begin(players)}
 	if len(r.Weights) > 0 {
 		gm.cum = make([]int64, len(r.Weights))
 		var sum int64
 		for k, w := range r.Weights {
 			sum += int64(w)
 			gm.cum[k] = sum
-		}
-	}
-	if g.Start == g.Last {
-		// A 1×1 board: every token stands on the end, the first first.
-		gm.winner, gm.over, gm.placed = 0, true, []int{0}
-		for p := 1; p < players && r.PlayOn; p++ {
-			gm.placed = append(gm.placed, p)
 		}
 	}
 	return gm, nil
@@ -122,13 +101,13 @@ func (gm *Game) Players() int { return gm.players }
 
 // Player returns who throws next, 0-based; after the game is over, under
 // either rule of Rules.PlayOn, who won (the first to finish).
-func (gm *Game) Player() int { return gm.player }
+func (gm *Game) Player() int { return gm.pos.Player }
 
 // Squares returns each player's square, 0 for off the board: a new slice
 // each call.
 func (gm *Game) Squares() []int {
-	out := make([]int, len(gm.squares))
-	for i, s := range gm.squares {
+	out := make([]int, len(gm.pos.Squares))
+	for i, s := range gm.pos.Squares {
 		out[i] = int(s)
 	}
 	return out
@@ -136,17 +115,17 @@ func (gm *Game) Squares() []int {
 
 // Winner returns the player who won, the first to finish, or -1 before
 // anyone has.
-func (gm *Game) Winner() int { return gm.winner }
+func (gm *Game) Winner() int { return gm.pos.Winner }
 
 // Over reports whether the game is decided: someone has finished, or under
 // Rules.PlayOn every player but one has.
-func (gm *Game) Over() bool { return gm.over }
+func (gm *Game) Over() bool { return gm.pos.Over }
 
 // Standings returns the players in the order they finished, 0-based: the
 // winner alone once the game is over without Rules.PlayOn; under PlayOn
 // every finisher so far, and the last player left added when the game is
 // over. A new slice each call.
-func (gm *Game) Standings() []int { return append([]int{}, gm.placed...) }
+func (gm *Game) Standings() []int { return append([]int{}, gm.pos.Placed...) }
 
 // Moves returns every throw so far, in order, each with its Player and
 // Turn (every player's turns counted, from 1): a new slice each call.
@@ -162,7 +141,7 @@ func (gm *Game) Moves() []Move { return slices.Clone(gm.moves) }
 // [ErrGameOver]. It takes constant time and allocates only the amortized
 // growth of the game's record.
 func (gm *Game) Apply(faces ...int) (Move, error) {
-	if gm.over {
+	if gm.pos.Over {
 		return Move{}, gm.ended()
 	}
 	dice := max(gm.r.Dice, 1)
@@ -185,64 +164,16 @@ func (gm *Game) Apply(faces ...int) (Move, error) {
 
 // move makes a throw of total, checked, for the player to throw.
 func (gm *Game) move(total int32) Move {
-	g, p := &gm.g, gm.player
-	u := gm.squares[p]
-	landed, to, how, run, eff := g.ThrowAmong(gm.squares, p, gm.from, total, gm.run)
-	m := Move{From: int(u), Roll: int(total), Landed: int(landed), To: int(to), Turn: gm.turn, Player: p, Effect: Effect(eff)}
+	p, u, turn := gm.pos.Player, gm.pos.Squares[gm.pos.Player], gm.pos.Turn
+	landed, to, eff := gm.g.Advance(&gm.pos, total)
+	m := Move{From: int(u), Roll: int(total), Landed: int(landed), To: int(to), Turn: turn, Player: p, Effect: Effect(eff)}
 	gm.moves = append(gm.moves, m)
-	if to == g.Last {
-		gm.finish(p)
-		if gm.over {
-			return m
-		}
-	}
-	if how == model.TurnGoes && to != g.Last {
-		gm.mid, gm.run = true, run
-		return m
-	}
-	// The turn ends; the turns of waiting players are passed over, and
-	// those of finished ones not counted.
-	gm.waiting[p] = eff == grid.Miss
-	gm.run, gm.mid = 0, false
-	for {
-		gm.player = (gm.player + 1) % gm.players
-		if gm.squares[gm.player] == g.Last {
-			continue
-		}
-		gm.turn++
-		if !gm.waiting[gm.player] {
-			break
-		}
-		gm.waiting[gm.player] = false
-	}
-	gm.from = gm.squares[gm.player]
 	return m
-}
-
-// finish places player p, whose token has reached the last square: the
-// game is over at the first finish, or under PlayOn when one player is
-// left, who is placed last.
-func (gm *Game) finish(p int) {
-	gm.placed = append(gm.placed, p)
-	if gm.winner < 0 {
-		gm.winner = p
-	}
-	if gm.r.PlayOn && len(gm.placed) < gm.players-1 {
-		return
-	}
-	if gm.r.PlayOn && len(gm.placed) == gm.players-1 {
-		for q, s := range gm.squares {
-			if s != gm.g.Last {
-				gm.placed = append(gm.placed, q)
-			}
-		}
-	}
-	gm.over, gm.player = true, gm.winner
 }
 
 // ended is the error of a throw after the game is over.
 func (gm *Game) ended() error {
-	return errs.Errorf(ErrGameOver, "the game is over: player %d won", gm.winner)
+	return errs.Errorf(ErrGameOver, "the game is over: player %d won", gm.pos.Winner)
 }
 
 // Undo takes back the last throw: the game is then exactly as it was
@@ -276,7 +207,7 @@ func (gm *Game) Undo() error {
 // and applies them: see [Game.Apply]. After the game is over it returns an
 // error wrapping [ErrGameOver].
 func (gm *Game) Throw(rng *rand.Rand) (Move, error) {
-	if gm.over {
+	if gm.pos.Over {
 		return Move{}, gm.ended()
 	}
 	dice := max(gm.r.Dice, 1)

@@ -238,7 +238,7 @@ func TestGameOddsAsRace(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(9, 9))
 	midTurns, starts := 0, 0
-	for gm.Winner() < 0 && gm.turn < 200 {
+	for gm.Winner() < 0 && gm.pos.Turn < 200 {
 		odds, err := gm.Odds()
 		if err != nil {
 			t.Fatal(err)
@@ -247,23 +247,23 @@ func TestGameOddsAsRace(t *testing.T) {
 		for i := range order {
 			order[i] = gm.Squares()[(gm.Player()+i)%2]
 		}
-		if gm.run == 0 {
+		if gm.pos.Run == 0 {
 			want, err := r.WinChancesFrom(b, order)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for i := range 2 {
 				if odds[(gm.Player()+i)%2] != want[i] {
-					t.Fatalf("turn %d: Odds %v, WinChancesFrom(%v) %v", gm.turn, odds, order, want)
+					t.Fatalf("turn %d: Odds %v, WinChancesFrom(%v) %v", gm.pos.Turn, odds, order, want)
 				}
 			}
 			starts++
 		} else {
 			pos := []int32{int32(order[0]), int32(order[1])}
-			want := j.At(j.Win, pos, gm.mid, int(gm.run), gm.from)
+			want := j.At(j.Win, pos, gm.pos.Mid, int(gm.pos.Run), gm.pos.From)
 			for i := range 2 {
 				if math.Abs(odds[(gm.Player()+i)%2]-want[i]) > 1e-9 {
-					t.Fatalf("turn %d, %d throws in: Odds %v, the joint chain %v", gm.turn, gm.run, odds, want)
+					t.Fatalf("turn %d, %d throws in: Odds %v, the joint chain %v", gm.pos.Turn, gm.pos.Run, odds, want)
 				}
 			}
 			midTurns++

@@ -6,7 +6,6 @@ import (
 	"sort"
 
 	"github.com/snakesladders/snakes/internal/errs"
-	"github.com/snakesladders/snakes/internal/grid"
 	"github.com/snakesladders/snakes/internal/model"
 	"github.com/snakesladders/snakes/internal/walk"
 )
@@ -173,23 +172,11 @@ func (r Rules) Play(b *Board, rng *rand.Rand, maxTurns int) []Move {
 	}
 	throw := r.thrower(&g, rng)
 	var moves []Move
-	token := []int32{g.Start}
-	from, run := g.Start, int32(0)
-	for turn := 1; token[0] != g.Last && turn <= maxTurns && len(moves) < g.Lim.Play; {
-		u, s := token[0], throw()
-		landed, to, how, next, eff := g.ThrowAmong(token, 0, from, s, run)
+	pos := g.Begin(1)
+	for !pos.Over && pos.Turn <= maxTurns && len(moves) < g.Lim.Play {
+		u, s, turn := pos.Squares[0], throw(), pos.Turn
+		landed, to, eff := g.Advance(&pos, s)
 		moves = append(moves, Move{From: int(u), Roll: int(s), Landed: int(landed), To: int(to), Turn: turn, Effect: Effect(eff)})
-		switch {
-		case to == g.Last:
-		case how == model.TurnGoes:
-			run = next
-		default:
-			from, run = to, 0
-			turn++
-			if eff == grid.Miss {
-				turn++ // the next turn is passed over
-			}
-		}
 	}
 	return moves
 }

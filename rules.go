@@ -167,7 +167,7 @@ func (r Rules) game(b *Board) (model.Game, error) {
 // spec returns r as the model reads it.
 func (r Rules) spec() model.Rules {
 	return model.Rules{Faces: r.Faces, StartOffBoard: r.StartOffBoard, Overshoot: model.Overshoot(r.Overshoot), Chain: r.Chain,
-		Dice: r.Dice, Weights: r.Weights, Enter: r.Enter, Again: r.Again, AgainLimit: r.AgainLimit, OnLimit: model.Penalty(r.OnLimit), Bump: r.Bump, Lim: r.lim}
+		Dice: r.Dice, Weights: r.Weights, Enter: r.Enter, Again: r.Again, AgainLimit: r.AgainLimit, OnLimit: model.Penalty(r.OnLimit), Bump: r.Bump, PlayOn: r.PlayOn, Lim: r.lim}
 }
 
 // playable is game plus the check that there is a board to play on.

@@ -37,8 +37,9 @@ type gameRequest struct {
 // throw, where every token stands, who throws next, the winner (-1 before
 // anyone finishes), whether the game is over and the players in the order
 // they finished (under the rules' playOn, until one is left), and every
-// player's chance to win, null when it did not fit the budget (with the
-// reason).
+// player's chance to win: exact, or where the joint chain is past the
+// bounds estimated by playing the game on (Game.Outlook, its note in
+// estimated), or null when it did not fit the budget (with the reason).
 type playAnswer struct {
 	Game      *snakes.Game `json:"game"`
 	Move      *snakes.Move `json:"move"`
@@ -48,6 +49,7 @@ type playAnswer struct {
 	Over      bool         `json:"over"`
 	Standings []int        `json:"standings"`
 	Odds      []float64    `json:"odds"`
+	Estimated string       `json:"estimated,omitempty"`
 	Skipped   string       `json:"skipped,omitempty"`
 }
 
@@ -103,6 +105,12 @@ func (s *server) play(w http.ResponseWriter, r *http.Request) {
 	}
 	ans.Squares, ans.Player, ans.Winner, ans.Over, ans.Standings = g.Squares(), g.Player(), g.Winner(), g.Over(), g.Standings()
 	odds, err := g.OddsContext(ctx)
+	if errors.Is(err, snakes.ErrTooLarge) { // estimated by playing on, within the budget
+		var o *snakes.Outlook
+		if o, err = g.Outlook(ctx); err == nil {
+			odds, ans.Estimated = o.Win, o.Note
+		}
+	}
 	switch {
 	case err == nil:
 		ans.Odds = odds

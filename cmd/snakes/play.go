@@ -7,7 +7,9 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -64,7 +66,7 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	f, ok := stdin.(*os.File)
 	waits := *interactive || !*auto && ok && isTerminal(f)
-	p := &playing{game: game, who: who, seed: *seed, out: stdout, last: game.Board().Squares()}
+	p := &playing{game: game, who: who, seed: *seed, out: stdout, waits: waits, last: game.Board().Squares()}
 	if *asJSON && !waits {
 		p.out = io.Discard // the game's JSON alone
 	}
@@ -178,6 +180,7 @@ type playing struct {
 	who     []string
 	seed    uint64
 	out     io.Writer
+	waits   bool  // for a command before each throw
 	last    int   // the board's last square
 	oddsErr error // why the odds are not shown
 }
@@ -191,12 +194,27 @@ func (p *playing) head() {
 	p.odds()
 }
 
-// odds prints every player's chance to win, while no one has finished.
+// odds prints every player's chance to win, while no one has finished:
+// exact, or where that is past the bounds estimated by playing the game
+// on (half a second or so), after every throw of a game played a command
+// at a time and before the first of one thrown to its end.
 func (p *playing) odds() {
 	if p.oddsErr != nil || p.game.Winner() >= 0 {
 		return
 	}
 	odds, err := p.game.Odds()
+	if errors.Is(err, snakes.ErrTooLarge) {
+		o, oerr := p.game.Outlook(context.Background())
+		if oerr != nil {
+			err = oerr
+		} else {
+			fmt.Fprintf(p.out, "  odds: %s (%s)\n", oddsText(p.who, o.Win), o.Note)
+			if !p.waits {
+				p.oddsErr = errors.New("estimated odds are shown before the first throw alone, unless the game is played a command at a time")
+			}
+			return
+		}
+	}
 	if err != nil {
 		p.oddsErr = err
 		return

@@ -603,7 +603,9 @@ func (j *Joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns 
 		rate := 0.0
 		if last > 0 && change < last {
 			rate = change / last
-			if change*rate/(1-rate) < jointTolerance*max(1, maxOf(x)) && since > 3 && j.unsettled(sys, x, turns) <= jointSettled {
+			// The chances to win are at most 1: only the turns need their
+			// largest, a pass of its own.
+			if left := change * rate / (1 - rate); (left < jointTolerance || turns && left < jointTolerance*maxOf(x)) && since > 3 && j.unsettled(sys, x, turns) <= jointSettled {
 				return nil
 			}
 			// Once the sweeps shrink the error by a steady rate, what is

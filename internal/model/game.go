@@ -62,7 +62,8 @@ type Game struct {
 	// as well: one jump per roll, overshoots stay, a die under 64 faces.
 	Board *grid.Squares
 
-	Bump bool // Rules.Bump: only a joint chain of several tokens reads it
+	Bump   bool // Rules.Bump: only a joint chain of several tokens reads it
+	PlayOn bool // Rules.PlayOn: only a Position of several tokens reads it
 
 	Lim   *Limits        // the call's bounds and thresholds, never nil
 	Meter *budget.Meter  // the work of the call's solves, when it makes several; else nil
@@ -132,7 +133,7 @@ func Compile(r Rules, sq *grid.Squares) (Game, error) {
 		return Game{}, err
 	}
 	g := Game{Faces: t.Hi, Over: r.Overshoot, Start: 1, Dice: t, Lim: r.Lim, Meter: r.Meter, Mem: r.Mem,
-		Enter: int32(r.Enter), Again: int32(r.Again), Limit: int32(r.AgainLimit), ToStart: r.OnLimit == BackToStart, Bump: r.Bump}
+		Enter: int32(r.Enter), Again: int32(r.Again), Limit: int32(r.AgainLimit), ToStart: r.OnLimit == BackToStart, Bump: r.Bump, PlayOn: r.PlayOn}
 	if g.Lim == nil {
 		g.Lim = &DefaultLimits
 	}

@@ -25,6 +25,7 @@ type Rules struct {
 	AgainLimit    int
 	OnLimit       Penalty
 	Bump          bool
+	PlayOn        bool
 
 	Lim *Limits // the call's bounds: nil for DefaultLimits
 

@@ -495,6 +495,13 @@ function showOdds(ans) {
     note.textContent = "Odds not computed: " + ans.skipped;
     rows.push(note);
   }
+  if (ans.odds && ans.estimated) {
+    const note = document.createElement("p");
+    note.className = "skipped";
+    note.id = "odds-estimated";
+    note.textContent = "Odds " + ans.estimated + ".";
+    rows.push(note);
+  }
   $("odds").replaceChildren(...rows);
   $("odds").dataset.odds = ans.odds ? JSON.stringify(ans.odds) : "";
   drawOddsChart();
