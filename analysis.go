@@ -389,11 +389,14 @@ func (a *Analysis) Places(ctx context.Context, players int) ([][]float64, error)
 		}
 		return joint.Places(w, players, func() (*joint.Joint, error) { return a.joint(ctx, players) })
 	})
+	if err != nil {
+		return nil, err
+	}
 	out := make([][]float64, len(v))
 	for i := range v {
 		out[i] = slices.Clone(v[i])
 	}
-	return out, err
+	return out, nil
 }
 
 // WinChancesFrom is [Rules.WinChancesFrom]: a new slice each call.
@@ -414,6 +417,9 @@ func (a *Analysis) winsAt(ctx context.Context, squares []int) ([]float64, error)
 	v, err := figure(ctx, a, entry(&a.wins, strings.Join(key, ",")), func() ([]float64, error) {
 		if a.g.Bump && len(squares) > 1 {
 			j, err := a.joint(ctx, len(squares))
+			if err == nil && !j.Holds(squares) { // a token where none stands between throws: a chain of its own
+				j, err = joint.NewJoint(ctx, &a.g, len(squares), false, joint.Int32s(squares))
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -442,7 +448,7 @@ func (a *Analysis) joint(ctx context.Context, players int) (*joint.Joint, error)
 	if j := a.joints[players]; j != nil {
 		return j, nil
 	}
-	j, err := joint.NewJoint(ctx, &a.g, players, false)
+	j, err := joint.NewJoint(ctx, &a.g, players, false, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -382,7 +382,7 @@ func TestPropertyJointAsRace(t *testing.T) {
 		g.Lim = &model.Limits{}
 		*g.Lim = model.DefaultLimits
 		g.Lim.Work = 2e8
-		j, err := joint.NewJoint(context.Background(), &g, players, true)
+		j, err := joint.NewJoint(context.Background(), &g, players, true, nil)
 		switch {
 		case errors.Is(err, ErrTooLarge) && strings.Contains(err.Error(), "takes about"):
 			return // refused up front: too large to check at leisure

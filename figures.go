@@ -288,8 +288,10 @@ func (r Rules) Variance(b *Board) (float64, error) {
 //
 // Under Rules.Bump, for two players or more, the tokens are not
 // independent: it solves the joint chain of every token (bump.go), one
-// state for each way the tokens can stand, times AgainLimit within a turn
-// (10⁴ states for two players on the classic board, 10⁶ for three), within
+// state for each way the tokens can stand on the squares a token can rest
+// on between throws (81 of the classic board's 101 with square 0), times
+// AgainLimit within a turn (6561 states for two players on the classic
+// board, 531,441 for three), within
 // 1e-9: by elimination up to 640 unknowns, else by sweeps that take the
 // states from the farthest on, solve the rings of turns in which no token
 // moves in closed form, and add the geometric tail of their convergence;
@@ -297,12 +299,14 @@ func (r Rules) Variance(b *Board) (float64, error) {
 // ends from also sum to 1 within 1e-12 (they grow from below, so what the
 // sum lacks bounds what each has yet to gain). It allocates about 4 times
 // 8 bytes a state and player, and 4 bytes a state and total; a chain past
-// MaxBytes or whose sweeps would pass MaxWork is refused up front with
-// [ErrTooLarge] naming its size, as is one that has not settled by MaxWork
-// (a game that waits a long time on rare throws). On this package's machine: 2 players on the classic board
-// about 60 ms, under the British rules (Enter 6, Again 6, AgainLimit 3)
-// 0.2 s; 3 players take 13 to 17 s, past MaxWork, so they are refused
-// unless [Rules.WithMaxWork] allows 2³³ steps (go test -bench Bump).
+// MaxBytes is refused up front with [ErrTooLarge] naming its size (four
+// players on the classic board: 4.3·10⁷ states, 7 GiB), and one whose
+// sweeps have not settled by MaxWork (a game that waits a long time on
+// rare throws; three players under the British rules) once they pass it,
+// within 10 s. On this package's machine (go test -bench Bump): 2 players
+// on the classic board about 15 ms, under the British rules (Enter 6,
+// Again 6, AgainLimit 3) 47 ms; 3 players 3.0 s. [Game.Outlook] estimates
+// by playing what is past the bounds.
 func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
 	return joint.RaceFromStart(context.Background(), r.spec(), b.squares(), players)
 }

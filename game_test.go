@@ -232,7 +232,7 @@ func TestGameOddsAsRace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j, err := joint.NewJoint(t.Context(), &g, 2, false)
+	j, err := joint.NewJoint(t.Context(), &g, 2, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

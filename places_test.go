@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"pgregory.net/rapid"
 )
@@ -247,5 +248,101 @@ func TestPropertyPlacesExact(t *testing.T) {
 	})
 	if checked < 50 {
 		t.Fatalf("%d draws checked against the exact places", checked)
+	}
+}
+
+// TestPlacesPeriodic: on a board whose tokens can finish on every other
+// turn alone (a die that moves 1 or 3, a snake that keeps the parity), the
+// tail's rate over a window is steady while the chance of finishing a turn
+// is not, and must not be taken for the geometric tail: the places of 2
+// to 4 players against the test's own sum over the length distribution,
+// 2·10⁵ turns of it (all but 10⁻¹⁴), of the binomials of who finished
+// before whom; and WinChances, whose race is held to the same, agrees.
+func TestPlacesPeriodic(t *testing.T) {
+	t.Parallel()
+	b := mustJumps(t, 3, map[int]int{8: 2})
+	r := Rules{Weights: []int{999, 0, 1}, Overshoot: Bounce}
+	f, err := r.LengthDistribution(b, 200000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// done[t], left[t]: finished by turn t, and not, each a sum of chances.
+	done, left := make([]float64, len(f)), make([]float64, len(f))
+	for i := range f {
+		done[i] = f[i]
+		if i > 0 {
+			done[i] += done[i-1]
+		}
+	}
+	for i := len(f) - 2; i >= 0; i-- {
+		left[i] = left[i+1] + f[i+1]
+	}
+	for players := 2; players <= 4; players++ {
+		p, err := r.Places(b, players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wins, err := r.WinChances(b, players) // the race's tail is held to the same
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, w := range wins {
+			if math.Abs(p[i][0]-w) > 1e-12 {
+				t.Errorf("%d players: player %d first %.15g, WinChances %.15g", players, i, p[i][0], w)
+			}
+		}
+		for i := range players {
+			want := make([]float64, players)
+			for turn := 1; turn < len(f); turn++ {
+				// Exactly m others before player i: the coefficients of
+				// (left + done·x) over those before it by this turn and those
+				// after it by the turn before.
+				c := []float64{1}
+				for q := range players {
+					if q == i {
+						continue
+					}
+					at := turn
+					if q > i {
+						at--
+					}
+					next := make([]float64, len(c)+1)
+					for k, v := range c {
+						next[k] += v * left[at]
+						next[k+1] += v * done[at]
+					}
+					c = next
+				}
+				for m, v := range c {
+					want[m] += f[turn] * v
+				}
+			}
+			for m := range players {
+				if math.Abs(p[i][m]-want[m]) > 1e-12 {
+					t.Errorf("%d players: p[%d][%d] = %.15g, the sum %.15g", players, i, m, p[i][m], want[m])
+				}
+			}
+		}
+	}
+}
+
+// TestPlacesContext: a context that ends while the tail's ranks of 100
+// players are worked out (a 2×2 board settles at once) stops them with
+// its error, for Rules and Analysis alike.
+func TestPlacesContext(t *testing.T) {
+	t.Parallel()
+	b := mustJumps(t, 2, nil)
+	r := Rules{}.WithMaxWork(1 << 40)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if p, err := r.PlacesContext(ctx, b, 100); !errors.Is(err, context.DeadlineExceeded) || p != nil {
+		t.Errorf("PlacesContext past its deadline: %v", err)
+	}
+	a, err := r.Analyze(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err := a.Places(ctx, 100); !errors.Is(err, context.DeadlineExceeded) || p != nil {
+		t.Errorf("Analysis.Places past its deadline: %v", err)
 	}
 }

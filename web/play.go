@@ -104,12 +104,18 @@ func (s *server) play(w http.ResponseWriter, r *http.Request) {
 		ans.Move = &m
 	}
 	ans.Squares, ans.Player, ans.Winner, ans.Over, ans.Standings = g.Squares(), g.Player(), g.Winner(), g.Over(), g.Standings()
-	odds, err := g.OddsContext(ctx)
-	if errors.Is(err, snakes.ErrTooLarge) { // estimated by playing on, within the budget
+	var odds []float64
+	if rules := g.Rules(); rules.Bump && g.Players() > 2 {
+		// Exact where the joint chain is small, else estimated by playing on.
 		var o *snakes.Outlook
 		if o, err = g.Outlook(ctx); err == nil {
-			odds, ans.Estimated = o.Win, o.Note
+			odds = o.Win
+			if o.StdErr != nil {
+				ans.Estimated = o.Note
+			}
 		}
+	} else {
+		odds, err = g.OddsContext(ctx)
 	}
 	switch {
 	case err == nil:

@@ -65,23 +65,28 @@ func TestPlay(t *testing.T) {
 		}
 		game = ans.Game
 	}
-	// Three players under Bump: past the joint chain's bounds, the odds are
-	// the library's outlook, estimated by playing on, and say so.
-	three, err := snakes.NewGame(snakes.Classic(), rules, 3)
+	// Four players under Bump on an empty 6×6 board: past the joint
+	// chain's bounds, the odds are the library's outlook, estimated by
+	// playing on, and say so.
+	empty, err := snakes.FromJumps(6, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	outlook, err := three.Outlook(context.Background())
+	four, err := snakes.NewGame(empty, snakes.Rules{Bump: true}, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, data := post(t, srv.URL+"/api/play", `{"game": {"board": {"size": 10, "jumps": {"1": 38, "4": 14, "9": 31, "16": 6, "21": 42, "28": 84, "36": 44, "47": 26, "49": 11, "51": 67, "56": 53, "62": 19, "64": 60, "71": 91, "80": 100, "87": 24, "93": 73, "95": 75, "98": 78}}, "rules": {"startOffBoard": true, "bump": true}, "players": 3, "throws": []}}`)
+	outlook, err := four.Outlook(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, data := post(t, srv.URL+"/api/play", `{"game": {"board": {"size": 6}, "rules": {"bump": true}, "players": 4, "throws": []}}`)
 	var est struct {
 		Odds      []float64
 		Estimated string
 	}
 	if res.StatusCode != 200 || json.Unmarshal(data, &est) != nil || !slices.Equal(est.Odds, outlook.Win) || est.Estimated != outlook.Note || !strings.Contains(est.Estimated, "estimated from") {
-		t.Fatalf("three players under Bump: status %d, %s; the outlook %+v", res.StatusCode, data, outlook)
+		t.Fatalf("four players under Bump: status %d, %s; the outlook %+v", res.StatusCode, data, outlook)
 	}
 	res, data = post(t, srv.URL+"/api/play", `{"game": {"board": {"size": 3}, "rules": {}, "players": 2, "throws": [[1], [9]]}, "throw": true}`)
 	if res.StatusCode != 400 || !strings.Contains(string(data), "throw 1: die 1 shows 9") {

@@ -28,13 +28,16 @@ import (
 type Joint struct {
 	g    *model.Game
 	n    int
-	size int // squares 0..last
-	runs int // states of a turn: the throws of Again so far (AgainLimit, 2 without one, 1 without Again); see width
+	real int     // the chain's states 0..last
+	sq   []int32 // the squares a token can stand on between throws, in order (rest)
+	cid  []int32 // per chain state: its index in sq, or -1
+	size int     // len(sq)
+	runs int     // states of a turn: the throws of Again so far (AgainLimit, 2 without one, 1 without Again); see width
 	// width is 1, or with effects under AgainLimit the squares a turn can
 	// begin on: a state within a turn (k = 1 + the run so far) is then
 	// where the mover stands (pos[0]), where its turn began and its run.
 	width int
-	chain []int32 // under AgainLimit, chain[k*size+v]: where k throws of Again from v leave the token
+	chain []int32 // under AgainLimit, chain[k*real+v]: where k throws of Again from v leave the token
 	pow   []int   // pow[i] = size^i
 	rank  []int32 // per state: its place in the tables, in the order of the sweeps
 	sure  []bool  // per place: the game surely ends from there
@@ -49,37 +52,19 @@ type jointMove struct {
 	p     float64
 }
 
-// jointSweeps bounds, for the up-front refusal, the sweeps a solve is
-// expected to take: the solve itself stops at MaxWork whatever it took.
-const jointSweeps = 64
-
 // jointStepCost is what a sweep's throw costs per value it moves, in
-// steps: about 8 ns on the 10⁶ states of three players on the classic
-// board (arrays of 100 MB), against 3 for a step of a walk.
-const jointStepCost = 3
+// steps: about 3 ns on the 5·10⁵ states of three players on the classic
+// board (arrays of 40 MB), against 3 for a step of a walk.
+const jointStepCost = 1
 
 // NewJoint solves the joint chain of players players on g, the turns
-// counted too when withTurns is set. It refuses up front, with
-// ErrTooLarge, a chain whose tables pass the memory bound or whose
-// sweeps would pass the work bound.
-func NewJoint(ctx context.Context, g *model.Game, players int, withTurns bool) (*Joint, error) {
-	j := &Joint{g: g, n: players, size: int(g.Last) + 1, runs: 1, width: 1}
-	switch {
-	case g.Limit > 0 && g.Eff != nil:
-		// Within a turn squares can give throws, so where the mover stands
-		// is part of the state beside where its turn began and its run.
-		j.runs, j.width = int(g.Limit)+1, j.size
-	case g.Limit > 0:
-		j.runs = int(g.Limit)
-	case g.Again > 0 || g.Eff != nil:
-		j.runs = 2 // a state within a turn: the mover goes on from its square
-	}
-	for t := g.Dice.Lo; t <= g.Dice.Hi; t++ {
-		if w := g.Dice.Weight(t); w > 0 {
-			j.moves = append(j.moves, jointMove{t, w / g.Dice.Den})
-		}
-	}
-	states := float64(j.runs) * float64(j.width) * math.Pow(float64(j.size), float64(players))
+// counted too when withTurns is set, over the squares a token can stand
+// on between throws from the start or from the squares also (rest). It
+// refuses up front, with ErrTooLarge, a chain whose tables pass the
+// memory bound; the sweeps stop with ErrTooLarge once they pass the work
+// bound.
+func NewJoint(ctx context.Context, g *model.Game, players int, withTurns bool, also []int32) (*Joint, error) {
+	j, states := shape(g, players, also)
 	values := 1.0
 	if withTurns {
 		values = 2
@@ -88,9 +73,6 @@ func NewJoint(ctx context.Context, g *model.Game, players int, withTurns bool) (
 	// to undo an extrapolation, its successors and predecessors, its
 	// place, its ring, how far its tokens are, its classes.
 	sweep := jointStepCost * states * float64(len(j.moves)) * float64(players+1) * values
-	if steps := sweep * jointSweeps; steps > g.Lim.Work {
-		return nil, g.TooLong(steps, "solving the joint chain of %d players' tokens on %d squares (%.3g states)", players, j.size, states)
-	}
 	if bytes := states * (float64(players)*8*(values+2) + float64(len(j.moves))*8 + 31); !g.Take(bytes) {
 		return nil, g.TooBig(bytes, "the joint chain of %d players' tokens on %d squares (%.3g states)", players, j.size, states)
 	}
@@ -100,15 +82,15 @@ func NewJoint(ctx context.Context, g *model.Game, players int, withTurns bool) (
 		j.pow[i] = j.pow[i-1] * j.size
 	}
 	if g.Limit > 0 && j.width == 1 {
-		j.chain = make([]int32, j.runs*j.size)
-		for v := range j.size {
+		j.chain = make([]int32, j.runs*j.real)
+		for v := range j.real {
 			j.chain[v] = int32(v)
 			for k := 1; k < j.runs; k++ {
-				at := j.chain[(k-1)*j.size+v]
+				at := j.chain[(k-1)*j.real+v]
 				if at != g.Last {
 					_, at = g.ThrowFrom(at, g.Again)
 				}
-				j.chain[k*j.size+v] = at
+				j.chain[k*j.real+v] = at
 			}
 		}
 	}
@@ -133,6 +115,38 @@ func NewJoint(ctx context.Context, g *model.Game, players int, withTurns bool) (
 		}
 	}
 	return j, nil
+}
+
+// shape is the joint chain of players tokens on g before it is built:
+// its moves, its squares (rest) and the states of a turn, and how many
+// states it has.
+func shape(g *model.Game, players int, also []int32) (*Joint, float64) {
+	j := &Joint{g: g, n: players, real: int(g.Last) + 1, runs: 1, width: 1}
+	for t := g.Dice.Lo; t <= g.Dice.Hi; t++ {
+		if w := g.Dice.Weight(t); w > 0 {
+			j.moves = append(j.moves, jointMove{t, w / g.Dice.Den})
+		}
+	}
+	j.rest(also)
+	switch {
+	case g.Limit > 0 && g.Eff != nil:
+		// Within a turn squares can give throws, so where the mover stands
+		// is part of the state beside where its turn began and its run.
+		j.runs, j.width = int(g.Limit)+1, j.size
+	case g.Limit > 0:
+		j.runs = int(g.Limit)
+	case g.Again > 0 || g.Eff != nil:
+		j.runs = 2 // a state within a turn: the mover goes on from its square
+	}
+	return j, float64(j.runs) * float64(j.width) * math.Pow(float64(j.size), float64(players))
+}
+
+// States is how many states the joint chain of players tokens on g has:
+// a count known before it is built, in time linear in the squares and
+// the totals.
+func States(g *model.Game, players int) float64 {
+	_, states := shape(g, players, nil)
+	return states
 }
 
 // A jointSystem is the joint chain's transitions, worked out once for
@@ -208,7 +222,7 @@ func (j *Joint) successors(ctx context.Context, states int) (*jointSystem, error
 		u := j.square(k, pos)
 		run, from := int32(k), pos[0]
 		if j.width > 1 && k > 0 {
-			run, from = int32(k-1), f
+			run, from = int32(k-1), j.sq[f]
 		}
 		out := sys.succ[int(i)*moves : (int(i)+1)*moves]
 		if u == g.Last || j.ended(pos) || k == 0 && f != 0 {
@@ -266,7 +280,7 @@ func (j *Joint) successors(ctx context.Context, states int) (*jointSystem, error
 // unless the state has a width.
 func (j *Joint) square(k int, pos []int32) int32 {
 	if k > 0 && j.g.Limit > 0 && j.width == 1 {
-		return j.chain[k*j.size+int(pos[0])]
+		return j.chain[k*j.real+int(pos[0])]
 	}
 	return pos[0]
 }
@@ -359,26 +373,95 @@ func (j *Joint) ended(pos []int32) bool {
 }
 
 // decode writes state s's squares into pos and returns its k (its throws
-// of Again so far; see width) and where its turn began, for a state with
-// a width.
+// of Again so far; see width) and, for a state with a width, the index in
+// sq of the square its turn began on.
 func (j *Joint) decode(s int, pos []int32) (k int, from int32) {
 	k, s = s/j.pow[j.n], s%j.pow[j.n]
 	k, from = k/j.width, int32(k%j.width)
 	for i := range pos {
-		pos[i] = int32(s % j.size)
+		pos[i] = j.sq[s%j.size]
 		s /= j.size
 	}
 	return k, from
 }
 
-// index is the state of k, a turn begun on from (for a state with a
-// width) and squares pos.
+// index is the state of k, a turn begun on square from (read for a state
+// with a width and k > 0) and squares pos, each one of rest's.
 func (j *Joint) index(k int, from int32, pos []int32) int {
 	s := 0
 	for i := len(pos) - 1; i >= 0; i-- {
-		s = s*j.size + int(pos[i])
+		s = s*j.size + int(j.cid[pos[i]])
 	}
-	return (k*j.width+int(from))*j.pow[j.n] + s
+	f := 0
+	if j.width > 1 && k > 0 {
+		f = int(j.cid[from])
+	}
+	return (k*j.width+f)*j.pow[j.n] + s
+}
+
+// rest finds the squares a token can stand on between throws: the start,
+// where a bumped token waits, also's squares, and where any throw from
+// one of them leaves the token (mid-turn and waiting included), the last
+// square aside. A state's tokens stand on them alone, and so do those of
+// every state it leads to.
+func (j *Joint) rest(also []int32) {
+	g := j.g
+	j.cid = make([]int32, j.real)
+	for v := range j.cid {
+		j.cid[v] = -1
+	}
+	var stack []int32
+	mark := func(v int32) {
+		if v != g.Last && j.cid[v] < 0 {
+			j.cid[v] = 0
+			stack = append(stack, v)
+		}
+	}
+	mark(g.Start)
+	mark(g.StateOf(g.Start, true))
+	for _, v := range also {
+		mark(v)
+	}
+	token := make([]int32, 1)
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if v > g.Top {
+			mark(g.Square(v)) // a waiting token goes on from its square
+			continue
+		}
+		for _, mv := range j.moves {
+			token[0] = v
+			_, to, _, _, _ := g.ThrowAmong(token, 0, v, mv.total, 0)
+			mark(to)
+		}
+	}
+	for v, c := range j.cid {
+		if c >= 0 {
+			j.cid[v] = int32(len(j.sq))
+			j.sq = append(j.sq, int32(v))
+		}
+	}
+	j.size = len(j.sq)
+}
+
+// Int32s is squares as int32s.
+func Int32s(squares []int) []int32 {
+	out := make([]int32, len(squares))
+	for i, s := range squares {
+		out[i] = int32(s)
+	}
+	return out
+}
+
+// Holds reports whether the chain has a state for tokens on squares.
+func (j *Joint) Holds(squares []int) bool {
+	for _, s := range squares {
+		if s < 0 || s >= j.real || j.cid[s] < 0 && int32(s) != j.g.Last {
+			return false
+		}
+	}
+	return true
 }
 
 // At returns each player's chance to win, or with turns the turns each
@@ -418,6 +501,9 @@ func (j *Joint) Wins(squares []int) []float64 {
 
 // Sure reports whether the game surely ends from the start.
 func (j *Joint) Sure() bool {
+	if j.g.Start == j.g.Last {
+		return true // over before the first throw
+	}
 	pos := make([]int32, j.n)
 	for i := range pos {
 		pos[i] = j.g.Start
@@ -429,6 +515,9 @@ func (j *Joint) Sure() bool {
 // player starts, the turns every player's. A game that may never end has
 // none.
 func (j *Joint) Length() (rounds, turns float64, err error) {
+	if j.g.Start == j.g.Last {
+		return 0, 0, nil // over before the first throw
+	}
 	pos := make([]int32, j.n)
 	for i := range pos {
 		pos[i] = j.g.Start

@@ -28,7 +28,7 @@ func PlacesFromStart(ctx context.Context, r model.Rules, b *grid.Squares, player
 	if err != nil {
 		return nil, err
 	}
-	return Places(w, players, func() (*Joint, error) { return NewJoint(ctx, &g, players, false) })
+	return Places(w, players, func() (*Joint, error) { return NewJoint(ctx, &g, players, false, nil) })
 }
 
 // Places returns p[i][m], the chance that player i (turn order) finishes in
@@ -131,14 +131,16 @@ func Places(w *walk.Walk, players int, joined func() (*Joint, error)) ([][]float
 		}
 		if t%walk.SettledEvery == 0 {
 			lambda, settled := w.Geometric()
-			if !settled && tail.Settled(w) {
+			if !settled && tail.Even(w) {
 				lambda, settled = math.Exp(-tail.Rate), true
 			}
 			if settled {
 				if w.Work += tailWork(n); w.Work > w.G.Lim.Work {
 					return nil, w.G.TooLong(w.Work, "the places of %d players", n)
 				}
-				tailPlaces(acc, n, lNow, lambda, powNow)
+				if err := tailPlaces(w.Ctx, acc, n, lNow, lambda, powNow); err != nil {
+					return nil, err
+				}
 				return out(), nil
 			}
 		}
@@ -187,8 +189,11 @@ func convolve(out, x, y []float64) {
 // player i, a of the i before it and b of the n−1−i after it have
 // finished (the rows of pow), and it takes place a+b+1+r for its rank r
 // among the n−a−b left (tailRanks).
-func tailPlaces(acc []linalg.Sum, n int, left, lambda float64, pow []float64) {
-	starts := tailRanks(n, lambda)
+func tailPlaces(ctx context.Context, acc []linalg.Sum, n int, left, lambda float64, pow []float64) error {
+	starts, err := tailRanks(ctx, n, lambda)
+	if err != nil {
+		return err
+	}
 	for i := range n {
 		before, after := pow[i*n:(i+1)*n], pow[(n-1-i)*n:(n-i)*n]
 		for a := 0; a <= i; a++ {
@@ -204,6 +209,7 @@ func tailPlaces(acc []linalg.Sum, n int, left, lambda float64, pow []float64) {
 			}
 		}
 	}
+	return nil
 }
 
 // tailWork is what tailRanks and tailPlaces take for n players, in steps.
@@ -222,7 +228,7 @@ func tailWork(n int) float64 {
 // ranks from there, V(pos) = (1−λ)·A(pos) + λ·V(pos+1) round the u
 // positions, so that V(pos) = Σ_k λ^k·A(pos+k) / Σ_k λ^k, k < u: weights
 // near 1 however long the game, and nothing taken from 1.
-func tailRanks(n int, lambda float64) [][]float64 {
+func tailRanks(ctx context.Context, n int, lambda float64) ([][]float64, error) {
 	starts := make([][]float64, n+1)
 	prev := [][]float64{{1}}
 	starts[1] = prev[0]
@@ -246,6 +252,9 @@ func tailRanks(n int, lambda float64) [][]float64 {
 		}
 		cur := make([][]float64, u)
 		for pos := range u {
+			if err := ctx.Err(); err != nil { // u³ steps a position: a millisecond for 100 players
+				return nil, err
+			}
 			v := make([]float64, u*u)
 			weight, sum := 1.0, 0.0
 			for k := range u {
@@ -262,5 +271,5 @@ func tailRanks(n int, lambda float64) [][]float64 {
 		}
 		starts[u], prev = cur[0], cur
 	}
-	return starts
+	return starts, nil
 }

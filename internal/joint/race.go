@@ -40,7 +40,7 @@ func WinChancesFrom(ctx context.Context, r model.Rules, b *grid.Squares, squares
 		return nil, err
 	}
 	if g.Bump && len(squares) > 1 {
-		j, err := NewJoint(ctx, &g, len(squares), false)
+		j, err := NewJoint(ctx, &g, len(squares), false, Int32s(squares))
 		if err != nil {
 			return nil, err
 		}
@@ -199,7 +199,7 @@ func GameLength(r model.Rules, b *grid.Squares, players int) (rounds, turns floa
 		return 0, 0, err
 	}
 	if g.Bump && players > 1 {
-		j, err := NewJoint(context.Background(), &g, players, true)
+		j, err := NewJoint(context.Background(), &g, players, true, nil)
 		if err != nil {
 			return 0, 0, err
 		}
@@ -337,11 +337,12 @@ func (rc *race) geometric(lambdas, gaps []float64) bool {
 
 // settled is geometric for games too long for its square-by-square check,
 // whose rounding hides a rate of 10⁻⁹ a turn: every walk's tail has
-// settled by the windows and the slowest mode of quantiles.go, and 1 − λ comes
-// from its rate without subtraction.
+// settled by the windows and the slowest mode of quantiles.go, evenly turn
+// by turn (Tail.Even: not a board whose tokens finish on every other turn
+// alone), and 1 − λ comes from its rate without subtraction.
 func (rc *race) settled(tails []walk.Tail, lambdas, gaps []float64) bool {
 	for j, w := range rc.Walks {
-		if w.Trap >= 0 || !tails[j].Settled(w) {
+		if w.Trap >= 0 || !tails[j].Even(w) {
 			return false
 		}
 		lambdas[j], gaps[j] = math.Exp(-tails[j].Rate), -math.Expm1(-tails[j].Rate)

@@ -291,6 +291,15 @@ func (tl *Tail) skippable() float64 {
 	return max(0.5*TailWindow/tl.drift-tl.skipped, 0)
 }
 
+// Even reports whether the tail has settled (Settled) with the same
+// chance of finishing every turn: the log of the chance still playing
+// strays from a straight line by at most 10⁻⁹ turns over the latest whole
+// window. A tail that settles over windows alone may finish on some turns
+// only (a die that moves 1 or 3 and a snake that keeps the parity):
+// steady over a window, uneven turn by turn, and not to be summed as a
+// geometric series of turns.
+func (tl *Tail) Even(w *Walk) bool { return tl.Settled(w) && tl.wobble <= 1e-9 }
+
 // Settled reports whether the tail has Settled: its windows agree, and
 // the fraction each turn finishes is the slowest mode's, 1 − λ*, within
 // tailSettle. The second check finds a mode that fades more slowly than

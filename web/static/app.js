@@ -465,9 +465,9 @@ function logMove(ans, before) {
   $("play-log").prepend(li);
 }
 
-// ordinal is 1st, 2nd, 3rd, 4th.
+// ordinal is 1st, 2nd, 3rd, 4th, … 11th, … 21st.
 function ordinal(n) {
-  return n + ({ 1: "st", 2: "nd", 3: "rd" }[n] || "th");
+  return n + ((n % 100 >= 11 && n % 100 <= 13) ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
 }
 
 function showOdds(ans) {
