@@ -43,8 +43,9 @@ func PlacesFromStart(ctx context.Context, r model.Rules, b *grid.Squares, player
 // coefficients of (L_t + F_t·x)^i·(L_{t−1} + F_{t−1}·x)^{n−1−i}: sums of
 // products of non-negative terms. The turns are followed until the chance
 // of still playing is below 1e-18, or until the walk settles into its
-// geometric tail, from which each token still playing finishes each of its
-// turns with the same chance 1 − λ whatever it did before: the places of
+// geometric tail (square by square, or by its windows and evenly turn by
+// turn: Tail.Even), from which each token still playing finishes each of
+// its turns with the same chance 1 − λ whatever it did before: the places of
 // those left then follow from a small chain of how many are left and whose
 // turn it is (tailPlaces), weighed by how many of each group finished
 // before the tail.
