@@ -442,6 +442,29 @@ func (a *Analysis) winsAt(ctx context.Context, squares []int) ([]float64, error)
 	return slices.Clone(v), err
 }
 
+// jointOf is joint on a's turn, as a call of its own.
+func (a *Analysis) jointOf(ctx context.Context, players int) (*joint.Joint, error) {
+	select {
+	case a.turn <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-a.turn }()
+	a.mem.Reset(a.g.Lim.Bytes)
+	return a.joint(ctx, players)
+}
+
+// jointBytes is the memory of the joint chains a keeps.
+func (a *Analysis) jointBytes() int64 {
+	a.turn <- struct{}{}
+	defer func() { <-a.turn }()
+	var total int64
+	for _, j := range a.joints {
+		total += j.Bytes
+	}
+	return total
+}
+
 // joint returns the joint chain of players tokens, solved on first use
 // and kept. It runs on a's turn.
 func (a *Analysis) joint(ctx context.Context, players int) (*joint.Joint, error) {

@@ -49,9 +49,9 @@ type Game struct {
 	cum     []int64        // with Weights: cum[k] is the weight of faces 1..k+1
 	pos     model.Position // where the game stands
 	moves   []Move
-	thrown  []int // every die's face, Dice of them a throw
-	buf     []int // Throw's faces
-	odds    *oddsState
+	thrown  []int     // every die's face, Dice of them a throw
+	buf     []int     // Throw's faces
+	odds    *Analysis // the odds' tables, made on first use, perhaps shared (ShareOdds)
 }
 
 // NewGame starts a game of players players on b under r, every token on

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -394,6 +395,60 @@ func TestGameUndo(t *testing.T) {
 		}
 		if gm.Winner() < 0 {
 			t.Fatalf("rules %d: no winner after 400 throws", i)
+		}
+	}
+}
+
+// TestGameShareOdds: games that share one game's tables (ShareOdds) answer
+// Odds as a game of their own does, from several goroutines at once (the
+// race detector watches), the joint chain solved once; a game of other
+// rules or players is refused and keeps its own.
+func TestGameShareOdds(t *testing.T) {
+	t.Parallel()
+	r := Rules{Bump: true, StartOffBoard: true}
+	proto, err := NewGame(Classic(), r, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	faces := [][]int{{4}, {1, 6}, {2, 3, 5}, {6, 6, 1, 2}}
+	var wg sync.WaitGroup
+	got := make([][]float64, len(faces))
+	for i, fs := range faces {
+		g, err := NewGame(Classic(), r, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.ShareOdds(proto); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range fs {
+			if _, err := g.Apply(f); err != nil {
+				t.Fatal(err)
+			}
+		}
+		wg.Go(func() { got[i], _ = g.Odds() })
+	}
+	wg.Wait()
+	for i, fs := range faces {
+		own, _ := NewGame(Classic(), r, 2)
+		for _, f := range fs {
+			own.Apply(f)
+		}
+		want, err := own.Odds()
+		if err != nil || !slices.Equal(got[i], want) {
+			t.Errorf("after %v: shared %v, its own %v, %v", fs, got[i], want, err)
+		}
+	}
+	if proto.OddsMemory() == 0 {
+		t.Error("the shared tables hold no joint chain")
+	}
+	for _, other := range []struct {
+		r       Rules
+		players int
+	}{{Rules{Bump: true}, 2}, {r, 3}} {
+		g, _ := NewGame(Classic(), other.r, other.players)
+		if err := g.ShareOdds(proto); !errors.Is(err, ErrInvalidRules) || g.OddsMemory() != 0 {
+			t.Errorf("%+v, %d players: %v", other.r, other.players, err)
 		}
 	}
 }

@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"math"
 	"math/rand/v2"
+	"reflect"
+	"slices"
 	"strconv"
 
 	"github.com/snakesladders/snakes/internal/errs"
@@ -16,13 +19,6 @@ import (
 // This file is a Game's odds: each player's exact chance to win from where
 // the game stands, from the race of independent tokens (race.go) or,
 // under Bump, from the joint chain of every token (bump.go).
-
-// oddsState is what a Game keeps to answer Odds again: its Analysis (the
-// compiled turns, the races kept) and, under Bump, the joint chain.
-type oddsState struct {
-	a *Analysis
-	j *joint.Joint
-}
 
 // Odds returns each player's chance to win from the game's state,
 // mid-turn included (a player who has thrown Again and will throw again,
@@ -46,41 +42,32 @@ func (gm *Game) OddsContext(ctx context.Context) ([]float64, error) {
 		out[gm.pos.Winner] = 1
 		return out, nil
 	}
-	if gm.odds == nil {
-		a, err := gm.r.analysis(gm.b)
-		if err != nil {
-			return nil, err
-		}
-		gm.odds = &oddsState{a: a}
+	a, err := gm.tables()
+	if err != nil {
+		return nil, err
 	}
 	order := make([]int32, n) // states from the player to throw on
 	for i := range order {
 		p := (gm.pos.Player + i) % n
-		order[i] = gm.odds.a.g.StateOf(gm.pos.Squares[p], gm.pos.Waiting[p])
+		order[i] = a.g.StateOf(gm.pos.Squares[p], gm.pos.Waiting[p])
 	}
-	var rel []float64                          // chances in that order
-	gm.odds.a.mem.Reset(gm.odds.a.g.Lim.Bytes) // a call of its own, as an Analysis' figure is
+	var rel []float64 // chances in that order
 	switch {
 	case gm.r.Bump && n > 1:
-		if gm.odds.j == nil {
-			j, err := joint.NewJoint(ctx, &gm.odds.a.g, n, false, nil)
-			if err != nil {
-				return nil, err
-			}
-			gm.odds.j = j
+		j, err := a.jointOf(ctx, n)
+		if err != nil {
+			return nil, err
 		}
-		rel = gm.odds.j.At(gm.odds.j.Win, order, gm.pos.Mid, int(gm.pos.Run), gm.pos.From)
+		rel = j.At(j.Win, order, gm.pos.Mid, int(gm.pos.Run), gm.pos.From)
 	case !gm.pos.Mid:
 		squares := make([]int, n)
 		for i, s := range order {
 			squares[i] = int(s)
 		}
-		var err error
-		if rel, err = gm.odds.a.winsAt(ctx, squares); err != nil {
+		if rel, err = a.winsAt(ctx, squares); err != nil {
 			return nil, err
 		}
 	default:
-		var err error
 		if rel, err = gm.midTurn(ctx, order); err != nil {
 			return nil, err
 		}
@@ -91,13 +78,56 @@ func (gm *Game) OddsContext(ctx context.Context) ([]float64, error) {
 	return out, nil
 }
 
+// tables returns the game's odds' tables, made on first use: the
+// Analysis of its board and rules.
+func (gm *Game) tables() (*Analysis, error) {
+	if gm.odds == nil {
+		a, err := gm.r.analysis(gm.b)
+		if err != nil {
+			return nil, err
+		}
+		gm.odds = a
+	}
+	return gm.odds, nil
+}
+
+// ShareOdds makes gm read its odds from the tables of other, a game of the
+// same board, rules and number of players (else an error wrapping
+// [ErrInvalidRules], and nothing changes): what either has solved (the
+// joint chain under Bump, the races) serves both, and so does what either
+// solves later. Games that share tables may ask for odds from several
+// goroutines at once; the call itself makes other's tables if it has none
+// yet, so other must not be in use then. A server that replays a game for
+// every request keeps one game a board, rules and players, and shares its
+// tables with each replayed game, so that the joint chain is solved once.
+func (gm *Game) ShareOdds(other *Game) error {
+	if gm.players != other.players || !slices.Equal(gm.b.squares().Flat, other.b.squares().Flat) || !maps.Equal(gm.b.Effects(), other.b.Effects()) || !reflect.DeepEqual(gm.r, other.r) {
+		return errs.Errorf(ErrInvalidRules, "the games are not of the same board, rules and players")
+	}
+	a, err := other.tables()
+	if err != nil {
+		return err
+	}
+	gm.odds = a
+	return nil
+}
+
+// OddsMemory returns the bytes of the largest tables gm's odds hold: the
+// joint chains solved under Bump, 0 without.
+func (gm *Game) OddsMemory() int64 {
+	if gm.odds == nil {
+		return 0
+	}
+	return gm.odds.jointBytes()
+}
+
 // midTurn is Odds, in turn order from the player to throw, within a turn
 // of several throws and without Bump: the turn ends at random, or
 // finishes (model.Game.RestOfTurn); from each state it can end on, the
 // others move first and the player to throw last, independent of one
 // another.
 func (gm *Game) midTurn(ctx context.Context, order []int32) ([]float64, error) {
-	g, n := &gm.odds.a.g, gm.players
+	g, n := &gm.odds.g, gm.players
 	finish, ends := g.RestOfTurn(gm.pos.From, order[0], gm.pos.Run, nil)
 	rel := make([]float64, n)
 	rel[0] = finish
@@ -108,7 +138,7 @@ func (gm *Game) midTurn(ctx context.Context, order []int32) ([]float64, error) {
 			squares[i-1] = int(order[i])
 		}
 		squares[n-1] = s
-		wins, err := gm.odds.a.winsAt(ctx, squares)
+		wins, err := gm.odds.winsAt(ctx, squares)
 		if err != nil {
 			return nil, err
 		}
@@ -250,7 +280,7 @@ func (gm *Game) exactPlaces(ctx context.Context, win []float64, werr error) ([][
 	case n == 2 && werr == nil: // the one who does not win is second
 		return [][]float64{{win[0], win[1]}, {win[1], win[0]}}, "", nil
 	case len(gm.thrown) == 0 && gm.odds != nil && (!gm.r.Bump || n < 2):
-		p, err := gm.odds.a.Places(ctx, n)
+		p, err := gm.odds.Places(ctx, n)
 		if err != nil && !errors.Is(err, ErrTooLarge) {
 			return nil, "", err
 		}

@@ -90,6 +90,8 @@ func (s *server) play(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	key := gameKey(g)
+	shared := s.games.share(key, g)
 	ans := playAnswer{Game: g}
 	if req.Throw {
 		var rng *rand.Rand
@@ -129,6 +131,9 @@ func (s *server) play(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out, err := json.Marshal(ans)
+	if !shared {
+		s.games.keep(key, g, g.OddsMemory())
+	}
 	done()
 	if err != nil {
 		fail(w, http.StatusInternalServerError, "%v", err)

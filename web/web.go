@@ -123,6 +123,8 @@ type server struct {
 
 	mu   sync.Mutex
 	tidy *time.Timer // gives memory back once no request computes
+
+	games games // the odds' tables of the games played, kept
 }
 
 // NewHandler returns the page and the API under the bounds of c.
@@ -133,6 +135,7 @@ func NewHandler(c Config) http.Handler {
 		panic(err) // the embedded tree is fixed at build time
 	}
 	s := &server{Config: c, workers: make(chan struct{}, c.Workers), fs: sub, files: http.FileServerFS(sub)}
+	s.games.maxBytes = c.MaxMemory
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/report", s.report)
 	mux.HandleFunc("/api/design", s.design)

@@ -42,6 +42,7 @@ type Joint struct {
 	rank  []int32 // per state: its place in the tables, in the order of the sweeps
 	sure  []bool  // per place: the game surely ends from there
 	moves []jointMove
+	Bytes int64     // the memory its tables took
 	Win   []float64 // per state, n values: each place's chance to win
 	turns []float64 // per state, n values: the turns each place will start; nil unless asked
 }
@@ -73,9 +74,11 @@ func NewJoint(ctx context.Context, g *model.Game, players int, withTurns bool, a
 	// to undo an extrapolation, its successors and predecessors, its
 	// place, its ring, how far its tokens are, its classes.
 	sweep := jointStepCost * states * float64(len(j.moves)) * float64(players+1) * values
-	if bytes := states * (float64(players)*8*(values+2) + float64(len(j.moves))*8 + 31); !g.Take(bytes) {
+	bytes := states * (float64(players)*8*(values+2) + float64(len(j.moves))*8 + 31)
+	if !g.Take(bytes) {
 		return nil, g.TooBig(bytes, "the joint chain of %d players' tokens on %d squares (%.3g states)", players, j.size, states)
 	}
+	j.Bytes = int64(bytes)
 	j.pow = make([]int, players+1)
 	j.pow[0] = 1
 	for i := 1; i <= players; i++ {
