@@ -296,7 +296,11 @@ func TestPage(t *testing.T) {
 	// Three players played on until one is left: the log says who
 	// finishes in which place, and the end lists every place, as the
 	// library plays the game.
+	// The board, the die, the Throw button and the odds all on the screen
+	// while a game is played, at a laptop's size and a phone's.
+	onScreen := waitFor(`["board", "die", "play-throw", "odds"].every(id => { const r = document.getElementById(id).getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; })`)
 	step("a game played on",
+		chromedp.EmulateViewport(1366, 768),
 		chromedp.Navigate(srv.URL+"/?seed=11"),
 		waitText("#expected", expected(t, classic, offBoard)),
 		chromedp.SetValue(chromedp.CSS(`#play select[name="players"]`), "3"),
@@ -304,18 +308,54 @@ func TestPage(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`#play input[name="animate"]`)),
 		chromedp.Click(chromedp.ID("play-new")),
 		waitFor(`document.getElementById("odds").dataset.odds !== undefined && document.getElementById("odds").dataset.odds !== ""`),
+		waitText("#turn", "Purple to throw"),
+		onScreen,
 	)
 	pgame, err := snakes.NewGame(snakes.Classic(), snakes.Rules{StartOffBoard: true, PlayOn: true}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	playAlong(pgame, 11)
-	names := []string{"Red", "Blue", "Green"}
+	names := []string{"Purple", "Orange", "Grey"}
 	st := pgame.Standings()
 	end := fmt.Sprintf("The game is over after %d throws: 1st %s, 2nd %s, 3rd %s.", len(pgame.Moves()), names[st[0]], names[st[1]], names[st[2]])
+	saved, err := json.Marshal(pgame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last struct{ Throws [][]int }
+	if err := json.Unmarshal(saved, &last); err != nil {
+		t.Fatal(err)
+	}
+	lastFaces := fmt.Sprint(last.Throws[len(last.Throws)-1][0])
 	step("the places", waitFor(`document.querySelector("#play-log li.win") !== null && document.querySelector("#play-log li.win").textContent === `+strconv.Quote(end)),
-		waitFor(`[...document.querySelectorAll("#play-log li")].filter(li => li.textContent.includes(", finishes 1st")).length === 1 && [...document.querySelectorAll("#play-log li")].filter(li => li.textContent.includes(", finishes 2nd")).length === 1`))
-	shot(t, ctx, "web-playon.png", 1280, 900)
+		waitFor(`[...document.querySelectorAll("#play-log li")].filter(li => li.textContent.includes(", finishes 1st")).length === 1 && [...document.querySelectorAll("#play-log li")].filter(li => li.textContent.includes(", finishes 2nd")).length === 1`),
+		waitText("#banner", fmt.Sprintf("1st %s · 2nd %s · 3rd %s", names[st[0]], names[st[1]], names[st[2]])),
+		waitFor(`document.getElementById("die").dataset.faces === `+strconv.Quote(lastFaces)),
+		onScreen,
+	)
+	shot(t, ctx, "web-playon.png", 1366, 768)
+
+	// Reopened from its link on a phone: the log is rebuilt, a line a move
+	// and the end, and Undo takes the last throw back as the library does.
+	gameLink, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pgame.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	wantSquares, _ := json.Marshal(pgame.Squares())
+	step("a game reopened on a phone",
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile),
+		chromedp.Navigate(gameLink),
+		waitFor(fmt.Sprintf(`document.querySelectorAll("#play-log li").length === %d && document.querySelector("#play-log li.win") !== null`, len(pgame.Moves())+2)),
+		onScreen,
+		chromedp.Click(chromedp.ID("play-undo")),
+		waitFor(`document.getElementById("board").dataset.squares === `+strconv.Quote(string(wantSquares))+` && document.getElementById("banner").hidden && !document.getElementById("play-throw").disabled`),
+		waitFor(fmt.Sprintf(`document.querySelectorAll("#play-log li").length === %d`, len(pgame.Moves()))),
+	)
+	shot(t, ctx, "web-phone-play.png", 390, 844)
 
 	// The phone's width.
 	step("at a phone's width",

@@ -41,16 +41,17 @@ type gameRequest struct {
 // bounds estimated by playing the game on (Game.Outlook, its note in
 // estimated), or null when it did not fit the budget (with the reason).
 type playAnswer struct {
-	Game      *snakes.Game `json:"game"`
-	Move      *snakes.Move `json:"move"`
-	Squares   []int        `json:"squares"`
-	Player    int          `json:"player"`
-	Winner    int          `json:"winner"`
-	Over      bool         `json:"over"`
-	Standings []int        `json:"standings"`
-	Odds      []float64    `json:"odds"`
-	Estimated string       `json:"estimated,omitempty"`
-	Skipped   string       `json:"skipped,omitempty"`
+	Game      *snakes.Game  `json:"game"`
+	Move      *snakes.Move  `json:"move"`
+	Moves     []snakes.Move `json:"moves,omitempty"` // without a throw: every move so far, for a log
+	Squares   []int         `json:"squares"`
+	Player    int           `json:"player"`
+	Winner    int           `json:"winner"`
+	Over      bool          `json:"over"`
+	Standings []int         `json:"standings"`
+	Odds      []float64     `json:"odds"`
+	Estimated string        `json:"estimated,omitempty"`
+	Skipped   string        `json:"skipped,omitempty"`
 }
 
 func (s *server) play(w http.ResponseWriter, r *http.Request) {
@@ -104,6 +105,8 @@ func (s *server) play(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		ans.Move = &m
+	} else {
+		ans.Moves = g.Moves()
 	}
 	ans.Squares, ans.Player, ans.Winner, ans.Over, ans.Standings = g.Squares(), g.Player(), g.Winner(), g.Over(), g.Standings()
 	var odds []float64

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"net/http/httptest"
 	"slices"
@@ -85,8 +86,16 @@ func TestPlay(t *testing.T) {
 		Odds      []float64
 		Estimated string
 	}
-	if res.StatusCode != 200 || json.Unmarshal(data, &est) != nil || !slices.Equal(est.Odds, outlook.Win) || est.Estimated != outlook.Note || !strings.Contains(est.Estimated, "estimated from") {
+	// The server's games may be fewer than the library's, stopped by its
+	// time budget (under the race detector): the same within 5 standard
+	// errors of both.
+	if res.StatusCode != 200 || json.Unmarshal(data, &est) != nil || len(est.Odds) != 4 || !strings.HasPrefix(est.Estimated, "too many players for exact odds on this board: estimated from ") {
 		t.Fatalf("four players under Bump: status %d, %s; the outlook %+v", res.StatusCode, data, outlook)
+	}
+	for i, p := range est.Odds {
+		if math.Abs(p-outlook.Win[i]) > 10*outlook.StdErr[i] {
+			t.Fatalf("four players under Bump: player %d's odds %v, the outlook's %v ± %v", i, p, outlook.Win[i], outlook.StdErr[i])
+		}
 	}
 	res, data = post(t, srv.URL+"/api/play", `{"game": {"board": {"size": 3}, "rules": {}, "players": 2, "throws": [[1], [9]]}, "throw": true}`)
 	if res.StatusCode != 400 || !strings.Contains(string(data), "throw 1: die 1 shows 9") {

@@ -21,7 +21,9 @@ const state = {
   busy: false,           // a throw is on its way or being shown
 };
 
-const PLAYERS = [["Red", "#c0392b"], ["Blue", "#1f5fbf"], ["Green", "#2e8b57"], ["Gold", "#b8860b"]];
+// The players' tokens: colours the ladders (green), snakes (red) and path
+// (blue) do not use, each named by its colour unless given a name.
+const PLAYERS = [["Purple", "#7b3fa0"], ["Orange", "#e8740c"], ["Grey", "#4a4f57"], ["Pink", "#d6336c"]];
 
 // playerName is player i's name: the one typed, or its colour's.
 function playerName(i) {
@@ -67,7 +69,8 @@ function drawBoard() {
   const b = state.board;
   if (!b || !b.size || !b.jumps) return; // not a board yet: the server's answer says why
   const n = b.size, side = n * CELL;
-  const svg = el("svg", { viewBox: `0 0 ${side} ${side}`, role: "img" });
+  const strip = state.game ? CELL : 0; // while playing, a waiting area off the board below it
+  const svg = el("svg", { viewBox: `0 0 ${side} ${side + strip}`, role: "img" });
   const visits = state.report && $("heat").checked ? state.report.visits : null;
   let most = 0;
   if (visits) for (const v of visits) if (v > most) most = v;
@@ -84,8 +87,9 @@ function drawBoard() {
     t.textContent = label;
     g.addEventListener("click", () => clickSquare(label));
   }
-  // The shortest path: from each turn's square to where the roll lands.
-  if (state.report && state.report.path) {
+  // The shortest path: from each turn's square to where the roll lands;
+  // hidden while playing, the board the players'.
+  if (state.report && state.report.path && !state.game) {
     for (const m of state.report.path) {
       if (m.from < 1 || m.landed === m.from) continue;
       const [x1, y1] = centre(n, m.from), [x2, y2] = centre(n, m.landed);
@@ -116,13 +120,40 @@ function drawBoard() {
       t.textContent = sym;
     }
   }
-  // The players' tokens, side by side on a square they share.
+  // The last move, ringed in its player's colour; the players' tokens,
+  // large and lettered, side by side on a square they share, and those
+  // off the board in the waiting area below it.
+  if (state.game && state.lastMove && state.lastMove.to > 0) {
+    const m = state.lastMove, [x, y] = cellOf(n, m.to);
+    el("rect", { class: "last-move", x: x * CELL + 1.5, y: y * CELL + 1.5, width: CELL - 3, height: CELL - 3, fill: "none", stroke: PLAYERS[m.player || 0][1], "stroke-width": 3, rx: 4, "pointer-events": "none" }, svg);
+  }
+  if (state.game) {
+    el("rect", { x: 0, y: side, width: side, height: strip, fill: "#eef1f5", stroke: "#d6dde5" }, svg);
+    const t = el("text", { x: 4, y: side + 11, "font-size": 9, fill: "#5b6775" }, svg);
+    t.textContent = "off the board";
+  }
   if (state.squares) {
-    state.squares.forEach((sq, i) => {
-      if (sq < 1) return;
-      const [x, y] = centre(n, sq);
-      el("circle", { class: "token", "data-player": i, cx: x - 9 + 6 * i, cy: y + 8, r: 6, fill: PLAYERS[i][1], stroke: "#fff", "stroke-width": 1.5, "pointer-events": "none" }, svg);
-    });
+    const on = {};
+    state.squares.forEach((sq, i) => (on[sq] = on[sq] || []).push(i));
+    for (const [sq, players] of Object.entries(on)) {
+      const r = players.length > 2 ? CELL * 0.17 : CELL * 0.22;
+      players.forEach((i, k) => {
+        let cx, cy;
+        if (Number(sq) === 0) {
+          if (!state.game) return;
+          [cx, cy] = [CELL * (1.2 + 0.9 * i), side + strip * 0.58];
+        } else {
+          [cx, cy] = centre(n, Number(sq));
+          cx += (k - (players.length - 1) / 2) * r * 1.7;
+          cy += CELL * 0.08;
+        }
+        const g = el("g", { class: "token", "data-player": i, "pointer-events": "none" }, svg);
+        el("circle", { cx, cy, r, fill: PLAYERS[i][1], stroke: "#fff", "stroke-width": 2 }, g);
+        el("circle", { cx, cy, r: r + 1.5, fill: "none", stroke: "#1d2733", "stroke-width": 1 }, g);
+        const letter = el("text", { x: cx, y: cy + r * 0.42, "font-size": r * 1.2, "text-anchor": "middle", fill: "#fff", "font-weight": "bold" }, g);
+        letter.textContent = (playerName(i)[0] || "?").toUpperCase();
+      });
+    }
   }
   $("board").dataset.squares = state.squares ? JSON.stringify(state.squares) : "";
   $("board").replaceChildren(svg);
@@ -142,6 +173,7 @@ function toggleEffect(label, kind) {
 }
 
 function clickSquare(label) {
+  if (state.game) return; // the board is the game's until it ends
   const b = state.board, last = b.size * b.size;
   const tool = document.querySelector('input[name="tool"]:checked');
   if (tool && tool.value !== "jump") return toggleEffect(label, tool.value);
@@ -165,6 +197,7 @@ function clickSquare(label) {
 }
 
 function removeJump(from) {
+  if (state.game) return;
   delete state.board.jumps[from];
   state.selected = 0;
   hint(`Jump from ${from} removed.`);
@@ -384,14 +417,42 @@ function newGame() {
   state.game = { board: state.board, rules, players: Number(f.players.value), throws: [] };
   state.oddsSeen = [];
   state.standings = [];
+  state.squares = null;
+  state.lastMove = null;
   $("play-log").replaceChildren();
+  if (document.activeElement) document.activeElement.blur(); // space throws, not presses New game again
   playStep(false);
 }
 
-async function playStep(doThrow) {
+// endGame leaves the game: the board and the rules can be changed again.
+function endGame() {
+  state.game = null;
+  state.squares = null;
+  state.lastMove = null;
+  document.body.classList.remove("playing");
+  const q = new URLSearchParams(location.search);
+  q.delete("game");
+  history.replaceState(null, "", "?" + q.toString());
+  drawBoard();
+}
+
+// undo takes the last throw back: the server replays the game without it.
+function undo() {
+  if (state.busy || !state.game || state.game.throws.length === 0) return;
+  state.game.throws.pop();
+  state.oddsSeen.pop();
+  const log = $("play-log");
+  while (log.firstChild && log.firstChild.classList.contains("win")) log.firstChild.remove();
+  if (log.firstChild) log.firstChild.remove();
+  state.lastMove = null;
+  playStep(false, true);
+}
+
+async function playStep(doThrow, undone) {
   if (state.busy || !state.game) return;
   state.busy = true;
   $("play-throw").disabled = true;
+  document.body.classList.add("playing");
   try {
     const before = state.squares;
     const ans = await playRequest(doThrow);
@@ -399,29 +460,84 @@ async function playStep(doThrow) {
     if (ans.move) {
       await animate(ans.move, before);
       logMove(ans, before);
+      state.lastMove = ans.move;
+    } else if (ans.moves && !undone) {
+      rebuildLog(ans); // a game opened from a link: its log, numbered on
     }
     state.squares = ans.squares;
     state.standings = ans.standings;
-    if (ans.odds) state.oddsSeen.push(ans.odds);
+    if (ans.odds && !undone) state.oddsSeen.push(ans.odds);
     showOdds(ans);
+    showTurn(ans);
     drawBoard();
     keepGameInURL();
-    if (ans.over) {
+    if (ans.over && !(log().firstChild && log().firstChild.classList.contains("win"))) {
       const li = document.createElement("li");
       li.className = "win";
       li.textContent = ans.standings.length > 1
         ? `The game is over after ${state.game.throws.length} throws: ` + ans.standings.map((p, m) => `${ordinal(m + 1)} ${playerName(p)}`).join(", ") + "."
         : `${playerName(ans.winner)} wins after ${state.game.throws.length} throws.`;
-      $("play-log").prepend(li);
+      log().prepend(li);
     }
     $("play-throw").disabled = ans.over;
+    $("play-undo").disabled = state.game.throws.length === 0;
   } catch (e) {
     const li = document.createElement("li");
     li.textContent = String(e.message || e);
-    $("play-log").prepend(li);
+    log().prepend(li);
   } finally {
     state.busy = false;
   }
+}
+
+const log = () => $("play-log");
+
+// rebuildLog writes the log of a game's moves, oldest last.
+function rebuildLog(ans) {
+  log().replaceChildren();
+  let before = null;
+  const standings = [];
+  for (const m of ans.moves) {
+    const placed = state.game.rules.playOn && m.to === state.board.size * state.board.size;
+    if (placed) standings.push(m.player || 0);
+    logMove({ move: m, squares: [], standings }, before, placed ? [] : standings);
+  }
+  state.lastMove = ans.moves[ans.moves.length - 1] || null;
+}
+
+// showTurn says whose turn it is, shows the last throw on the die, and
+// once the game is over says so in a banner.
+function showTurn(ans) {
+  const m = ans.move || state.lastMove;
+  const throws = state.game.throws, faces = throws.length ? throws[throws.length - 1] : [];
+  drawDie(faces);
+  const who = playerName(ans.player);
+  $("turn").textContent = ans.over ? "" : m && state.game.players > 1 && (m.player || 0) === ans.player ? `${who} throws again` : `${who} to throw`;
+  $("turn").style.color = ans.over ? "" : PLAYERS[ans.player][1];
+  const banner = $("banner");
+  banner.hidden = !ans.over;
+  if (ans.over) {
+    banner.textContent = ans.standings.length > 1
+      ? ans.standings.map((p, k) => `${ordinal(k + 1)} ${playerName(p)}`).join(" · ")
+      : `${playerName(ans.winner)} wins!`;
+  }
+}
+
+// drawDie shows a throw's faces: pips for one die of six faces or fewer,
+// else the numbers.
+function drawDie(faces) {
+  const die = $("die");
+  const kids = [el("rect", { x: 3, y: 3, width: 54, height: 54, rx: 9, fill: "#fff", stroke: "#1d2733", "stroke-width": 2 })];
+  const pips = { 1: [[30, 30]], 2: [[18, 18], [42, 42]], 3: [[16, 16], [30, 30], [44, 44]], 4: [[18, 18], [42, 18], [18, 42], [42, 42]], 5: [[17, 17], [43, 17], [30, 30], [17, 43], [43, 43]], 6: [[18, 15], [42, 15], [18, 30], [42, 30], [18, 45], [42, 45]] };
+  if (faces.length === 1 && pips[faces[0]]) {
+    for (const [cx, cy] of pips[faces[0]]) kids.push(el("circle", { cx, cy, r: 5, fill: "#1d2733" }));
+  } else if (faces.length) {
+    const t = el("text", { x: 30, y: 37, "font-size": faces.length > 1 ? 16 : 22, "text-anchor": "middle", "font-weight": "bold", fill: "#1d2733" });
+    t.textContent = faces.join(" ");
+    kids.push(t);
+  }
+  die.dataset.faces = faces.join(",");
+  die.replaceChildren(...kids);
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -444,7 +560,7 @@ async function animate(m, before) {
   }
 }
 
-function logMove(ans, before) {
+function logMove(ans, before, placedBefore) {
   const m = ans.move, who = playerName(m.player || 0);
   const where = (s) => (s === 0 ? "off the board" : String(s));
   let text = `${who} throws ${m.roll}: `;
@@ -457,12 +573,12 @@ function logMove(ans, before) {
     if (before && q !== (m.player || 0) && sq !== before[q]) text += `, bumps ${playerName(q)} back`;
   });
   const place = ans.standings.indexOf(m.player || 0);
-  if (state.game.rules.playOn && place >= 0 && !(state.standings || []).includes(m.player || 0)) {
+  if (state.game.rules.playOn && place >= 0 && !(placedBefore || state.standings || []).includes(m.player || 0)) {
     text += `, finishes ${ordinal(place + 1)}`;
   }
   const li = document.createElement("li");
   li.textContent = text;
-  $("play-log").prepend(li);
+  log().prepend(li);
 }
 
 // ordinal is 1st, 2nd, 3rd, 4th, … 11th, … 21st.
@@ -470,7 +586,18 @@ function ordinal(n) {
   return n + ((n % 100 >= 11 && n % 100 <= 13) ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
 }
 
+// tenths returns each chance in tenths of a percent, rounded so that they
+// add up to 1000 (largest remainders first).
+function tenths(ps) {
+  const raw = ps.map((p) => p * 1000), out = raw.map(Math.floor);
+  let left = Math.round(raw.reduce((a, b) => a + b, 0)) - out.reduce((a, b) => a + b, 0);
+  const order = raw.map((v, i) => [v - Math.floor(v), i]).sort((a, b) => b[0] - a[0]);
+  for (const [, i] of order) if (left-- > 0) out[i]++;
+  return out;
+}
+
 function showOdds(ans) {
+  const shown = ans.odds ? tenths(ans.odds) : null;
   const rows = ans.squares.map((sq, i) => {
     const row = document.createElement("div");
     row.className = "odds-row" + (i === ans.player && ans.winner < 0 ? " next" : "");
@@ -485,7 +612,7 @@ function showOdds(ans) {
     bar.style.background = PLAYERS[i][1];
     const pct = document.createElement("span");
     pct.className = "odds-value";
-    pct.textContent = ans.odds ? `${(100 * p).toFixed(1)}%` : "–";
+    pct.textContent = shown ? `${(shown[i] / 10).toFixed(1)}%` : "–";
     row.append(name, bar, pct);
     return row;
   });
@@ -510,6 +637,7 @@ function showOdds(ans) {
 // drawOddsChart draws each player's odds after every throw so far.
 function drawOddsChart() {
   const w = 360, h = 90, seen = state.oddsSeen;
+  if (seen.length < 2) return $("odds-chart").replaceChildren(); // nothing to draw yet
   const svg = el("svg", { viewBox: `0 0 ${w} ${h}`, width: "100%", role: "img" });
   if (seen.length > 1) {
     for (let i = 0; i < seen[0].length; i++) {
@@ -589,10 +717,14 @@ function load() {
   $("design-cancel").addEventListener("click", () => state.design && state.design.abort());
   $("play-new").addEventListener("click", newGame);
   $("play-throw").addEventListener("click", () => playStep(true));
+  $("play-undo").addEventListener("click", undo);
+  $("play-end").addEventListener("click", endGame);
+  // Space throws wherever the focus is, text boxes aside.
   document.addEventListener("keydown", (ev) => {
-    if (ev.code === "Space" && state.game && !/INPUT|SELECT|TEXTAREA|BUTTON/.test(document.activeElement.tagName)) {
+    const typing = /INPUT|SELECT|TEXTAREA/.test(document.activeElement.tagName) && !/checkbox|radio/.test(document.activeElement.type);
+    if (ev.code === "Space" && state.game && !typing) {
       ev.preventDefault();
-      playStep(true);
+      if (!$("play-throw").disabled) playStep(true);
     }
   });
   state.seed = Number(q.get("seed")) || 0;
