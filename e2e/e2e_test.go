@@ -271,7 +271,7 @@ func TestPage(t *testing.T) {
 	// player over, as the library plays them; the log says so.
 	effects := `{"size":6,"jumps":{"3":16,"8":22,"20":29,"27":5,"33":12,"35":18},"again":[6,14,25],"miss":[10,19,30]}`
 	step("a game on a board with effects",
-		chromedp.Navigate(srv.URL+"/?seed=9&board="+url.QueryEscape(effects)+"&rules=%7B%7D"),
+		chromedp.Navigate(srv.URL+"/?seed=1&board="+url.QueryEscape(effects)+"&rules=%7B%7D"),
 		waitText("#expected", expected(t, effects, snakes.Rules{})),
 		chromedp.Click(chromedp.CSS(`#play input[name="animate"]`)),
 		chromedp.Click(chromedp.ID("play-new")),
@@ -285,13 +285,22 @@ func TestPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	playAlong(egame, 9)
+	playAlong(egame, 1)
 	said := map[snakes.Effect]string{snakes.ThrowAgain: "throws again", snakes.MissTurn: "misses the next turn"}
-	for _, m := range egame.Moves() {
+	moves := egame.Moves()
+	passed := 0 // turns passed over: the gaps between the moves' turns
+	for i, m := range moves {
 		if text := said[m.Effect]; text != "" {
 			step("the log says what a square did", waitFor(`[...document.querySelectorAll("#play-log li")].some(li => li.textContent.includes(`+strconv.Quote(text)+`))`))
 		}
+		if i > 0 {
+			passed += max(m.Turn-moves[i-1].Turn-1, 0)
+		}
 	}
+	if passed == 0 {
+		t.Fatal("the game on a board with effects passed no turn over: choose another seed")
+	}
+	step("the log says each turn passed over", waitFor(fmt.Sprintf(`[...document.querySelectorAll("#play-log li")].filter(li => li.textContent.endsWith(" misses this turn")).length === %d`, passed)))
 
 	// Three players played on until one is left: the log says who
 	// finishes in which place, and the end lists every place, as the

@@ -478,6 +478,21 @@ func TestPlayCommands(t *testing.T) {
 	}
 }
 
+// TestPlayPassedOver: a turn that a square costs is said when it is
+// passed over, before the next throw.
+func TestPlayPassedOver(t *testing.T) {
+	board := filepath.Join(t.TempDir(), "board.json")
+	if err := os.WriteFile(board, []byte(`{"size":3,"jumps":{},"miss":[3]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, status := runSnakes(t, "2\n1\n1\nq\n", "play", "-interactive", "-names", "Ann,Bo", board)
+	want := "Ann throws 2: 1 → 3, misses the next turn\n"
+	then := "Bo to throw (Ann 3, Bo 2)> Ann misses this turn\nBo throws 1: 2 → 3, misses the next turn\n"
+	if status != 0 || errOut != "" || !strings.Contains(out, want) || !strings.Contains(out, then) {
+		t.Fatalf("status %d, %q; want %q, then %q in:\n%s", status, errOut, want, then, out)
+	}
+}
+
 // TestPlayOn: with -playon the game goes on until one player is left,
 // each finisher's line says its place, and the end lists every place as
 // the game saved with -json has them.

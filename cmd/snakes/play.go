@@ -249,6 +249,11 @@ func (p *playing) throw() error {
 // moved prints a throw made: where it took the token, whom it bumped, the
 // effect it set off, the place it finished in, and the odds after it.
 func (p *playing) moved(m snakes.Move, before []int, player int) {
+	if moves := p.game.Moves(); len(moves) > 1 {
+		for _, q := range passedOver(moves[len(moves)-2], m, before, p.last) {
+			fmt.Fprintf(p.out, "%s misses this turn\n", p.who[q])
+		}
+	}
 	fmt.Fprintf(p.out, "%s throws %d: %s", p.who[player], m.Roll, moveText(m))
 	after := p.game.Squares()
 	for q := range after {
@@ -261,6 +266,21 @@ func (p *playing) moved(m snakes.Move, before []int, player int) {
 	}
 	fmt.Fprintln(p.out, effectText(m.Effect))
 	p.odds()
+}
+
+// passedOver returns the players whose turns were passed over between
+// move prev and move m (a square that costs a turn), in order: the
+// players still playing (squares not on the last square) after prev's,
+// one a turn that m's Turn skips.
+func passedOver(prev, m snakes.Move, squares []int, last int) []int {
+	var out []int
+	for q, skipped := prev.Player, m.Turn-prev.Turn-1; len(out) < skipped; {
+		q = (q + 1) % len(squares)
+		if squares[q] != last {
+			out = append(out, q)
+		}
+	}
+	return out
 }
 
 // end prints who won, or under PlayOn every place, and why the odds were

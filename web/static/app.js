@@ -495,12 +495,15 @@ const log = () => $("play-log");
 // rebuildLog writes the log of a game's moves, oldest last.
 function rebuildLog(ans) {
   log().replaceChildren();
-  let before = null;
   const standings = [];
+  const last = state.board.size * state.board.size, squares = new Array(state.game.players).fill(-1);
+  let prev = null;
   for (const m of ans.moves) {
-    const placed = state.game.rules.playOn && m.to === state.board.size * state.board.size;
+    const placed = state.game.rules.playOn && m.to === last;
     if (placed) standings.push(m.player || 0);
-    logMove({ move: m, squares: [], standings }, before, placed ? [] : standings);
+    logMove({ move: m, squares: [], standings }, squares.slice(), placed ? [] : standings, prev);
+    squares[m.player || 0] = m.to;
+    prev = m;
   }
   state.lastMove = ans.moves[ans.moves.length - 1] || null;
 }
@@ -560,8 +563,21 @@ async function animate(m, before) {
   }
 }
 
-function logMove(ans, before, placedBefore) {
+function logMove(ans, before, placedBefore, prev) {
   const m = ans.move, who = playerName(m.player || 0);
+  // The players a square passed over between the last move and this one.
+  prev = prev === undefined ? state.lastMove : prev;
+  if (prev && before) {
+    for (let q = prev.player || 0, skipped = m.turn - prev.turn - 1; skipped > 0;) {
+      q = (q + 1) % before.length;
+      if (before[q] !== state.board.size * state.board.size) {
+        const li = document.createElement("li");
+        li.textContent = `${playerName(q)} misses this turn`;
+        log().prepend(li);
+        skipped--;
+      }
+    }
+  }
   const where = (s) => (s === 0 ? "off the board" : String(s));
   let text = `${who} throws ${m.roll}: `;
   if (m.landed === m.from && m.to !== m.from) text += `${where(m.from)} → ${where(m.to)}, the turn is void`;
@@ -636,14 +652,31 @@ function showOdds(ans) {
 
 // drawOddsChart draws each player's odds after every throw so far.
 function drawOddsChart() {
-  const w = 360, h = 90, seen = state.oddsSeen;
+  const seen = state.oddsSeen;
   if (seen.length < 2) return $("odds-chart").replaceChildren(); // nothing to draw yet
-  const svg = el("svg", { viewBox: `0 0 ${w} ${h}`, width: "100%", role: "img" });
-  if (seen.length > 1) {
-    for (let i = 0; i < seen[0].length; i++) {
-      const pts = seen.map((o, t) => `${(t / (seen.length - 1)) * w},${h - o[i] * h}`).join(" ");
-      el("polyline", { points: pts, fill: "none", stroke: PLAYERS[i][1], "stroke-width": 2 }, svg);
-    }
+  // Axes with the throws below and the chance at the left, a dashed line
+  // at 50%, a line a player, and each point's value on hover.
+  const w = 360, h = 100, left = 28, bottom = 14, pw = w - left - 4, ph = h - bottom - 6;
+  const svg = el("svg", { viewBox: `0 0 ${w} ${h}`, width: "100%", role: "img", "aria-label": "each player's odds after every throw" });
+  const x = (t) => left + (t / (seen.length - 1)) * pw, y = (p) => 6 + (1 - p) * ph;
+  el("line", { x1: left, y1: 6, x2: left, y2: 6 + ph, stroke: "#5b6775" }, svg);
+  el("line", { x1: left, y1: 6 + ph, x2: left + pw, y2: 6 + ph, stroke: "#5b6775" }, svg);
+  el("line", { x1: left, y1: y(0.5), x2: left + pw, y2: y(0.5), stroke: "#5b6775", "stroke-dasharray": "3 3" }, svg);
+  for (const [p, label] of [[1, "100%"], [0.5, "50%"], [0, "0%"]]) {
+    const t = el("text", { x: left - 3, y: y(p) + 3, "font-size": 9, "text-anchor": "end", fill: "#5b6775" }, svg);
+    t.textContent = label;
+  }
+  const t = el("text", { x: left + pw, y: h - 2, "font-size": 9, "text-anchor": "end", fill: "#5b6775" }, svg);
+  t.textContent = `throw ${seen.length - 1}`;
+  for (let i = 0; i < seen[0].length; i++) {
+    const pts = seen.map((o, k) => `${x(k)},${y(o[i])}`).join(" ");
+    el("polyline", { points: pts, fill: "none", stroke: PLAYERS[i][1], "stroke-width": 2 }, svg);
+    seen.forEach((o, k) => {
+      const dot = el("circle", { cx: x(k), cy: y(o[i]), r: 3, fill: PLAYERS[i][1], opacity: 0 }, svg);
+      el("title", {}, dot).textContent = `${playerName(i)}: ${(100 * o[i]).toFixed(1)}% after throw ${k}`;
+      dot.addEventListener("mouseenter", () => dot.setAttribute("opacity", 1));
+      dot.addEventListener("mouseleave", () => dot.setAttribute("opacity", 0));
+    });
   }
   $("odds-chart").replaceChildren(svg);
 }
