@@ -387,7 +387,7 @@ func (a *Analysis) Places(ctx context.Context, players int) ([][]float64, error)
 		if err != nil {
 			return nil, err
 		}
-		return joint.Places(w, players, func() (*joint.Joint, error) { return a.joint(ctx, players) })
+		return joint.Places(w, players, func() (*joint.Joint, error) { return joint.NewRanks(ctx, &a.g, players) })
 	})
 	if err != nil {
 		return nil, err

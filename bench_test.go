@@ -387,4 +387,15 @@ func BenchmarkBump(b *testing.B) {
 			}
 		})
 	}
+	// Every place of three players: the chain of three solved for each
+	// rank, the one of two for its own, past MaxWork.
+	b.Run("3players/places", func(b *testing.B) {
+		r := Rules{StartOffBoard: true, Bump: true}.WithMaxWork(1 << 33)
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := r.Places(Classic(), 3); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

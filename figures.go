@@ -181,10 +181,15 @@ func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err err
 // settles into its geometric tail, from which the tokens still playing
 // each finish a turn with the same chance and their ranks follow in closed
 // form (players⁵/5 steps). It allocates 8·(5·players² + 3·players³)
-// bytes besides WinChances' tables. Under Bump two players' places are
-// their chances to win, the loser second; for three or more players it is
-// refused with [ErrInvalidRules]: the joint chain gives their chances to
-// win alone.
+// bytes besides WinChances' tables. Under Bump, for two players or more,
+// it solves the joint chain of every token (see WinChances) once for each
+// place: for a place past the first, the mover's finish gives each other
+// player its chance of the place before it in the game of one player
+// fewer, from where they stand, solved first the same way. Each solve
+// takes what WinChances' does, all of them within one MaxWork: three
+// players on the classic board (about 10 s, go test -bench
+// Bump/3players/places) need [Rules.WithMaxWork] of 2³³, and are
+// estimated by [Game.Outlook] within the default bounds.
 //
 // Errors are as for WinChances, and [ErrNeverFinishes] on a board where a
 // player can be trapped: such a player has no place.

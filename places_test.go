@@ -192,7 +192,7 @@ func TestPlacesErrors(t *testing.T) {
 		says    string
 	}{
 		{Rules{}, Classic(), 0, ErrInvalidRules, "players is 0"},
-		{Rules{Bump: true}, Classic(), 3, ErrInvalidRules, "players is 3: under Bump"},
+		{Rules{StartOffBoard: true, Bump: true}.WithMaxWork(1 << 26), Classic(), 3, ErrTooLarge, "did not settle within"},
 		{Rules{}, nil, 2, ErrInvalidBoard, ""},
 		{Rules{Faces: 1}, trap, 2, ErrNeverFinishes, "square"},
 		{Rules{}, Classic(), 1 << 20, ErrTooLarge, "the places of 1048576 players needs"},
@@ -210,16 +210,24 @@ func TestPlacesErrors(t *testing.T) {
 // TestPropertyPlacesExact: Places against the test's own joint chain of a
 // game played on (places_oracle_test.go), built throw by throw and solved
 // in exact rationals: on boards up to 3×3, for 2 or 3 players, under each
-// Overshoot rule, on or off the board, and for two players under Bump.
+// Overshoot rule, on or off the board, with and without Bump.
 func TestPropertyPlacesExact(t *testing.T) {
 	t.Parallel()
-	checked := 0
+	checked, bumped := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
 		grid := genGrid(1, 3).Draw(t, "grid")
 		players := rapid.IntRange(2, 3).Draw(t, "players")
-		faces := rapid.IntRange(1, 6-3*(players-2)).Draw(t, "faces") // three players: up to 3 faces
+		bump := rapid.Bool().Draw(t, "bump")
+		most := 6 // faces: three players up to 3, under Bump 2, for the oracle's sake
+		if players == 3 {
+			most = 3
+			if bump {
+				most = 2
+			}
+		}
+		faces := rapid.IntRange(1, most).Draw(t, "faces")
 		over := Overshoot(rapid.IntRange(0, 2).Draw(t, "overshoot"))
-		r := Rules{Faces: faces, Overshoot: over, StartOffBoard: rapid.Bool().Draw(t, "offBoard"), Bump: players == 2 && rapid.Bool().Draw(t, "bump")}
+		r := Rules{Faces: faces, Overshoot: over, StartOffBoard: rapid.Bool().Draw(t, "offBoard"), Bump: bump}
 		n := len(grid)
 		if over == Bounce && n*n <= faces {
 			return // a bounce off the first square: outside the oracle's rules
@@ -245,9 +253,12 @@ func TestPropertyPlacesExact(t *testing.T) {
 			}
 		}
 		checked++
+		if bump && players == 3 {
+			bumped++
+		}
 	})
-	if checked < 50 {
-		t.Fatalf("%d draws checked against the exact places", checked)
+	if checked < 50 || bumped < 5 {
+		t.Fatalf("%d draws checked against the exact places, %d of three players under Bump", checked, bumped)
 	}
 }
 

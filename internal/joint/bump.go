@@ -44,6 +44,11 @@ type Joint struct {
 	moves []jointMove
 	Bytes int64     // the memory its tables took
 	Win   []float64 // per state, n values: each place's chance to win
+	// Ranks, solved by NewRanks, holds per state n values for each rank r
+	// (Ranks[0] is Win): each place's chance to finish r+1-th, the game
+	// played on until one player is left.
+	Ranks [][]float64
+	spent float64   // the work of the solves so far, against the work bound
 	turns []float64 // per state, n values: the turns each place will start; nil unless asked
 }
 
@@ -65,15 +70,58 @@ const jointStepCost = 1
 // memory bound; the sweeps stop with ErrTooLarge once they pass the work
 // bound.
 func NewJoint(ctx context.Context, g *model.Game, players int, withTurns bool, also []int32) (*Joint, error) {
+	return newJoint(ctx, g, players, withTurns, also, nil)
+}
+
+// NewRanks solves the joint chain of players players on g from the start
+// with every place (Ranks), the game played on until one is left: when the
+// mover finishes it takes the first place of those left, and the others'
+// places follow from the joint chain of one player fewer (sub, solved
+// first, with its own places) from where they stand, the next of them to
+// move. Each rank is a solve of the chain of its own, the mover's finish
+// its reward where the chances to win have 1; the solves share one work
+// bound.
+func NewRanks(ctx context.Context, g *model.Game, players int) (*Joint, error) {
+	if players < 2 {
+		return nil, errs.Errorf(errs.ErrInvalidRules, "players is %d: ranks need two", players)
+	}
+	if players == 2 {
+		j, err := NewJoint(ctx, g, 2, false, nil)
+		if err != nil {
+			return nil, err
+		}
+		// The one who does not win is second: place i's second is place
+		// 1−i's first, state by state.
+		second := make([]float64, len(j.Win))
+		for s := 0; s < len(second); s += 2 {
+			second[s], second[s+1] = j.Win[s+1], j.Win[s]
+		}
+		j.Ranks = [][]float64{j.Win, second}
+		return j, nil
+	}
+	sub, err := NewRanks(ctx, g, players-1)
+	if err != nil {
+		return nil, err
+	}
+	return newJoint(ctx, g, players, false, nil, sub)
+}
+
+// newJoint is NewJoint, and with sub, the chain of one player fewer with
+// its ranks, this chain's ranks too.
+func newJoint(ctx context.Context, g *model.Game, players int, withTurns bool, also []int32, sub *Joint) (*Joint, error) {
 	j, states := shape(g, players, also)
 	values := 1.0
 	if withTurns {
 		values = 2
 	}
+	if sub != nil {
+		values = float64(players) + 1 // every rank's values, and a rank's rewards
+		j.spent = sub.spent
+	}
 	// Per state: each place's values, the sweep before's and a copy kept
 	// to undo an extrapolation, its successors and predecessors, its
 	// place, its ring, how far its tokens are, its classes.
-	sweep := jointStepCost * states * float64(len(j.moves)) * float64(players+1) * values
+	sweep := jointStepCost * states * float64(len(j.moves)) * float64(players+1) // a sweep of one solve
 	bytes := states * (float64(players)*8*(values+2) + float64(len(j.moves))*8 + 31)
 	if !g.Take(bytes) {
 		return nil, g.TooBig(bytes, "the joint chain of %d players' tokens on %d squares (%.3g states)", players, j.size, states)
@@ -117,7 +165,41 @@ func NewJoint(ctx context.Context, g *model.Game, players int, withTurns bool, a
 			return nil, err
 		}
 	}
+	if sub != nil {
+		j.Ranks = [][]float64{j.Win}
+		for r := 1; r < players; r++ {
+			j.reward(sys, sub, r)
+			x := make([]float64, int(states)*players)
+			if err := solve(ctx, sys, x, false, sweep); err != nil {
+				return nil, err
+			}
+			j.Ranks = append(j.Ranks, x)
+		}
+	}
 	return j, nil
+}
+
+// reward writes into sys, for every state from which the mover can finish,
+// what rank r (from 1) gives each place when it does: nothing to the
+// mover, who is first of those left, and to the others their chances of
+// rank r−1 of one player fewer (sub's) from where they stand, the next of
+// them to move.
+func (j *Joint) reward(sys *jointSystem, sub *Joint, r int) {
+	n, moves := j.n, len(j.moves)
+	if sys.reward == nil {
+		sys.reward = make([]float64, len(sys.start)*n)
+	}
+	clear(sys.reward)
+	pos := make([]int32, n)
+	for s := range len(sys.start) {
+		i := int(j.rank[s])
+		if !slices.Contains(sys.succ[i*moves:(i+1)*moves], jointWin) || !sys.alive[i] {
+			continue
+		}
+		j.decode(s, pos)
+		t := int(sub.rank[sub.index(0, 0, pos[1:])])
+		copy(sys.reward[i*n+1:(i+1)*n], sub.Ranks[r-1][t*(n-1):(t+1)*(n-1)])
+	}
 }
 
 // shape is the joint chain of players tokens on g before it is built:
@@ -162,6 +244,9 @@ type jointSystem struct {
 	stay  []float64 // per place where a turn starts: the chance the mover does not move and the turn ends
 	alive []bool    // per place: someone can still win from there
 	sure  []bool    // per place: the game surely ends from there
+	// reward, when set, is per place n values: what each place gains when
+	// the mover finishes (NewRanks); else the mover wins, 1 at place 0.
+	reward []float64
 }
 
 // The successors that are not a state of the same orientation: the mover
@@ -502,6 +587,22 @@ func (j *Joint) Wins(squares []int) []float64 {
 	return j.At(j.Win, pos, false, 0, 0)
 }
 
+// PlacesAt returns each player's chance of each place from squares, the
+// first to move first, from the ranks of NewRanks: p[i][r], player i in
+// place r+1.
+func (j *Joint) PlacesAt(squares []int) [][]float64 {
+	pos := Int32s(squares)
+	t := int(j.rank[j.index(0, 0, pos)])
+	p := make([][]float64, j.n)
+	for i := range p {
+		p[i] = make([]float64, j.n)
+		for r, x := range j.Ranks {
+			p[i][r] = min(x[t*j.n+i], 1)
+		}
+	}
+	return p
+}
+
 // Sure reports whether the game surely ends from the start.
 func (j *Joint) Sure() bool {
 	if j.g.Start == j.g.Last {
@@ -590,7 +691,13 @@ func (j *Joint) solveDense(ctx context.Context, sys *jointSystem, x []float64, t
 			p := j.moves[mv].p
 			switch {
 			case to == jointWin:
-				if !turns {
+				switch {
+				case turns:
+				case sys.reward != nil: // what the mover's finish gives each place
+					for i, v := range sys.reward[s*n : (s+1)*n] {
+						b[at[s]+i] += p * v
+					}
+				default:
 					b[at[s]] += p // the mover wins
 				}
 				for i := range n {
@@ -649,7 +756,8 @@ func (j *Joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns 
 	r := make([]float64, n*n) // per state of the ring: its values but for the turn it does not move
 	scratch := make([]float64, 4*n)
 	prev, saved := make([]float64, len(x)), make([]float64, len(x))
-	work, last, lastRate, since := 0.0, 0.0, 0.0, 0
+	work, last, lastRate, since := j.spent, 0.0, 0.0, 0
+	defer func() { j.spent = work }()
 	extrapolated, wait := 0.0, 3 // the change when the latest extrapolation was made; sweeps before the next
 	for round := uint32(1); ; round++ {
 		copy(prev, x)
@@ -759,10 +867,13 @@ func (j *Joint) gather(sys *jointSystem, x []float64, s int32, turns bool, acc [
 	for m, to := range sys.succ[int(s)*moves : (int(s)+1)*moves] {
 		p := j.moves[m].p
 		switch {
-		case to == jointWin:
-			if !turns {
-				acc[0] += p
+		case to == jointWin && turns:
+		case to == jointWin && sys.reward != nil:
+			for i, v := range sys.reward[int(s)*n : (int(s)+1)*n] {
+				acc[i] += p * v
 			}
+		case to == jointWin:
+			acc[0] += p
 		case to == jointStay:
 		case to >= 0:
 			for i, v := range x[int(to)*n : (int(to)+1)*n] {

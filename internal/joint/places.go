@@ -28,7 +28,7 @@ func PlacesFromStart(ctx context.Context, r model.Rules, b *grid.Squares, player
 	if err != nil {
 		return nil, err
 	}
-	return Places(w, players, func() (*Joint, error) { return NewJoint(ctx, &g, players, false, nil) })
+	return Places(w, players, func() (*Joint, error) { return NewRanks(ctx, &g, players) })
 }
 
 // Places returns p[i][m], the chance that player i (turn order) finishes in
@@ -50,23 +50,25 @@ func PlacesFromStart(ctx context.Context, r model.Rules, b *grid.Squares, player
 // turn it is (tailPlaces), weighed by how many of each group finished
 // before the tail.
 //
-// Under Bump the tokens are not independent: two players' places are
-// their chances to win from the joint chain joined returns, the one who
-// does not win second; the places of more are refused with
-// ErrInvalidRules, as the joint chain carries the chances to win alone.
+// Under Bump the tokens are not independent: the places are the ranks of
+// the joint chain joined returns (NewRanks).
 //
 // A board on which a token can be trapped is refused with
 // ErrNeverFinishes; a game too long to follow within MaxWork with
 // ErrTooLarge. Each turn costs a pass of the walk and players³ steps.
 func Places(w *walk.Walk, players int, joined func() (*Joint, error)) ([][]float64, error) {
 	n := players
-	if w.Trap >= 0 {
-		return nil, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it: a player may never finish, and has no place", w.G.Square(w.Trap))
-	}
-	if w.G.Bump && n > 1 {
-		if n > 2 {
-			return nil, errs.Errorf(errs.ErrInvalidRules, "players is %d: under Bump the places of more than 2 players are not computed, only their chances to win (WinChances)", n)
+	if w.Finished == 1 { // every token stands on the last square: in turn order
+		p := make([][]float64, n)
+		for i := range p {
+			p[i] = make([]float64, n)
+			p[i][i] = 1
 		}
+		return p, nil
+	}
+	// Under Bump a token that cannot go on alone may be sent back to the
+	// start by another: whether the game ends is the joint chain's to say.
+	if w.G.Bump && n > 1 {
 		j, err := joined()
 		if err != nil {
 			return nil, err
@@ -74,8 +76,10 @@ func Places(w *walk.Walk, players int, joined func() (*Joint, error)) ([][]float
 		if !j.Sure() {
 			return nil, errs.Errorf(errs.ErrNeverFinishes, "under Bump the tokens can send each other back for ever: the game may never end, and a player has no place")
 		}
-		wins := j.Wins(OnStart(w.G, n))
-		return [][]float64{{wins[0], wins[1]}, {wins[1], wins[0]}}, nil
+		return j.PlacesAt(OnStart(w.G, n)), nil
+	}
+	if w.Trap >= 0 {
+		return nil, errs.Errorf(errs.ErrNeverFinishes, "square %d can be reached, and the last square cannot be reached from it: a player may never finish, and has no place", w.G.Square(w.Trap))
 	}
 	// The sums, the binomials' rows and, for the tail, two levels of
 	// tailRanks' tables and the ranks of every number of tokens left.
@@ -92,12 +96,6 @@ func Places(w *walk.Walk, players int, joined func() (*Joint, error)) ([][]float
 			}
 		}
 		return p
-	}
-	if w.Finished == 1 {
-		for i := range n { // every token stands on the last square: in turn order
-			acc[i*n+i].Add(1)
-		}
-		return out(), nil
 	}
 	// now[a] and then[b]: the chance that exactly a of the a' players
 	// before i, or b of those after it, have finished, for every a' (rows
