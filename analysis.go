@@ -2,6 +2,7 @@ package snakes
 
 import (
 	"context"
+	"errors"
 	"math"
 
 	"slices"
@@ -62,7 +63,7 @@ type Analysis struct {
 	quantile map[float64]*once[int]
 	wins     map[string]*once[[]float64]
 	places   map[int]*once[[][]float64]
-	joints   map[int]*joint.Joint // under Bump: the joint chain of each number of players asked
+	joints   map[int]*once[*joint.Joint] // under Bump: the joint chain of each number of players asked, or why not
 
 	// mem is the memory account of the figure being computed, which every
 	// copy of g shares: each figure starts it afresh (figure), so that a
@@ -459,8 +460,10 @@ func (a *Analysis) jointBytes() int64 {
 	a.turn <- struct{}{}
 	defer func() { <-a.turn }()
 	var total int64
-	for _, j := range a.joints {
-		total += j.Bytes
+	for _, c := range a.joints {
+		if c.v != nil {
+			total += c.v.Bytes
+		}
 	}
 	return total
 }
@@ -468,18 +471,16 @@ func (a *Analysis) jointBytes() int64 {
 // joint returns the joint chain of players tokens, solved on first use
 // and kept. It runs on a's turn.
 func (a *Analysis) joint(ctx context.Context, players int) (*joint.Joint, error) {
-	if j := a.joints[players]; j != nil {
-		return j, nil
+	c := entry(&a.joints, players)()
+	if c.done {
+		return c.v, c.err
 	}
 	j, err := joint.NewJoint(ctx, &a.g, players, false, nil)
-	if err != nil {
-		return nil, err
+	if err != nil && !errors.Is(err, ErrTooLarge) || ctx.Err() != nil {
+		return nil, err // cut short, or not the chain's own: asked again, it may answer
 	}
-	if a.joints == nil {
-		a.joints = map[int]*joint.Joint{}
-	}
-	a.joints[players] = j
-	return j, nil
+	c.done, c.v, c.err = true, j, err // a chain past the bounds is refused at once from then on
+	return j, err
 }
 
 // spread returns the expected turns from every state of the chain (as

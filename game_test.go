@@ -452,3 +452,20 @@ func TestGameShareOdds(t *testing.T) {
 		}
 	}
 }
+
+// TestGameOddsRefusedOnce: a joint chain past the work bound is refused,
+// and from then on refused at once, with the same error, rather than
+// solved again to the bound for every throw.
+func TestGameOddsRefusedOnce(t *testing.T) {
+	t.Parallel()
+	gm, err := NewGame(Classic(), Rules{Bump: true}.WithMaxWork(1<<24), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, first := gm.Odds()
+	gm.Apply(3)
+	_, again := gm.Odds()
+	if !errors.Is(first, ErrTooLarge) || again != first {
+		t.Fatalf("odds past the bound: %v, then %v", first, again)
+	}
+}

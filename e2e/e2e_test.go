@@ -366,6 +366,51 @@ func TestPage(t *testing.T) {
 	)
 	shot(t, ctx, "web-phone-play.png", 390, 844)
 
+	// Four players played on to the end on the phone, and three under Bump
+	// on the laptop (their joint chain solved once, for the first throw,
+	// and kept by the server): each throw as the library plays it, the
+	// screen as above, the banner at the end.
+	for _, g := range []struct {
+		name          string
+		players, seed int
+		rules         snakes.Rules
+		box           string
+		width, height int64
+	}{
+		{"four played on, on a phone", 4, 5, snakes.Rules{StartOffBoard: true, PlayOn: true}, "playOn", 390, 844},
+		{"three under Bump", 3, 6, snakes.Rules{StartOffBoard: true, Bump: true}, "bump", 1366, 768},
+	} {
+		viewport := chromedp.EmulateViewport(g.width, g.height)
+		if g.width < 500 {
+			viewport = chromedp.EmulateViewport(g.width, g.height, chromedp.EmulateScale(2), chromedp.EmulateMobile)
+		}
+		step(g.name,
+			viewport,
+			chromedp.Navigate(fmt.Sprintf("%s/?seed=%d", srv.URL, g.seed)),
+			waitText("#expected", expected(t, classic, offBoard)),
+			chromedp.SetValue(chromedp.CSS(`#play select[name="players"]`), strconv.Itoa(g.players)),
+			chromedp.Click(chromedp.CSS(`#play input[name="`+g.box+`"]`)),
+			chromedp.Click(chromedp.CSS(`#play input[name="animate"]`)),
+			chromedp.Click(chromedp.ID("play-new")),
+			waitFor(`document.getElementById("odds").dataset.odds !== undefined && document.getElementById("odds").dataset.odds !== ""`),
+			onScreen,
+		)
+		game, err := snakes.NewGame(snakes.Classic(), g.rules, g.players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		playAlong(game, uint64(g.seed))
+		banner := names[game.Winner()] + " wins!"
+		if g.rules.PlayOn {
+			var parts []string
+			for k, p := range game.Standings() {
+				parts = append(parts, fmt.Sprintf("%s %s", []string{"1st", "2nd", "3rd", "4th"}[k], append(names, "Pink")[p]))
+			}
+			banner = strings.Join(parts, " · ")
+		}
+		step(g.name+": the end", waitText("#banner", banner), onScreen)
+	}
+
 	// The phone's width.
 	step("at a phone's width",
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile),

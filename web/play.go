@@ -109,18 +109,15 @@ func (s *server) play(w http.ResponseWriter, r *http.Request) {
 		ans.Moves = g.Moves()
 	}
 	ans.Squares, ans.Player, ans.Winner, ans.Over, ans.Standings = g.Squares(), g.Player(), g.Winner(), g.Over(), g.Standings()
-	var odds []float64
-	if rules := g.Rules(); rules.Bump && g.Players() > 2 {
-		// Exact where the joint chain is small, else estimated by playing on.
+	// Exact where the joint chain fits the bounds (solved for the first
+	// throw and kept with the game, as is a refusal), else estimated by
+	// playing on.
+	odds, err := g.OddsContext(ctx)
+	if errors.Is(err, snakes.ErrTooLarge) && ctx.Err() == nil {
 		var o *snakes.Outlook
 		if o, err = g.Outlook(ctx); err == nil {
-			odds = o.Win
-			if o.StdErr != nil {
-				ans.Estimated = o.Note
-			}
+			odds, ans.Estimated = o.Win, o.Note
 		}
-	} else {
-		odds, err = g.OddsContext(ctx)
 	}
 	switch {
 	case err == nil:

@@ -66,10 +66,10 @@ func TestPlay(t *testing.T) {
 		}
 		game = ans.Game
 	}
-	// Four players under Bump on an empty 6×6 board: past the joint
-	// chain's bounds, the odds are the library's outlook, estimated by
-	// playing on, and say so.
-	empty, err := snakes.FromJumps(6, nil)
+	// Four players under Bump on an empty 10×10 board: past the joint
+	// chain's memory bound, the odds are the library's outlook, estimated
+	// by playing on, and say so.
+	empty, err := snakes.FromJumps(10, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, data := post(t, srv.URL+"/api/play", `{"game": {"board": {"size": 6}, "rules": {"bump": true}, "players": 4, "throws": []}}`)
+	res, data := post(t, srv.URL+"/api/play", `{"game": {"board": {"size": 10}, "rules": {"bump": true}, "players": 4, "throws": []}}`)
 	var est struct {
 		Odds      []float64
 		Estimated string
