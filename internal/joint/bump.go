@@ -760,7 +760,9 @@ func (j *Joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns 
 	defer func() { j.spent = work }()
 	extrapolated, wait := 0.0, 3 // the change when the latest extrapolation was made; sweeps before the next
 	for round := uint32(1); ; round++ {
-		copy(prev, x)
+		if since+1 > wait { // this sweep may end in an extrapolation, which reads its change
+			copy(prev, x)
+		}
 		change := 0.0
 		for s := range int32(len(sys.start)) {
 			if s%4096 == 0 {
