@@ -179,6 +179,12 @@ type Outlook struct {
 // settle within the work bound.
 const outlookStates = 1e6
 
+// outlookRanks is the most states of a joint chain under Bump of three
+// players or more whose places Outlook solves exactly from the start (a
+// solve a place; three players on a board of 46 squares); past it they
+// are estimated.
+const outlookRanks = 1e5
+
 // outlookGames is how many games Outlook plays on for an estimate, within
 // the work bound: standard errors of at most 0.0012.
 const outlookGames = 200_000
@@ -188,8 +194,9 @@ const outlookGames = 200_000
 // computed within them (Win as [Game.Odds], under Bump where the joint
 // chain of every token has at most 10⁶ states, a count known before it
 // is built: three players on the classic board, in about 3 s; Places as
-// [Rules.Places] from the start, from the chances to win for two players,
-// or from the standings once decided), else estimated by playing the game on 200,000
+// [Rules.Places] from the start, under Bump where the chain has at most
+// 10⁵ states; from the chances to win for two players; or from the
+// standings once decided), else estimated by playing the game on 200,000
 // times from where it stands (fewer if the work bound or ctx's end stops
 // them first),
 // the standard errors and the games played beside them and Note saying
@@ -206,9 +213,13 @@ func (gm *Game) Outlook(ctx context.Context) (*Outlook, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	a, err := gm.tables()
+	if err != nil {
+		return nil, err
+	}
 	var win []float64
 	werr := errs.Errorf(ErrTooLarge, "the joint chain has over %g states", outlookStates)
-	if !gm.r.Bump || gm.players < 3 || gm.pos.Winner >= 0 || joint.States(&gm.g, gm.players) <= outlookStates {
+	if !gm.r.Bump || gm.players < 3 || gm.pos.Winner >= 0 || joint.States(&a.g, gm.players) <= outlookStates {
 		win, werr = gm.OddsContext(ctx)
 	}
 	if werr != nil && !errors.Is(werr, ErrTooLarge) {
@@ -234,6 +245,9 @@ func (gm *Game) Outlook(ctx context.Context) (*Outlook, error) {
 	out := &Outlook{Win: win, Places: places, Games: games}
 	if werr != nil {
 		why = "too many players for exact odds on this board"
+		if n < 3 {
+			why = "this board is too large for exact odds"
+		}
 		out.Win, out.StdErr = make([]float64, n), make([]float64, n)
 		for i, c := range wins {
 			p := float64(c) / float64(games)
@@ -272,14 +286,20 @@ func (gm *Game) exactPlaces(ctx context.Context, win []float64, werr error) ([][
 		places[i] = make([]float64, n)
 	}
 	switch {
-	case len(gm.pos.Placed) == n: // decided
+	case len(gm.pos.Placed) == n || gm.g.Start == gm.g.Last: // decided; or every token on the end from the start, in turn order
+		if len(gm.pos.Placed) < n {
+			for i := range n {
+				places[i][i] = 1
+			}
+			return places, "", nil
+		}
 		for m, i := range gm.pos.Placed {
 			places[i][m] = 1
 		}
 		return places, "", nil
 	case n == 2 && werr == nil: // the one who does not win is second
 		return [][]float64{{win[0], win[1]}, {win[1], win[0]}}, "", nil
-	case len(gm.thrown) == 0 && gm.odds != nil && (!gm.r.Bump || n < 2):
+	case len(gm.thrown) == 0 && gm.odds != nil && (!gm.r.Bump || n < 3 || joint.States(&gm.odds.g, n) <= outlookRanks):
 		p, err := gm.odds.Places(ctx, n)
 		if err != nil && !errors.Is(err, ErrTooLarge) {
 			return nil, "", err
@@ -287,7 +307,7 @@ func (gm *Game) exactPlaces(ctx context.Context, win []float64, werr error) ([][
 		if err == nil {
 			return p, "", nil
 		}
-		return nil, "too many players for exact places", nil
+		return nil, "too many players for exact places on this board", nil
 	case gm.r.Bump:
 		return nil, "places under Bump with more than two players", nil
 	}

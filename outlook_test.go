@@ -44,6 +44,23 @@ func TestOutlookExact(t *testing.T) {
 	if err != nil || !o.Exact || !cmp.Equal(o.Places, [][]float64{{odds[0], odds[1]}, {odds[1], odds[0]}}) {
 		t.Fatalf("two players under Bump: %+v, %v; Odds %v", o, err, odds)
 	}
+	// Three players under Bump on a 3×3 board, at the start: the places
+	// are Rules.Places', the joint chain solved a place at a time.
+	small := mustJumps(t, 3, map[int]int{2: 7, 8: 3})
+	three, _ := NewGame(small, Rules{Bump: true}, 3)
+	o, err = three.Outlook(ctx)
+	want3, perr := Rules{Bump: true}.Places(small, 3)
+	if err != nil || perr != nil || !o.Exact || !cmp.Equal(o.Places, want3) {
+		t.Fatalf("three players under Bump on a small board: %+v, %v; Places %v, %v", o, err, want3, perr)
+	}
+	// A board whose start is its end: over at once, the places in turn
+	// order, without PlayOn too (a fresh review found Outlook looping
+	// for ever there).
+	one, _ := NewGame(mustJumps(t, 1, nil), Rules{Bump: true}, 3)
+	o, err = one.Outlook(ctx)
+	if err != nil || !o.Exact || !cmp.Equal(o.Places, [][]float64{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}) {
+		t.Fatalf("a 1×1 board: %+v, %v", o, err)
+	}
 	b, _ := NewBoard(emptyGrid(2))
 	done, _ := NewGame(b, Rules{PlayOn: true}, 3)
 	for _, f := range []int{3, 1, 1, 2} { // 0 finishes; 1 on 2, 2 on 2; 1 finishes

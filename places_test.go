@@ -184,6 +184,10 @@ func TestPlacesLongGame(t *testing.T) {
 func TestPlacesErrors(t *testing.T) {
 	t.Parallel()
 	trap := mustJumps(t, 3, map[int]int{3: 1}) // one face: 1, 2, 3 and back to 1 for ever
+	// Squares 2 and 8 hold a token that only a bump frees: three or four
+	// tokens keep one another free until one finishes; then the others
+	// may be stuck for ever (a fresh review's find).
+	freed := mustJumps(t, 3, map[int]int{4: 2, 5: 2})
 	for _, tc := range []struct {
 		r       Rules
 		b       *Board
@@ -192,9 +196,12 @@ func TestPlacesErrors(t *testing.T) {
 		says    string
 	}{
 		{Rules{}, Classic(), 0, ErrInvalidRules, "players is 0"},
-		{Rules{StartOffBoard: true, Bump: true}.WithMaxWork(1 << 26), Classic(), 3, ErrTooLarge, "did not settle within"},
+		{Rules{StartOffBoard: true, Bump: true}.WithMaxWork(1 << 27), Classic(), 3, ErrTooLarge, "did not settle within"},
+		{Rules{StartOffBoard: true, Bump: true}.WithMaxWork(1 << 26), Classic(), 3, ErrTooLarge, "building the joint chain of 3 players' tokens on 81 squares (5.31e+05 states) takes about"},
 		{Rules{}, nil, 2, ErrInvalidBoard, ""},
 		{Rules{Faces: 1}, trap, 2, ErrNeverFinishes, "square"},
+		{Rules{Bump: true, Weights: []int{0, 1, 1}}, freed, 3, ErrNeverFinishes, "may never end"},
+		{Rules{Bump: true, Weights: []int{0, 1, 1}}, freed, 4, ErrNeverFinishes, "may never end"},
 		{Rules{}, Classic(), 1 << 20, ErrTooLarge, "the places of 1048576 players needs"},
 		{Rules{}, Classic(), 5000, ErrTooLarge, "the places of 5000 players needs"},
 		{Rules{}, Classic(), 300, ErrTooLarge, "the places of 300 players: after"},

@@ -476,6 +476,12 @@ func TestPlayCommands(t *testing.T) {
 	if status != 2 || !strings.Contains(errOut, "is a saved game, with its own board, rules and players: -bump cannot change them") {
 		t.Fatalf("a saved game with -bump: status %d, %q", status, errOut)
 	}
+	if err := os.WriteFile(file, []byte(`{"game": null, "names": []}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, status = runSnakes(t, "", "play", file); status != 2 || !strings.Contains(errOut, "no game") {
+		t.Fatalf("a saved game of null: status %d, %q", status, errOut)
+	}
 }
 
 // TestPlayPassedOver: a turn that a square costs is said when it is

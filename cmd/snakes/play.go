@@ -131,6 +131,9 @@ func savedGame(name string, fs *flag.FlagSet) (*snakes.Game, []string, error) {
 	if err := dec.Decode(&s); err != nil {
 		return nil, nil, fmt.Errorf("%s: %s", name, trimPrefix(err.Error()))
 	}
+	if s.Game == nil {
+		return nil, nil, fmt.Errorf("%s: no game: want {\"game\": {...}, \"names\": [...]}", name)
+	}
 	if len(s.Names) != s.Game.Players() {
 		return nil, nil, fmt.Errorf("%s: %d names for %d players", name, len(s.Names), s.Game.Players())
 	}

@@ -59,9 +59,15 @@ type jointMove struct {
 }
 
 // jointStepCost is what a sweep's throw costs per value it moves, in
-// steps: about 3 ns on the 5·10⁵ states of three players on the classic
-// board (arrays of 40 MB), against 3 for a step of a walk.
-const jointStepCost = 1
+// steps of 3 to 4 ns: about 4 ns on the 5·10⁵ states of three players on
+// the classic board (arrays of 40 MB), 6 on the 10⁷ of four on a board
+// of 64 squares.
+const jointStepCost = 1.25
+
+// jointBuildCost is what working out a state's successors for one total
+// and classifying them costs, in steps: about 90 ns, a cost known before
+// the chain is built, and refused then where it alone passes the bound.
+const jointBuildCost = 20
 
 // NewJoint solves the joint chain of players players on g, the turns
 // counted too when withTurns is set, over the squares a token can stand
@@ -77,8 +83,11 @@ func NewJoint(ctx context.Context, g *model.Game, players int, withTurns bool, a
 // with every place (Ranks), the game played on until one is left: when the
 // mover finishes it takes the first place of those left, and the others'
 // places follow from the joint chain of one player fewer (sub, solved
-// first, with its own places) from where they stand, the next of them to
-// move. Each rank is a solve of the chain of its own, the mover's finish
+// first, with its own places; of two, the one who does not win is second,
+// the game over) from where they stand, the next of them to move. A state is sure (Sure) only
+// where the game surely plays out to its last place: a finish that leaves
+// the others where they may be stuck for ever (tokens that only a bump
+// frees, and too few left to bump) is not. Each rank is a solve of the chain of its own, the mover's finish
 // its reward where the chances to win have 1; the solves share one work
 // bound.
 func NewRanks(ctx context.Context, g *model.Game, players int) (*Joint, error) {
@@ -90,8 +99,8 @@ func NewRanks(ctx context.Context, g *model.Game, players int) (*Joint, error) {
 		if err != nil {
 			return nil, err
 		}
-		// The one who does not win is second: place i's second is place
-		// 1−i's first, state by state.
+		// The one who does not win is second, the game over: place i's
+		// second is place 1−i's first, state by state.
 		second := make([]float64, len(j.Win))
 		for s := 0; s < len(second); s += 2 {
 			second[s], second[s+1] = j.Win[s+1], j.Win[s]
@@ -127,6 +136,9 @@ func newJoint(ctx context.Context, g *model.Game, players int, withTurns bool, a
 		return nil, g.TooBig(bytes, "the joint chain of %d players' tokens on %d squares (%.3g states)", players, j.size, states)
 	}
 	j.Bytes = int64(bytes)
+	if j.spent += jointBuildCost * states * float64(len(j.moves)); j.spent > g.Lim.Work {
+		return nil, g.TooLong(j.spent, "building the joint chain of %d players' tokens on %d squares (%.3g states)", players, j.size, states)
+	}
 	j.pow = make([]int, players+1)
 	j.pow[0] = 1
 	for i := 1; i <= players; i++ {
@@ -149,7 +161,7 @@ func newJoint(ctx context.Context, g *model.Game, players int, withTurns bool, a
 	if err != nil {
 		return nil, err
 	}
-	j.classify(sys)
+	j.classify(sys, j.stuck(sys, sub))
 	j.sure = sys.sure
 	solve := j.solve
 	if int(states)*players <= jointDense {
@@ -177,6 +189,27 @@ func newJoint(ctx context.Context, g *model.Game, players int, withTurns bool, a
 		}
 	}
 	return j, nil
+}
+
+// stuck returns, with sub, for every place, whether the mover can finish
+// there and leave the others where sub is not sure to play out; nil
+// without.
+func (j *Joint) stuck(sys *jointSystem, sub *Joint) []bool {
+	if sub == nil {
+		return nil
+	}
+	n, moves := j.n, len(j.moves)
+	out := make([]bool, len(sys.start))
+	pos := make([]int32, n)
+	for s := range len(sys.start) {
+		i := int(j.rank[s])
+		if !slices.Contains(sys.succ[i*moves:(i+1)*moves], jointWin) {
+			continue
+		}
+		j.decode(s, pos)
+		out[i] = !sub.sure[sub.rank[sub.index(0, 0, pos[1:])]]
+	}
+	return out
 }
 
 // reward writes into sys, for every state from which the mover can finish,
@@ -379,7 +412,7 @@ func (j *Joint) square(k int, pos []int32) int32 {
 // counted only from the latter, whose every throw leads to another. It
 // follows the successors backwards from the states that can win at once,
 // then from those that are not alive.
-func (j *Joint) classify(sys *jointSystem) {
+func (j *Joint) classify(sys *jointSystem, stuck []bool) {
 	states, moves := len(sys.start), len(j.moves)
 	next := func(s int, to int32) int32 {
 		switch {
@@ -437,7 +470,7 @@ func (j *Joint) classify(sys *jointSystem) {
 	unsure := make([]bool, states)
 	stack = stack[:0]
 	for s, ok := range sys.alive {
-		if !ok {
+		if !ok || stuck != nil && stuck[s] {
 			unsure[s] = true
 			stack = append(stack, int32(s))
 		}

@@ -1,6 +1,10 @@
 package model
 
-import "github.com/snakesladders/snakes/internal/grid"
+import (
+	"slices"
+
+	"github.com/snakesladders/snakes/internal/grid"
+)
 
 // This file is a game of several tokens as it stands between throws (a
 // Position) and the throw that moves it on (Advance): the one place that says
@@ -100,6 +104,20 @@ func (g *Game) endTurn(p *Position) {
 // every player, is left as it is.
 func (g *Game) Resume(p *Position) {
 	if !p.Over || len(p.Placed) == len(p.Squares) {
+		return
+	}
+	left := 0
+	for _, s := range p.Squares {
+		if s != g.Last {
+			left++
+		}
+	}
+	if left <= 1 { // over played on too (a board whose start is its end): the rest placed in turn order
+		for q := range p.Squares {
+			if !slices.Contains(p.Placed, q) {
+				p.Placed = append(p.Placed, q)
+			}
+		}
 		return
 	}
 	p.Over = false

@@ -426,6 +426,7 @@ function newGame() {
 
 // endGame leaves the game: the board and the rules can be changed again.
 function endGame() {
+  if (state.busy) return; // a throw in flight finishes first
   state.game = null;
   state.squares = null;
   state.lastMove = null;
@@ -439,12 +440,12 @@ function endGame() {
 // undo takes the last throw back: the server replays the game without it.
 function undo() {
   if (state.busy || !state.game || state.game.throws.length === 0) return;
+  const n = state.game.throws.length;
   state.game.throws.pop();
   state.oddsSeen.pop();
-  const log = $("play-log");
-  while (log.firstChild && log.firstChild.classList.contains("win")) log.firstChild.remove();
-  if (log.firstChild) log.firstChild.remove();
-  state.lastMove = null;
+  // The lines of the last throw: its move, the turns passed over before
+  // it, the end it made.
+  for (const li of [...log().children]) if (li.classList.contains("win") || li.dataset.throw === String(n)) li.remove();
   playStep(false, true);
 }
 
@@ -452,6 +453,7 @@ async function playStep(doThrow, undone) {
   if (state.busy || !state.game) return;
   state.busy = true;
   $("play-throw").disabled = true;
+  $("play-end").disabled = true;
   document.body.classList.add("playing");
   try {
     const before = state.squares;
@@ -463,10 +465,12 @@ async function playStep(doThrow, undone) {
       state.lastMove = ans.move;
     } else if (ans.moves && !undone) {
       rebuildLog(ans); // a game opened from a link: its log, numbered on
+    } else if (ans.moves) {
+      state.lastMove = ans.moves[ans.moves.length - 1] || null; // after an undo
     }
     state.squares = ans.squares;
     state.standings = ans.standings;
-    if (ans.odds && !undone) state.oddsSeen.push(ans.odds);
+    if (!undone) state.oddsSeen.push(ans.odds || null); // one a throw, null where not given
     showOdds(ans);
     showTurn(ans);
     drawBoard();
@@ -487,6 +491,7 @@ async function playStep(doThrow, undone) {
     log().prepend(li);
   } finally {
     state.busy = false;
+    $("play-end").disabled = false;
   }
 }
 
@@ -498,10 +503,10 @@ function rebuildLog(ans) {
   const standings = [];
   const last = state.board.size * state.board.size, squares = new Array(state.game.players).fill(-1);
   let prev = null;
-  for (const m of ans.moves) {
+  for (const [k, m] of ans.moves.entries()) {
     const placed = state.game.rules.playOn && m.to === last;
     if (placed) standings.push(m.player || 0);
-    logMove({ move: m, squares: [], standings }, squares.slice(), placed ? [] : standings, prev);
+    logMove({ move: m, squares: [], standings, throwNumber: k + 1 }, squares.slice(), placed ? [] : standings, prev);
     squares[m.player || 0] = m.to;
     prev = m;
   }
@@ -573,6 +578,7 @@ function logMove(ans, before, placedBefore, prev) {
       if (before[q] !== state.board.size * state.board.size) {
         const li = document.createElement("li");
         li.textContent = `${playerName(q)} misses this turn`;
+        li.dataset.throw = String(ans.throwNumber || state.game.throws.length);
         log().prepend(li);
         skipped--;
       }
@@ -594,6 +600,7 @@ function logMove(ans, before, placedBefore, prev) {
   }
   const li = document.createElement("li");
   li.textContent = text;
+  li.dataset.throw = String(ans.throwNumber || state.game.throws.length);
   log().prepend(li);
 }
 
@@ -652,7 +659,7 @@ function showOdds(ans) {
 
 // drawOddsChart draws each player's odds after every throw so far.
 function drawOddsChart() {
-  const seen = state.oddsSeen;
+  const seen = state.oddsSeen.filter((o) => o); // the throws whose odds were given
   if (seen.length < 2) return $("odds-chart").replaceChildren(); // nothing to draw yet
   // Axes with the throws below and the chance at the left, a dashed line
   // at 50%, a line a player, and each point's value on hover.
