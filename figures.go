@@ -305,8 +305,9 @@ func (r Rules) Variance(b *Board) (float64, error) {
 // sum lacks bounds what each has yet to gain). It allocates about 4 times
 // 8 bytes a state and player, and 4 bytes a state and total; a chain past
 // MaxBytes is refused up front with [ErrTooLarge] naming its size (four
-// players on the classic board: 4.3·10⁷ states, 7 GiB), and one whose
-// sweeps have not settled by MaxWork (a game that waits a long time on
+// players on the classic board: 4.3·10⁷ states, 7 GiB), as is one whose
+// building alone passes MaxWork (20 steps a state and total, a count
+// known before), and one whose sweeps have not settled by MaxWork (a game that waits a long time on
 // rare throws; three players under the British rules) once they pass it,
 // within 10 s. On this package's machine (go test -bench Bump): 2 players
 // on the classic board about 15 ms, under the British rules (Enter 6,
