@@ -346,7 +346,8 @@ func TestPage(t *testing.T) {
 	shot(t, ctx, "web-playon.png", 1366, 768)
 
 	// Reopened from its link on a phone: the log is rebuilt, a line a move
-	// and the end, and Undo takes the last throw back as the library does.
+	// and the end, and the odds chart; Undo takes the last throw back as
+	// the library does.
 	gameLink, err := chromedp.Run(ctx, chromedp.Location())
 	if err != nil {
 		t.Fatal(err)
@@ -359,6 +360,7 @@ func TestPage(t *testing.T) {
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile),
 		chromedp.Navigate(gameLink),
 		waitFor(fmt.Sprintf(`document.querySelectorAll("#play-log li").length === %d && document.querySelector("#play-log li.win") !== null`, len(pgame.Moves())+2)),
+		waitFor(`document.querySelectorAll("#odds-chart polyline").length === 3`), // the odds so far, rebuilt
 		onScreen,
 		chromedp.Click(chromedp.ID("play-undo")),
 		waitFor(`document.getElementById("board").dataset.squares === `+strconv.Quote(string(wantSquares))+` && document.getElementById("banner").hidden && !document.getElementById("play-throw").disabled`),

@@ -4,10 +4,12 @@ package web
 // sent with every request, and played on by the library alone.
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"net/http"
+	"time"
 
 	"github.com/snakesladders/snakes"
 )
@@ -41,17 +43,21 @@ type gameRequest struct {
 // bounds estimated by playing the game on (Game.Outlook, its note in
 // estimated), or null when it did not fit the budget (with the reason).
 type playAnswer struct {
-	Game      *snakes.Game  `json:"game"`
-	Move      *snakes.Move  `json:"move"`
-	Moves     []snakes.Move `json:"moves,omitempty"` // without a throw: every move so far, for a log
-	Squares   []int         `json:"squares"`
-	Player    int           `json:"player"`
-	Winner    int           `json:"winner"`
-	Over      bool          `json:"over"`
-	Standings []int         `json:"standings"`
-	Odds      []float64     `json:"odds"`
-	Estimated string        `json:"estimated,omitempty"`
-	Skipped   string        `json:"skipped,omitempty"`
+	Game  *snakes.Game  `json:"game"`
+	Move  *snakes.Move  `json:"move"`
+	Moves []snakes.Move `json:"moves,omitempty"` // without a throw: every move so far, for a log
+	// History, without a throw, is each player's exact chance to win
+	// before the first throw and after each, for a chart: null where not
+	// given (past the bounds, or past the time budget).
+	History   [][]float64 `json:"history,omitempty"`
+	Squares   []int       `json:"squares"`
+	Player    int         `json:"player"`
+	Winner    int         `json:"winner"`
+	Over      bool        `json:"over"`
+	Standings []int       `json:"standings"`
+	Odds      []float64   `json:"odds"`
+	Estimated string      `json:"estimated,omitempty"`
+	Skipped   string      `json:"skipped,omitempty"`
 }
 
 func (s *server) play(w http.ResponseWriter, r *http.Request) {
@@ -107,6 +113,7 @@ func (s *server) play(w http.ResponseWriter, r *http.Request) {
 		ans.Move = &m
 	} else {
 		ans.Moves = g.Moves()
+		ans.History = s.history(ctx, g, req.Game.Throws)
 	}
 	ans.Squares, ans.Player, ans.Winner, ans.Over, ans.Standings = g.Squares(), g.Player(), g.Winner(), g.Over(), g.Standings()
 	// Exact where the joint chain fits the bounds (solved for the first
@@ -140,4 +147,33 @@ func (s *server) play(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.answer(w, http.StatusOK, "application/json", out)
+}
+
+// history is each player's exact chance to win in game g before its first
+// throw and after each of throws, replayed in a game sharing g's tables:
+// null where not given, and from the first refused on (the bounds, or the
+// time budget half spent: the answer's own odds come after it).
+func (s *server) history(ctx context.Context, g *snakes.Game, throws [][]int) [][]float64 {
+	out := make([][]float64, len(throws)+1)
+	replay, err := snakes.NewGame(g.Board(), g.Rules(), g.Players())
+	if err != nil || replay.ShareOdds(g) != nil {
+		return out
+	}
+	deadline, ok := ctx.Deadline()
+	for i := range out {
+		if ok && time.Until(deadline) < s.Budget/2 {
+			break
+		}
+		odds, err := replay.OddsContext(ctx)
+		if err != nil {
+			break
+		}
+		out[i] = odds
+		if i < len(throws) {
+			if _, err := replay.Apply(throws[i]...); err != nil {
+				break
+			}
+		}
+	}
+	return out
 }

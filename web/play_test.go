@@ -66,6 +66,25 @@ func TestPlay(t *testing.T) {
 		}
 		game = ans.Game
 	}
+	// The finished game sent back without a throw: every move, and the
+	// odds before the first throw and after each, as the library has them.
+	res, data := post(t, srv.URL+"/api/play", `{"game": `+string(game)+`}`)
+	var back struct {
+		Moves   []snakes.Move
+		History [][]float64
+	}
+	if res.StatusCode != 200 || json.Unmarshal(data, &back) != nil || len(back.Moves) != len(want.Moves()) || len(back.History) != len(back.Moves)+1 {
+		t.Fatalf("the game without a throw: status %d, %s", res.StatusCode, data)
+	}
+	replay, _ := snakes.NewGame(board, rules, 2)
+	for i, odds := range back.History {
+		if i > 0 {
+			replay.Throw(rand.New(rand.NewPCG(seed, uint64(i-1))))
+		}
+		if w, err := replay.Odds(); err != nil || !slices.Equal(odds, w) {
+			t.Fatalf("odds after throw %d: %v; the library %v, %v", i, odds, w, err)
+		}
+	}
 	// Four players under Bump on an empty 10×10 board: past the joint
 	// chain's memory bound, the odds are the library's outlook, estimated
 	// by playing on, and say so.
@@ -81,7 +100,7 @@ func TestPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, data := post(t, srv.URL+"/api/play", `{"game": {"board": {"size": 10}, "rules": {"bump": true}, "players": 4, "throws": []}}`)
+	res, data = post(t, srv.URL+"/api/play", `{"game": {"board": {"size": 10}, "rules": {"bump": true}, "players": 4, "throws": []}}`)
 	var est struct {
 		Odds      []float64
 		Estimated string

@@ -464,7 +464,8 @@ async function playStep(doThrow, undone) {
       logMove(ans, before);
       state.lastMove = ans.move;
     } else if (ans.moves && !undone) {
-      rebuildLog(ans); // a game opened from a link: its log, numbered on
+      rebuildLog(ans); // a game opened from a link: its log, numbered on, and its odds so far
+      if (ans.history) state.oddsSeen = ans.history.slice(0, -1);
     } else if (ans.moves) {
       state.lastMove = ans.moves[ans.moves.length - 1] || null; // after an undo
     }
