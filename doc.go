@@ -86,7 +86,10 @@
 // resumed as JSON, and every player's exact chance to win from where it
 // stands, mid-turn included ([Game.Odds]); under Rules.Bump a token landed
 // on goes back to the start, and the odds come from the joint chain of
-// every token.
+// every token; under Rules.PlayOn the game goes on to the last place
+// ([Game.Standings]). [Game.Outlook] gives each player's chance to win and
+// of each place, exact where it fits the bounds, else estimated by playing
+// the game on; [Rules.Places] every place's chance from the start.
 //
 // Designing a board: [Design] (and [DesignProgress]) search for a board
 // whose game lasts as long as a [Spec] asks, errors wrapping
