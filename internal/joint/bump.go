@@ -84,12 +84,12 @@ func NewJoint(ctx context.Context, g *model.Game, players int, withTurns bool, a
 // mover finishes it takes the first place of those left, and the others'
 // places follow from the joint chain of one player fewer (sub, solved
 // first, with its own places; of two, the one who does not win is second,
-// the game over) from where they stand, the next of them to move. A state is sure (Sure) only
-// where the game surely plays out to its last place: a finish that leaves
-// the others where they may be stuck for ever (tokens that only a bump
-// frees, and too few left to bump) is not. Each rank is a solve of the chain of its own, the mover's finish
-// its reward where the chances to win have 1; the solves share one work
-// bound.
+// the game over) from where they stand, the next of them to move. A state
+// is sure (Sure) only where the game surely plays out to its last place:
+// a finish that leaves the others where they may be stuck for ever (tokens
+// that only a bump frees, and too few left to bump) is not. Each rank is a
+// solve of the chain of its own, the mover's finish its reward where the
+// chances to win have 1; the solves share one work bound.
 func NewRanks(ctx context.Context, g *model.Game, players int) (*Joint, error) {
 	if players < 2 {
 		return nil, errs.Errorf(errs.ErrInvalidRules, "players is %d: ranks need two", players)
@@ -198,17 +198,8 @@ func (j *Joint) stuck(sys *jointSystem, sub *Joint) []bool {
 	if sub == nil {
 		return nil
 	}
-	n, moves := j.n, len(j.moves)
 	out := make([]bool, len(sys.start))
-	pos := make([]int32, n)
-	for s := range len(sys.start) {
-		i := int(j.rank[s])
-		if !slices.Contains(sys.succ[i*moves:(i+1)*moves], jointWin) {
-			continue
-		}
-		j.decode(s, pos)
-		out[i] = !sub.sure[sub.rank[sub.index(0, 0, pos[1:])]]
-	}
+	j.finishes(sys, sub, func(i, t int) { out[i] = !sub.sure[t] })
 	return out
 }
 
@@ -218,20 +209,31 @@ func (j *Joint) stuck(sys *jointSystem, sub *Joint) []bool {
 // rank r−1 of one player fewer (sub's) from where they stand, the next of
 // them to move.
 func (j *Joint) reward(sys *jointSystem, sub *Joint, r int) {
-	n, moves := j.n, len(j.moves)
+	n := j.n
 	if sys.reward == nil {
 		sys.reward = make([]float64, len(sys.start)*n)
 	}
 	clear(sys.reward)
+	j.finishes(sys, sub, func(i, t int) {
+		if sys.alive[i] {
+			copy(sys.reward[i*n+1:(i+1)*n], sub.Ranks[r-1][t*(n-1):(t+1)*(n-1)])
+		}
+	})
+}
+
+// finishes calls each with every place i from which the mover can finish
+// and the place t in sub, the chain of one player fewer, of the others
+// where they stand, the next of them to move.
+func (j *Joint) finishes(sys *jointSystem, sub *Joint, each func(i, t int)) {
+	n, moves := j.n, len(j.moves)
 	pos := make([]int32, n)
 	for s := range len(sys.start) {
 		i := int(j.rank[s])
-		if !slices.Contains(sys.succ[i*moves:(i+1)*moves], jointWin) || !sys.alive[i] {
+		if !slices.Contains(sys.succ[i*moves:(i+1)*moves], jointWin) {
 			continue
 		}
 		j.decode(s, pos)
-		t := int(sub.rank[sub.index(0, 0, pos[1:])])
-		copy(sys.reward[i*n+1:(i+1)*n], sub.Ranks[r-1][t*(n-1):(t+1)*(n-1)])
+		each(i, int(sub.rank[sub.index(0, 0, pos[1:])]))
 	}
 }
 
@@ -280,6 +282,19 @@ type jointSystem struct {
 	// reward, when set, is per place n values: what each place gains when
 	// the mover finishes (NewRanks); else the mover wins, 1 at place 0.
 	reward []float64
+}
+
+// finish adds to acc, place s's values, what a throw of chance p on which
+// the mover finishes gives each place: the reward, or the win, 1 at place
+// 0.
+func (sys *jointSystem) finish(acc []float64, s int, p float64) {
+	if sys.reward == nil {
+		acc[0] += p
+		return
+	}
+	for i, v := range sys.reward[s*len(acc) : (s+1)*len(acc)] {
+		acc[i] += p * v
+	}
 }
 
 // The successors that are not a state of the same orientation: the mover
@@ -724,14 +739,8 @@ func (j *Joint) solveDense(ctx context.Context, sys *jointSystem, x []float64, t
 			p := j.moves[mv].p
 			switch {
 			case to == jointWin:
-				switch {
-				case turns:
-				case sys.reward != nil: // what the mover's finish gives each place
-					for i, v := range sys.reward[s*n : (s+1)*n] {
-						b[at[s]+i] += p * v
-					}
-				default:
-					b[at[s]] += p // the mover wins
+				if !turns {
+					sys.finish(b[at[s]:at[s]+n], s, p)
 				}
 				for i := range n {
 					exit[at[s]+i] += p
@@ -902,13 +911,10 @@ func (j *Joint) gather(sys *jointSystem, x []float64, s int32, turns bool, acc [
 	for m, to := range sys.succ[int(s)*moves : (int(s)+1)*moves] {
 		p := j.moves[m].p
 		switch {
-		case to == jointWin && turns:
-		case to == jointWin && sys.reward != nil:
-			for i, v := range sys.reward[int(s)*n : (int(s)+1)*n] {
-				acc[i] += p * v
-			}
 		case to == jointWin:
-			acc[0] += p
+			if !turns {
+				sys.finish(acc, int(s), p)
+			}
 		case to == jointStay:
 		case to >= 0:
 			for i, v := range x[int(to)*n : (int(to)+1)*n] {
