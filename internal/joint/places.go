@@ -99,20 +99,20 @@ func Places(w *walk.Walk, players int, joined func() (*Joint, error)) ([][]float
 	}
 	// now[a] and then[b]: the chance that exactly a of the a' players
 	// before i, or b of those after it, have finished, for every a' (rows
-	// of the powers of the two binomials); conv the two convolved.
+	// of the powers of the two binomials), by this turn and the one before;
+	// conv the two convolved. This turn's rows are the next one's before.
 	powNow, powThen := make([]float64, n*n), make([]float64, n*n)
+	binomialRows(powThen, n, 1, 0)
 	conv := make([]float64, n)
 	var done linalg.Sum // F: finished by the latest turn
-	doneThen, leftThen := 0.0, 1.0
 	var tail walk.Tail
 	for t := 1; ; t++ {
 		going := w.Alive
 		f := w.Turn()
 		tail.Observe(f, going)
 		done.Add(f)
-		fNow, lNow := done.Value(), w.Left
-		binomialRows(powNow, n, lNow, fNow)
-		binomialRows(powThen, n, leftThen, doneThen)
+		lNow := w.Left
+		binomialRows(powNow, n, lNow, done.Value())
 		if f > 0 {
 			for i := range n {
 				convolve(conv, powNow[i*n:i*n+i+1], powThen[(n-1-i)*n:(n-1-i)*n+n-i])
@@ -124,7 +124,6 @@ func Places(w *walk.Walk, players int, joined func() (*Joint, error)) ([][]float
 			}
 		}
 		w.Work += float64(n) * float64(n) * float64(n)
-		doneThen, leftThen = fNow, lNow
 		if w.Alive < 1e-18 {
 			return out(), nil // what is left is below the last bit of every sum
 		}
@@ -149,6 +148,7 @@ func Places(w *walk.Walk, players int, joined func() (*Joint, error)) ([][]float
 		if err := w.Budget(); err != nil {
 			return nil, err
 		}
+		powNow, powThen = powThen, powNow
 	}
 }
 
