@@ -332,10 +332,8 @@ func BenchmarkGameThrow(b *testing.B) {
 				if gm.pos.Over { // a new game in the old one's slices
 					pos, moves, thrown := gm.pos, gm.moves[:0], gm.thrown[:0]
 					gm = *fresh
-					copy(pos.Squares, fresh.pos.Squares)
-					copy(pos.Waiting, fresh.pos.Waiting)
-					gm.pos, gm.moves, gm.thrown = fresh.pos, moves, thrown
-					gm.pos.Squares, gm.pos.Waiting, gm.pos.Placed = pos.Squares, pos.Waiting, pos.Placed[:0]
+					pos.CopyFrom(&fresh.pos)
+					gm.pos, gm.moves, gm.thrown = pos, moves, thrown
 				}
 				gm.Throw(rng)
 			}

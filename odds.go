@@ -281,25 +281,22 @@ func (gm *Game) exactPlaces(ctx context.Context, win []float64, werr error) ([][
 			return nil, "", errs.Errorf(ErrNeverFinishes, "a player can be trapped: the game ends with probability %.6g, and a player who never finishes has no place", total)
 		}
 	}
-	places := make([][]float64, n)
-	for i := range places {
-		places[i] = make([]float64, n)
-	}
+	// A game over at its first finish is played on from there as
+	// model.Game.Resume says, which places everyone where no one is left to
+	// play (a board whose start is its end).
+	on := gm.pos.Clone()
+	gm.g.Resume(&on)
 	switch {
-	case len(gm.pos.Placed) == n || gm.g.Start == gm.g.Last: // decided; or every token on the end from the start, in turn order
-		if len(gm.pos.Placed) < n {
-			for i := range n {
-				places[i][i] = 1
-			}
-			return places, "", nil
-		}
-		for m, i := range gm.pos.Placed {
+	case len(on.Placed) == n: // decided
+		places := make([][]float64, n)
+		for m, i := range on.Placed {
+			places[i] = make([]float64, n)
 			places[i][m] = 1
 		}
 		return places, "", nil
 	case n == 2 && werr == nil: // the one who does not win is second
 		return [][]float64{{win[0], win[1]}, {win[1], win[0]}}, "", nil
-	case len(gm.thrown) == 0 && gm.odds != nil && (!gm.r.Bump || n < 3 || joint.States(&gm.odds.g, n) <= outlookRanks):
+	case len(gm.thrown) == 0 && (!gm.r.Bump || n < 3 || joint.States(&gm.odds.g, n) <= outlookRanks):
 		p, err := gm.odds.Places(ctx, n)
 		if err != nil && !errors.Is(err, ErrTooLarge) {
 			return nil, "", err

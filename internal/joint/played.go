@@ -31,13 +31,10 @@ func Played(ctx context.Context, g *model.Game, from *model.Position, throw func
 	on.PlayOn = true
 	n := len(from.Squares)
 	wins, places = make([]int, n), make([]int, n*n)
-	own := from.Clone() // the slices each game is played in
+	var pos model.Position // each game in turn, in the same slices
 	work := 0.0
 	for played < games {
-		pos := *from
-		pos.Squares, pos.Waiting, pos.Placed = own.Squares, own.Waiting, append(own.Placed[:0], from.Placed...)
-		copy(pos.Squares, from.Squares)
-		copy(pos.Waiting, from.Waiting)
+		pos.CopyFrom(from)
 		on.Resume(&pos)
 		throws := 0
 		for ; !pos.Over; throws++ {
@@ -47,7 +44,6 @@ func Played(ctx context.Context, g *model.Game, from *model.Position, throw func
 			on.Advance(&pos, throw())
 		}
 		work += playedThrowCost * float64(throws)
-		own.Placed = pos.Placed // grown once, kept
 		for m, q := range pos.Placed {
 			places[q*n+m]++
 		}

@@ -47,11 +47,19 @@ func (g *Game) Begin(players int) Position {
 
 // Clone returns a copy of p that shares nothing with it.
 func (p *Position) Clone() Position {
-	c := *p
-	c.Squares = append([]int32(nil), p.Squares...)
-	c.Waiting = append([]bool(nil), p.Waiting...)
-	c.Placed = append([]int(nil), p.Placed...)
+	var c Position
+	c.CopyFrom(p)
 	return c
+}
+
+// CopyFrom makes p a copy of from in p's own slices, grown where they are
+// too short: games played one after another from one position reuse them.
+func (p *Position) CopyFrom(from *Position) {
+	squares, waiting, placed := p.Squares, p.Waiting, p.Placed
+	*p = *from
+	p.Squares = append(squares[:0], from.Squares...)
+	p.Waiting = append(waiting[:0], from.Waiting...)
+	p.Placed = append(placed[:0], from.Placed...)
 }
 
 // Advance makes a throw of total for the player to throw (the position not
