@@ -240,8 +240,14 @@ func (p *playing) throw() error {
 	if p.seed != 0 {
 		rng = rand.New(rand.NewPCG(p.seed, uint64(len(p.game.Moves()))))
 	}
+	return p.play(func() (snakes.Move, error) { return p.game.Throw(rng) })
+}
+
+// play makes the throw that throw makes and prints it, or returns its
+// error, the game unchanged.
+func (p *playing) play(throw func() (snakes.Move, error)) error {
 	before, player := p.game.Squares(), p.game.Player()
-	m, err := p.game.Throw(rng)
+	m, err := throw()
 	if err != nil {
 		return err
 	}
@@ -347,13 +353,9 @@ func (p *playing) commands(in io.Reader) error {
 				fmt.Fprintln(p.out, err)
 				continue
 			}
-			before, player := p.game.Squares(), p.game.Player()
-			m, err := p.game.Apply(faces...)
-			if err != nil {
+			if err := p.play(func() (snakes.Move, error) { return p.game.Apply(faces...) }); err != nil {
 				fmt.Fprintln(p.out, trimPrefix(err.Error()))
-				continue
 			}
-			p.moved(m, before, player)
 		}
 	}
 	return nil
