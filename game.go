@@ -30,12 +30,13 @@ const maxGamePlayers = 64
 // reach the last square wins, and the game is over at once, mid-turn or
 // not; under Rules.PlayOn the turn ends there and the others play on
 // until one is left, each finished player passed over without a turn
-// counted ([Game.Standings]). Under Rules.Bump a throw that is moved and leaves its token, after
-// its jump, on a square other than 0 where other tokens stand sends those
-// back to the start, where a token that was waiting out a turn still
-// waits; a token sent back by Rules.AgainLimit bumps no one, and a token
-// bumped stays sent back whatever the later throws do (only [Game.Undo],
-// taking back the throw, puts it back).
+// counted ([Game.Standings]). Under Rules.Bump a throw that is moved and
+// leaves its token, after its jump, on a square other than 0 or the last
+// where other tokens stand sends those back to the start, where a token
+// that was waiting out a turn still waits; a token sent back by
+// Rules.AgainLimit bumps no one, and a token bumped stays sent back
+// whatever the later throws do (only [Game.Undo], taking back the throw,
+// puts it back).
 //
 // Apply and Throw check every throw and change nothing when it is wrong.
 // The zero Game is not a game: make one with [NewGame] or decode one with
