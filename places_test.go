@@ -157,8 +157,7 @@ func TestPlacesAsPlayed(t *testing.T) {
 // the tail's ranks in closed form keep their precision.
 func TestPlacesLongGame(t *testing.T) {
 	t.Parallel()
-	r := Rules{Dice: 3, Weights: []int{32, 99, 48, 48}, StartOffBoard: true, Again: 4, AgainLimit: 24, OnLimit: BackToStart, Chain: true}
-	b, _ := NewBoard(emptyGrid(3))
+	r, b := longRace()
 	wins, err := r.WinChances(b, 2)
 	if err != nil {
 		t.Fatal(err)

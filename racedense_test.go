@@ -105,14 +105,21 @@ func TestPropertyProductRaceExact(t *testing.T) {
 	}
 }
 
+// longRace is the rules and board of a game of about 10³⁸ turns on a 3×3
+// board (a fuzzing find), whose walks take longer to settle into their
+// tails than a race may spend.
+func longRace() (Rules, *Board) {
+	b, _ := NewBoard(emptyGrid(3))
+	return Rules{Dice: 3, Weights: []int{32, 99, 48, 48}, StartOffBoard: true, Again: 4, AgainLimit: 24, OnLimit: BackToStart, Chain: true}, b
+}
+
 // TestRaceTooLongToFollow: a game of about 10³⁸ turns on a 3×3 board,
 // whose walks take longer to settle into their tails than a race may
 // spend (a fuzzing find): WinChances and GameLength answer, by the
 // product chain, as the walks do when given all the work they need.
 func TestRaceTooLongToFollow(t *testing.T) {
 	t.Parallel()
-	r := Rules{Dice: 3, Weights: []int{32, 99, 48, 48}, StartOffBoard: true, Again: 4, AgainLimit: 24, OnLimit: BackToStart, Chain: true}
-	b, _ := NewBoard(emptyGrid(3))
+	r, b := longRace()
 	wins, err := r.WinChances(b, 2)
 	if err != nil {
 		t.Fatal(err)
