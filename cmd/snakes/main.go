@@ -42,6 +42,12 @@
 //
 //	snakes play [-players 2] [-names a,b] [-seed S] [-bump] [-json] [house rules as above] [board file]
 //
+// The best subcommand finds the best play where the rules give a choice:
+// jumps a player may decline, and dice to pick from each turn (docs/best.md):
+//
+//	snakes best [-decline ladders,snakes] [-faces 4,6] [-die 6] [-start 1|offboard] [-overshoot stay|bounce|finish]
+//	       [-chain] [-bump] [-players 2] [-timeout 60s] [-json] [board file]
+//
 // The serve subcommand serves a page to draw and edit a board in the
 // browser, and its JSON API (package web), on the loopback only unless
 // -addr says otherwise:
@@ -76,6 +82,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = serve(args[1:], stdout, stderr)
 	case len(args) > 0 && args[0] == "play":
 		err = play(args[1:], stdin, stdout)
+	case len(args) > 0 && args[0] == "best":
+		err = best(args[1:], stdin, stdout)
 	default:
 		err = analyse(args, stdin, stdout, stderr)
 	}
@@ -220,6 +228,7 @@ const usage = `Usage:
   snakes [flags]          analyse a board (the classic board without -board)
   snakes design [flags]   search for a board whose game lasts as long as asked
   snakes play [flags]     play a game of several players, with every player's odds
+  snakes best [flags]     the best play where a jump may be declined or a die picked
   snakes serve [flags]    serve a page to draw a board and see its figures
 
 Each subcommand's -h lists its flags. The flags of the analysis:

@@ -78,14 +78,20 @@ func (w *weights) String() string {
 }
 
 func (w *weights) Set(s string) error {
+	return setInts((*[]int)(w), s, "weight %d is %q, want a whole number")
+}
+
+// setInts sets *dst to the whole numbers, separated by commas, of s, or
+// returns the error bad says of the first that is none.
+func setInts(dst *[]int, s, bad string) error {
 	var out []int
 	for i, part := range strings.Split(s, ",") {
 		v, err := strconv.Atoi(strings.TrimSpace(part))
 		if err != nil {
-			return fmt.Errorf("weight %d is %q, want a whole number", i+1, part)
+			return fmt.Errorf(bad, i+1, part)
 		}
 		out = append(out, v)
 	}
-	*w = out
+	*dst = out
 	return nil
 }

@@ -53,6 +53,20 @@ func WinChancesFrom(ctx context.Context, r model.Rules, b *grid.Squares, squares
 	return WinChances(w, squares, BoundRace(w, squares))
 }
 
+// RaceOn is WinChances for players players from g's start over the
+// turns of c, a chain compiled for g (a strategy's: model.Game.Chosen).
+func RaceOn(ctx context.Context, g *model.Game, c *model.Chain, players int) ([]float64, error) {
+	if err := CheckPlayers(players); err != nil {
+		return nil, err
+	}
+	w, err := walk.PlayWalk(ctx, g, func() (*model.Chain, error) { return c, nil }, nil)
+	if err != nil {
+		return nil, err
+	}
+	squares := OnStart(g, players)
+	return WinChances(w, squares, BoundRace(w, squares))
+}
+
 // CheckRace refuses players' squares WinChancesFrom cannot answer, and
 // returns the states of g's chain they stand for (model.Game.StateOf), a
 // new slice.

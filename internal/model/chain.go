@@ -66,6 +66,22 @@ func (c *Chain) Compile(ctx context.Context, g *Game) error {
 	if c.First, c.Edges, err = g.moveTable(ctx, 0, c.Ts, c.First, c.Edges); err != nil {
 		return err
 	}
+	if err := c.sum(); err != nil {
+		return err
+	}
+	if err := budget.Stopped(ctx); err != nil {
+		return err
+	}
+	c.Classify()
+	c.Explored = false
+	return nil
+}
+
+// sum sets what c's turns leave each square with and what following them
+// costs, and takes the memory of c's tables from its game's bound.
+func (c *Chain) sum() error {
+	g := c.G
+	size := int(g.Last) + 1
 	if bytes := squareBytes*float64(size) + 4*float64(len(c.Edges)); !g.Take(bytes) {
 		return g.TooBig(bytes, "the chain of %d squares", g.Top)
 	}
@@ -85,11 +101,6 @@ func (c *Chain) Compile(ctx context.Context, g *Game) error {
 		c.Leave[v], c.Inv[v], c.Cost[v] = leave, 1/leave, cost
 		c.Sweep += cost
 	}
-	if err := budget.Stopped(ctx); err != nil {
-		return err
-	}
-	c.Classify()
-	c.Explored = false
 	return nil
 }
 

@@ -128,34 +128,67 @@ func (f *Fundamental) solveValues() error {
 	if f.solved {
 		return nil
 	}
-	switch f.choose() {
-	case viaElimination:
-		if err := f.Solve(nil); err != nil {
-			return err
-		}
-	case viaBand:
-		if err := f.bandSolve(nil); err != nil {
-			return err
-		}
-	default:
-		var err error
-		if f.sys, err = f.system(); err != nil {
-			return err
-		}
-		y, err := f.sys.solve(nil, 1)
-		if err != nil {
-			return err
-		}
-		for v := range y[:f.g.Last] {
-			if !f.Sure[v] {
-				y[v] = math.Inf(1)
-			}
-		}
-		y[f.g.Last] = 0
-		f.Values = y
+	if err := f.solveFor(nil); err != nil {
+		return err
 	}
 	f.solved = true
 	return nil
+}
+
+// solveFor sets f.values to N·rhs (rhs nil: 1 on every square) by the
+// method choose picks: +Inf off the squares f solves for, 0 on the last.
+func (f *Fundamental) solveFor(rhs []float64) error {
+	switch f.choose() {
+	case viaElimination:
+		return f.Solve(rhs)
+	case viaBand:
+		return f.bandSolve(rhs)
+	}
+	var err error
+	if f.sys == nil {
+		if f.sys, err = f.system(); err != nil {
+			return err
+		}
+	}
+	bc := 0.0
+	if rhs == nil {
+		bc = 1
+	}
+	y, err := f.sys.solve(rhs, bc)
+	if err != nil {
+		return err
+	}
+	for v := range y[:f.g.Last] {
+		if !f.Sure[v] {
+			y[v] = math.Inf(1)
+		}
+	}
+	y[f.g.Last] = 0
+	f.Values = y
+	return nil
+}
+
+// SolveFor readies f over c, a chain of throws whose expected turns
+// solve rhs (the turns each throw adds: model.Game.Chosen), and returns
+// N·rhs on every square: +Inf where the token may never finish, 0 on the
+// last. The structured elimination's work is charged to c's game's meter
+// before it starts; the slice is f's, overwritten by its next solve.
+func (f *Fundamental) SolveFor(c *model.Chain, rhs []float64) ([]float64, error) {
+	// Setup takes its tables afresh: those of the last solve go back.
+	f.mem.Give(f.took)
+	f.took = 0
+	if err := f.Setup(c, false); err != nil {
+		return nil, err
+	}
+	if f.choose() == viaElimination {
+		if err := f.g.Spend(StructuredWork(f.g, float64(len(f.sq))), "a solve of the expected turns"); err != nil {
+			return nil, err
+		}
+	}
+	if err := f.solveFor(rhs); err != nil {
+		return nil, err
+	}
+	return f.Values, nil
 }
 
 // ExpectedFrom is [Rules.ExpectedFrom] on the model.

@@ -1,0 +1,132 @@
+// This file holds best play: the choices the rules may give a player, the
+// strategy that makes the most of them, and the race of players who all
+// follow it.
+
+package snakes
+
+import (
+	"context"
+	"math"
+	"slices"
+
+	"github.com/snakesladders/snakes/internal/best"
+)
+
+// A Choice is what the rules let a player choose, on top of [Rules]. The
+// zero Choice gives none: the best play is then random play.
+//
+// A die is chosen at the start of each turn, before the throw; a jump is
+// accepted or declined after the throw lands on its start (under Chain,
+// each jump of a chain is a choice of its own). A jump to its own square
+// is neither a ladder nor a snake, and no choice.
+type Choice struct {
+	DeclineLadders bool  // on a ladder's foot the player may stay instead of climbing
+	DeclineSnakes  bool  // on a snake's head the player may stay instead of sliding
+	Faces          []int // the dice (of that many fair faces) a player picks from each turn; empty: the rules' die
+}
+
+// BestPlay returns the strategy of least expected turns for one player on
+// b under r with the choices c: optimal from every square, stationary
+// (each choice depends on the square alone) and exact to ExpectedTurns'
+// bound. Its values satisfy their own equations (one turn plus the mean
+// over the chosen die's throws of what follows, each landing on a jump's
+// start taking the better of its choices), and no other choice at any
+// square does better than the one made by more than 1e-12 relative.
+//
+// It is found by policy iteration: from taking every jump with the rules'
+// die (the largest of c.Faces where that die is not among them), or, where
+// that may never finish, from a strategy that surely does (the squares
+// from which some choice of dice and jumps keeps every throw among squares
+// that can still finish), each step solves the strategy held with the
+// solve [Rules.ExpectedFrom] uses and changes every choice that does
+// better under its values; ties keep the choice held, so the strategy is
+// deterministic. Each step takes the time of one ExpectedFrom on the
+// board, and a few steps answer on most boards (go test -bench BestPlay).
+// It allocates about 60 bytes a square besides the solve's tables, and
+// its steps' work is counted against [MaxWork] and their tables against
+// [MaxBytes] as they run; it stops with ctx's error once ctx is done.
+//
+// Bump plays no part, as in every one-token figure. Squares that cost a
+// turn are held, and those that give another throw when no die is chosen.
+// A choice is refused with an error wrapping [ErrInvalidRules] that names
+// the rule beside it where the model does not hold the pair: Again,
+// AgainLimit, Enter, Dice above 1, Weights with Faces, a square that gives
+// another throw with Faces, and under Chain a jump that may be declined on
+// a loop of jumps; so is a die in c.Faces of fewer than 1 or more than
+// 65536 faces, or one listed twice. The rules apply to the zero Choice
+// too, whose best play is r's random play ([Rules.ExpectedTurns]).
+//
+// A start from which no strategy surely finishes is [ErrNeverFinishes]; a
+// board on which some choices never finish but others do is answered with
+// the best strategy that finishes. Errors also wrap [ErrInvalidBoard] for
+// a nil or empty board and [ErrTooLarge] past the bounds.
+func (r Rules) BestPlay(ctx context.Context, b *Board, c Choice) (*Strategy, error) {
+	faces := make([]int32, len(c.Faces))
+	for i, f := range c.Faces {
+		faces[i] = int32(min(max(f, -1), math.MaxInt32))
+	}
+	choice := best.Choice{Ladders: c.DeclineLadders, Snakes: c.DeclineSnakes, Faces: faces}
+	plan, err := best.Solve(ctx, r.spec(), b.squares(), choice)
+	if err != nil {
+		return nil, err
+	}
+	return &Strategy{r: r, b: b, plan: plan, choice: choice}, nil
+}
+
+// A Strategy is a player's best play on one board under one set of rules
+// and choices, from [Rules.BestPlay].
+type Strategy struct {
+	r      Rules
+	b      *Board
+	plan   *best.Plan
+	choice best.Choice
+}
+
+// ExpectedTurns returns the least expected number of turns from the start.
+func (s *Strategy) ExpectedTurns() float64 {
+	start := 1
+	if s.r.StartOffBoard {
+		start = 0
+	}
+	return s.plan.From[start]
+}
+
+// ExpectedFrom returns, for every square (indexed by label, 0 off the
+// board), the least expected number of turns from a turn begun there, as
+// [Rules.ExpectedFrom] counts them: 0 on the last square, +Inf where no
+// strategy surely finishes. The slice is a new one.
+func (s *Strategy) ExpectedFrom() []float64 { return slices.Clone(s.plan.From) }
+
+// Die returns the faces of the die the strategy throws on square (0 off
+// the board): one of Choice.Faces, or the rules' die where no die is
+// chosen; 0 on the last square and off the board's range.
+func (s *Strategy) Die(square int) int {
+	switch {
+	case square < 0 || square >= len(s.plan.Die)-1:
+		return 0
+	case len(s.choice.Faces) == 0:
+		return s.r.dieFaces()
+	}
+	return int(s.plan.Die[square])
+}
+
+// Takes reports whether the strategy takes the jump that starts on square
+// when a throw lands there: false where no jump starts, or where the jump
+// goes to its own square.
+func (s *Strategy) Takes(square int) bool {
+	return square >= 0 && square < len(s.plan.Take) && s.plan.Take[square]
+}
+
+// WinChances returns the chances to win of players who all follow the
+// strategy, in turn order, as [Rules.WinChances] gives them for random
+// play. Where the strategy throws one die wherever it can finish, it is
+// WinChances on the board without the jumps the strategy declines, under
+// the rules with that die: under Bump, the joint chain of every player
+// following the strategy. Else it races the players over the turns of the
+// strategy itself, as WinChances does; under Bump, or on a board with
+// squares that cost a turn, such a race is not held yet, and an error
+// wrapping [ErrInvalidRules] names two squares with different dice. Other
+// errors, bounds and cost are those of [Rules.WinChances].
+func (s *Strategy) WinChances(ctx context.Context, players int) ([]float64, error) {
+	return best.WinChances(ctx, s.r.spec(), s.b.squares(), s.choice, s.plan, players)
+}

@@ -1,0 +1,559 @@
+// This file is one player's best play: the check of what the turn model
+// holds, the strategy that surely finishes to start from, and policy
+// iteration over the strategy's solves.
+
+package best
+
+import (
+	"context"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/snakesladders/snakes/internal/budget"
+	"github.com/snakesladders/snakes/internal/errs"
+	"github.com/snakesladders/snakes/internal/grid"
+	"github.com/snakesladders/snakes/internal/joint"
+	"github.com/snakesladders/snakes/internal/linalg"
+	"github.com/snakesladders/snakes/internal/model"
+	"github.com/snakesladders/snakes/internal/solve"
+)
+
+// A Choice is what the rules let a player choose.
+type Choice struct {
+	Ladders, Snakes bool    // a jump up (down) may be declined when a throw lands on its start
+	Faces           []int32 // the fair dice to pick from each turn; empty: the rules' dice
+}
+
+// A Plan is the best strategy and its values.
+type Plan struct {
+	From  []float64 // per square 0..n²: the least expected turns from a turn begun there; +Inf where no strategy surely finishes
+	Die   []int32   // per square: the faces of the die thrown there, 0 where the rules' dice are (no die is chosen) and on the last square
+	Take  []bool    // per square: the jump that starts there is taken
+	Jumps []int32   // the jumps the strategy takes, as model.Game holds them
+	Steps int       // the strategies solved
+}
+
+// Tolerance is how much better, relative to the expected turns, a choice
+// must be to replace the one held: rounding cannot then make the
+// iteration go round, and no choice left does better by more.
+const Tolerance = 1e-12
+
+// Check returns an error wrapping errs.ErrInvalidRules, naming the rule,
+// where c cannot be held with r on g (compiled from r) and sq: another
+// throw on a total, a throw to enter, several dice, a loaded die among
+// chosen dice, a square that gives another throw with a chosen die, a die
+// of no faces or of too many, a die listed twice, or, under Chain, a jump
+// that may be declined on a loop of jumps.
+func Check(r model.Rules, g *model.Game, sq *grid.Squares, c Choice) error {
+	switch {
+	case r.Again != 0:
+		return errs.Errorf(errs.ErrInvalidRules, "Again is %d: best play with another throw on a total is not held", r.Again)
+	case r.Enter != 0:
+		return errs.Errorf(errs.ErrInvalidRules, "Enter is %d: best play with a throw to enter is not held", r.Enter)
+	case r.Dice > 1:
+		return errs.Errorf(errs.ErrInvalidRules, "Dice is %d: best play with several dice is not held", r.Dice)
+	case len(r.Weights) > 0 && len(c.Faces) > 0:
+		return errs.Errorf(errs.ErrInvalidRules, "Weights are set beside Choice.Faces: a loaded die cannot be chosen among fair ones")
+	}
+	for i, f := range c.Faces {
+		switch {
+		case f < 1 || f > model.MaxFaces:
+			return errs.Errorf(errs.ErrInvalidRules, "Choice.Faces[%d] is %d, want 1..%d", i, f, model.MaxFaces)
+		case slices.Contains(c.Faces[:i], f):
+			return errs.Errorf(errs.ErrInvalidRules, "Choice.Faces[%d] is %d, listed before it", i, f)
+		}
+	}
+	if len(c.Faces) > 0 {
+		again := int32(-1)
+		for s, e := range g.Eff {
+			if e == grid.Again && (again < 0 || s < again) {
+				again = s
+			}
+		}
+		if again >= 0 {
+			return errs.Errorf(errs.ErrInvalidRules, "square %d gives another throw: best play with a die chosen each turn and such squares is not held", again)
+		}
+	}
+	if r.Chain && (c.Ladders || c.Snakes) {
+		if s := onLoop(sq.Flat); s >= 0 {
+			return errs.Errorf(errs.ErrInvalidRules, "Chain is set and the jump from square %d comes back to it: declining jumps on a loop of jumps is not held", s)
+		}
+	}
+	return nil
+}
+
+// onLoop returns the least square on a loop of jumps, or -1.
+func onLoop(flat []int32) int32 {
+	const (
+		unseen = iota
+		onPath
+		done
+	)
+	state := make([]uint8, len(flat))
+	least := int32(-1)
+	for s := range flat {
+		v := int32(s)
+		var path []int32
+		for v >= 0 && flat[v] >= 0 && flat[v] != v && state[v] == unseen {
+			state[v] = onPath
+			path = append(path, v)
+			v = flat[v]
+		}
+		if v >= 0 && state[v] == onPath {
+			for _, p := range path[slices.Index(path, v):] {
+				if least < 0 || p < least {
+					least = p
+				}
+			}
+		}
+		for _, p := range path {
+			state[p] = done
+		}
+	}
+	return least
+}
+
+// planner is one call's search for the best strategy.
+type planner struct {
+	ctx   context.Context
+	g     *model.Game // the game as the rules play it: every jump taken
+	flat  []int32     // the board's jumps, unchained
+	chain bool
+	can   []bool  // a jump starting there may be declined; nil where none may
+	dice  []int32 // the dice to pick from: {0}, the rules' dice, where none is chosen
+	s     model.Strategy
+	take  []bool
+	c     model.Chain
+	cost  []float64
+	x     []float64 // per square: the expected turns after a throw from it, under s
+	f     *solve.Fundamental
+	steps int
+
+	most  int32     // the most faces of the dice
+	at    []float64 // per square: after's value, for improve
+	worth []float64 // per die: what a throw of it is worth, for improve
+	dieAt []int32   // per total: the index in dice of the die of that many faces, or -1
+
+	chainTook float64 // the memory the last strategy's chain took
+	canAt     []bool  // can's table, kept for the next call
+}
+
+var planners = sync.Pool{New: func() any { return new(planner) }}
+
+// Solve returns the best play on sq under r with choice c, which Check
+// has passed: the strategy that surely finishes from the most squares and,
+// among those, the one of least expected turns from every square, found by
+// policy iteration from taking every jump with the rules' die (or the
+// largest chosen). Its work is charged to r.Meter (or a meter of r's bound)
+// and its tables to r's memory bound; it stops with ctx's error once ctx
+// is done. A start from which no strategy surely finishes is
+// errs.ErrNeverFinishes.
+func Solve(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (*Plan, error) {
+	gv, err := model.OnSquares(r, sq)
+	if err != nil {
+		return nil, err
+	}
+	g := &gv
+	if err := Check(r, g, sq, c); err != nil {
+		return nil, err
+	}
+	if g.Meter == nil {
+		g.Meter = budget.NewMeter("the best play", g.Lim.Work, g.WorkName())
+	}
+	size := int(g.Top) + 1
+	if bytes := 30 * float64(size); !g.Take(bytes) {
+		return nil, g.TooBig(bytes, "the best play on %d squares", g.Top)
+	}
+	// The planner's tables are pooled, so that steady calls allocate only
+	// the plan.
+	p := planners.Get().(*planner)
+	defer func() {
+		p.ctx, p.g, p.flat, p.f = nil, nil, nil, nil
+		planners.Put(p)
+	}()
+	p.ctx, p.g, p.flat, p.chain, p.steps, p.chainTook = ctx, g, sq.Flat, r.Chain, 0, 0
+	p.dice, p.s.Den = append(p.dice[:0], 0), g.Dice.Den
+	if len(c.Faces) > 0 {
+		p.dice, p.s.Den = append(p.dice[:0], c.Faces...), multiple(c.Faces)
+	}
+	p.can = nil
+	if c.Ladders || c.Snakes {
+		p.can = linalg.Grow(p.canAt, size)
+		p.canAt = p.can
+		for s, to := range p.flat {
+			p.can[s] = to >= 0 && (to > int32(s) && c.Ladders || to < int32(s) && c.Snakes)
+		}
+	}
+	p.most = slices.Max(p.dice)
+	p.worth = linalg.Grow(p.worth, len(p.dice))
+	p.dieAt = linalg.Grow(p.dieAt, int(p.most)+1)
+	for t := range p.dieAt {
+		p.dieAt[t] = int32(slices.Index(p.dice, int32(t)))
+	}
+	first := p.dice[0]
+	if len(c.Faces) > 0 {
+		first = slices.Max(c.Faces)
+		if slices.Contains(c.Faces, g.Faces) && g.Dice.N == nil {
+			first = g.Faces
+		}
+	}
+	p.s.Die = linalg.Grow(p.s.Die, size)
+	for v := range g.Top {
+		p.s.Die[v] = first
+	}
+	p.s.Die[g.Top] = 0
+	p.take = linalg.Grow(p.take, size)
+	for s, to := range p.flat {
+		p.take[s] = to >= 0
+	}
+	p.cost = linalg.Grow(p.cost, size)
+	p.f = solve.FundamentalPool.Get().(*solve.Fundamental)
+	p.f.Ctx = ctx
+	defer p.f.Release()
+	if err := p.evaluate(); err != nil {
+		return nil, err
+	}
+	if slices.ContainsFunc(p.x, func(x float64) bool { return math.IsInf(x, 1) }) {
+		if err := p.finishing(); err != nil {
+			return nil, err
+		}
+		if err := p.evaluate(); err != nil {
+			return nil, err
+		}
+	}
+	if math.IsInf(p.x[g.Start], 1) {
+		return nil, errs.Errorf(errs.ErrNeverFinishes, "from square %d no strategy surely reaches the last square", g.Start)
+	}
+	for {
+		changed, err := p.improve()
+		if err != nil {
+			return nil, err
+		}
+		if !changed {
+			break
+		}
+		if err := p.evaluate(); err != nil {
+			return nil, err
+		}
+	}
+	plan := &Plan{From: make([]float64, size), Die: slices.Clone(p.s.Die), Take: slices.Clone(p.take), Jumps: slices.Clone(p.s.Jumps), Steps: p.steps}
+	for v, x := range p.x {
+		plan.From[v] = 1 + x
+	}
+	plan.From[g.Top] = 0
+	if len(c.Faces) == 0 {
+		clear(plan.Die)
+	}
+	for s, to := range p.flat {
+		plan.Take[s] = plan.Take[s] && to >= 0 && to != int32(s)
+	}
+	return plan, nil
+}
+
+// multiple is the least multiple of every die's faces where it is within
+// float64's exact integers, so that the throws' weights sum exactly; else 1.
+func multiple(faces []int32) float64 {
+	l := uint64(1)
+	for _, f := range faces {
+		a, b := l, uint64(f)
+		for b != 0 {
+			a, b = b, a%b
+		}
+		if l/a > (1<<53)/uint64(f) {
+			return 1
+		}
+		l = l / a * uint64(f)
+	}
+	return float64(l)
+}
+
+// evaluate solves the strategy p holds: p.x, the expected turns after a
+// throw from each square.
+func (p *planner) evaluate() error {
+	p.steps++
+	if err := budget.Stopped(p.ctx); err != nil {
+		return err
+	}
+	jumps := append(p.s.Jumps[:0], p.flat...)
+	for s := range jumps {
+		if !p.take[s] {
+			jumps[s] = -1
+		}
+	}
+	if p.chain {
+		jumps = grid.ChainJumps(jumps)
+	}
+	p.s.Jumps = jumps
+	// The last strategy's chain goes back: this one takes its tables afresh.
+	p.g.Mem.Give(p.chainTook)
+	held := p.g.Mem.Held()
+	err := p.g.Chosen(p.ctx, &p.c, &p.s, p.cost)
+	p.chainTook = p.g.Mem.Held() - held
+	if err != nil {
+		return err
+	}
+	x, err := p.f.SolveFor(&p.c, p.cost)
+	if err != nil {
+		return err
+	}
+	p.x = append(p.x[:0], x...)
+	return nil
+}
+
+// after is what a throw that left the token on square to is worth under
+// p's values: the turns it adds and those from there.
+func (p *planner) after(to int32) float64 {
+	if to == p.g.Top {
+		return 0
+	}
+	return p.s.G.LeftOn(to) + p.x[to]
+}
+
+// worths sets p.worth[k] to the expected turns after a throw from v of
+// p.dice[k] under p's strategy and values, from p.at (after's values on
+// every square): the faces of the dice in one pass, each die's mean read
+// off the running sum as its last face is passed.
+func (p *planner) worths(v int32) {
+	sg := &p.s.G
+	sum, top := 0.0, sg.Top
+	for t := int32(1); t <= p.most; t++ {
+		switch u := v + t; {
+		case u <= top:
+			if to := sg.Jumps[u]; to >= 0 {
+				u = to
+			}
+			sum += p.at[u]
+		case sg.Moved(v, t):
+			_, to := sg.Beyond(v, t)
+			sum += p.at[to]
+		default:
+			sum += 1 + p.x[v]
+		}
+		if k := p.dieAt[t]; k >= 0 {
+			p.worth[k] = sum / float64(t)
+		}
+	}
+}
+
+// improve changes every choice that does better under p's values than the
+// one held by more than Tolerance, and reports whether any changed.
+func (p *planner) improve() (changed bool, err error) {
+	g := p.g
+	if err := p.charge(int(g.Top) + 1); err != nil {
+		return false, err
+	}
+	p.at = p.at[:0]
+	for s := range g.Top + 1 {
+		p.at = append(p.at, p.after(s))
+	}
+	for v := range g.Top {
+		x := p.x[v]
+		if math.IsInf(x, 1) || len(p.dice) < 2 {
+			continue
+		}
+		p.worths(v)
+		held := p.worth[slices.Index(p.dice, p.s.Die[v])]
+		for k, d := range p.dice {
+			if w := p.worth[k]; d != p.s.Die[v] && w < held-Tolerance*(1+x) {
+				p.s.Die[v], held, changed = d, w, true
+			}
+		}
+	}
+	for j, on := range p.can {
+		if !on || math.IsInf(p.x[j], 1) {
+			continue
+		}
+		stay := p.after(int32(j))
+		end := p.flat[j]
+		if p.chain && p.s.Jumps[end] >= 0 {
+			end = p.s.Jumps[end]
+		}
+		take := p.after(end)
+		tol := Tolerance * (1 + stay)
+		if p.take[j] && stay < take-tol || !p.take[j] && take < stay-tol {
+			p.take[j] = !p.take[j]
+			changed = true
+		}
+	}
+	return changed, nil
+}
+
+// finishing replaces p's strategy, on the squares from which some strategy
+// surely finishes, by one that does: the greatest set of squares from
+// which some die keeps every throw, with some choice of jumps, within the
+// set, and reaches the last square with some chance (the almost-sure
+// attractor), found with each square's fewest turns to the last square
+// within it; each square then takes a die, and each jump's start the
+// choice, that comes nearer.
+func (p *planner) finishing() error {
+	g := p.g
+	size := int(g.Top) + 1
+	in := make([]bool, size)
+	for i := range in {
+		in[i] = true
+	}
+	near := make([]int32, size) // turns to the last square within in
+	const far = math.MaxInt32
+	for {
+		for i := range near {
+			near[i] = far
+		}
+		near[g.Top] = 0
+		for moved := true; moved; {
+			moved = false
+			if err := p.charge(size); err != nil {
+				return err
+			}
+			for v := g.Top - 1; v >= 0; v-- {
+				if !in[v] {
+					continue
+				}
+				if d, n := p.nearest(v, in, near); d >= 0 && n < math.MaxInt32 && n+1 < near[v] {
+					near[v], moved = n+1, true
+				}
+			}
+		}
+		shrunk := false
+		for v := range in {
+			if in[v] && near[v] == far {
+				in[v], shrunk = false, true
+			}
+		}
+		if !shrunk {
+			break
+		}
+	}
+	for j, on := range p.can {
+		if on && in[j] {
+			to, k := p.flat[j], int32(math.MaxInt32)
+			switch {
+			case p.chain:
+				_, k = p.stop(to, in, near)
+			case in[to]:
+				k = near[to]
+			}
+			p.take[j] = k < near[j]
+		}
+	}
+	for v := range g.Top {
+		if in[v] {
+			p.s.Die[v], _ = p.nearest(v, in, near)
+		}
+	}
+	return nil
+}
+
+// charge counts a pass over the squares' throws against the work bound.
+func (p *planner) charge(size int) error {
+	throws := 0.0
+	for _, d := range p.dice {
+		throws += float64(p.g.Faces)
+		if d > 0 {
+			throws += float64(d) - float64(p.g.Faces)
+		}
+	}
+	if err := p.g.Spend(throws*float64(size), "the search for a strategy that finishes"); err != nil {
+		return err
+	}
+	return budget.Stopped(p.ctx)
+}
+
+// nearest returns the die from v, among those every throw of which can
+// stay within in, whose nearest throw comes nearest the last square, and
+// how near; -1 where there is none.
+func (p *planner) nearest(v int32, in []bool, near []int32) (die, n int32) {
+	die, n = -1, math.MaxInt32
+	for _, d := range p.dice {
+		ok, best := true, int32(math.MaxInt32)
+		p.g.Throws(v, d, func(total, landed, _ int32, _ float64) {
+			s := v
+			if p.g.Moved(v, total) {
+				s = landed
+			}
+			within, k := p.stop(s, in, near)
+			ok = ok && within
+			best = min(best, k)
+		})
+		if ok && (die < 0 || best < n) {
+			die, n = d, best
+		}
+	}
+	return die, n
+}
+
+// stop reports whether a token put down on s can stop within in, choosing
+// the jumps it may decline, and how near the last square it can stop
+// there: MaxInt32 where no such square is near.
+func (p *planner) stop(s int32, in []bool, near []int32) (within bool, k int32) {
+	k = math.MaxInt32
+	at := func(s int32) {
+		if in[s] {
+			within, k = true, min(k, near[s])
+		}
+	}
+	if p.can == nil {
+		at(p.g.Land(s))
+		return within, k
+	}
+	for {
+		to := p.flat[s]
+		if to < 0 || to == s || p.can[s] {
+			at(s)
+		}
+		if to < 0 || to == s {
+			return within, k
+		}
+		if !p.chain {
+			at(to)
+			return within, k
+		}
+		s = to
+	}
+}
+
+// WinChances returns the chances to win of players players who all follow
+// plan, found on sq under r with choice c: the race of random play on the
+// board without the jumps plan declines, under r with the one die plan
+// throws (or the rules' dice), and else, without Bump or squares that cost
+// a turn, the race over the turns of plan's own chain. Where plan throws
+// several dice under Bump, or beside squares that cost a turn, it returns
+// an error wrapping errs.ErrInvalidRules that names two of them.
+func WinChances(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice, plan *Plan, players int) ([]float64, error) {
+	die, at, mixed := int32(0), 0, -1
+	for v, d := range plan.Die[:len(plan.Die)-1] {
+		if math.IsInf(plan.From[v], 1) || d == die {
+			continue
+		}
+		if die != 0 {
+			mixed = v
+			break
+		}
+		die, at = d, v
+	}
+	if mixed < 0 {
+		flat := slices.Clone(sq.Flat)
+		for v := range flat {
+			if flat[v] >= 0 && flat[v] != int32(v) && !plan.Take[v] {
+				flat[v] = -1
+			}
+		}
+		if die != 0 {
+			r.Faces = int(die)
+		}
+		return joint.RaceFromStart(ctx, r, grid.New(sq.N, flat).WithEffects(sq.Effects), players)
+	}
+	if r.Bump || len(sq.Effects) > 0 {
+		return nil, errs.Errorf(errs.ErrInvalidRules, "the strategy throws a die of %d faces on square %d and of %d on square %d: a race of such players under Bump or with squares that cost a turn is not held", die, at, plan.Die[mixed], mixed)
+	}
+	g, err := model.OnSquares(r, sq)
+	if err != nil {
+		return nil, err
+	}
+	s := model.Strategy{Die: plan.Die, Jumps: plan.Jumps, Den: multiple(c.Faces)}
+	var ch model.Chain
+	if err := g.Chosen(ctx, &ch, &s, make([]float64, len(plan.Die))); err != nil {
+		return nil, err
+	}
+	return joint.RaceOn(ctx, &s.G, &ch, players)
+}
