@@ -19,10 +19,12 @@ import (
 // accepted or declined after the throw lands on its start (under Chain,
 // each jump of a chain is a choice of its own). A jump to its own square
 // is neither a ladder nor a snake, and no choice.
+//
+// Its JSON names the fields declineLadders, declineSnakes and faces.
 type Choice struct {
-	DeclineLadders bool  // on a ladder's foot the player may stay instead of climbing
-	DeclineSnakes  bool  // on a snake's head the player may stay instead of sliding
-	Faces          []int // the dice (of that many fair faces) a player picks from each turn; empty: the rules' die
+	DeclineLadders bool  `json:"declineLadders"` // on a ladder's foot the player may stay instead of climbing
+	DeclineSnakes  bool  `json:"declineSnakes"`  // on a snake's head the player may stay instead of sliding
+	Faces          []int `json:"faces"`          // the dice (of that many fair faces) a player picks from each turn; empty: the rules' die
 }
 
 // BestPlay returns the strategy of least expected turns for one player on
@@ -54,7 +56,10 @@ type Choice struct {
 // another throw with Faces, and under Chain a jump that may be declined on
 // a loop of jumps; so is a die in c.Faces of fewer than 1 or more than
 // 65536 faces, or one listed twice. The rules apply to the zero Choice
-// too, whose best play is r's random play ([Rules.ExpectedTurns]).
+// too, whose best play is r's random play ([Rules.ExpectedTurns]). A board
+// every figure refuses is refused here too, even where a choice would
+// mend it: squares that give another throw that catch every throw of a
+// turn with every jump taken ([ErrInvalidRules], naming the square).
 //
 // A start from which no strategy surely finishes is [ErrNeverFinishes]; a
 // board on which some choices never finish but others do is answered with

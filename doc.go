@@ -91,6 +91,12 @@
 // of each place, exact where it fits the bounds, else estimated by playing
 // the game on; [Rules.Places] every place's chance from the start.
 //
+// Best play, where the rules give a choice ([Choice]: jumps a player may
+// decline, a die picked each turn): [Rules.BestPlay] returns the
+// [Strategy] of least expected turns ([Strategy.ExpectedTurns],
+// [Strategy.Die], [Strategy.Takes]) and the race of players who follow it
+// ([Strategy.WinChances]).
+//
 // Designing a board: [Design] (and [DesignProgress]) search for a board
 // whose game lasts as long as a [Spec] asks, errors wrapping
 // [ErrInvalidSpec] or [ErrNoDesign].

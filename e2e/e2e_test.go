@@ -155,6 +155,46 @@ func TestPage(t *testing.T) {
 	)
 	shot(t, ctx, "web-heat.png", 1280, 900)
 
+	// Best play on the classic board: snakes may be declined and a die of
+	// 4 or 6 faces picked each turn. The figures are the library's; the
+	// declined snakes are faded and each square takes its die's colour.
+	bestChoice := snakes.Choice{DeclineSnakes: true, Faces: []int{4, 6}}
+	best, err := offBoard.BestPlay(context.Background(), snakes.Classic(), bestChoice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	random, _ := offBoard.ExpectedTurns(snakes.Classic())
+	wins, err := best.WinChances(context.Background(), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	declined, fours := 0, 0
+	for v := 1; v < 100; v++ {
+		if _, ok := snakes.Classic().Jump(v); ok && !best.Takes(v) {
+			declined++
+		}
+		if best.Die(v) == 4 {
+			fours++
+		}
+	}
+	step("best play",
+		chromedp.Navigate(srv.URL+"/"),
+		waitText("#expected", expected(t, classic, offBoard)),
+		chromedp.Click(chromedp.CSS(`#best input[name="declineSnakes"]`)),
+		chromedp.SendKeys(chromedp.CSS(`#best input[name="faces"]`), "4,6"),
+		chromedp.Click(chromedp.ID("best-show")),
+		waitText("#best-turns", fmt.Sprintf("%.4f (random play %.4f)", best.ExpectedTurns(), random)),
+		waitText("#best-wins", fmt.Sprintf("%.2f%%", 100*wins[0])),
+		waitFor(fmt.Sprintf(`document.querySelectorAll("#board g.jump.declined").length === %d`, declined)),
+		waitFor(fmt.Sprintf(`[...document.querySelectorAll("#board g.sq rect")].filter(r => r.getAttribute("fill") === "#dbeafe" && r.parentNode.dataset.square !== "0").length === %d`, fours)),
+	)
+	shot(t, ctx, "web-best.png", 1280, 900)
+	step("best play taken off the board",
+		chromedp.Click(chromedp.ID("best-show")),
+		waitFor(`document.querySelectorAll("#board g.jump.declined").length === 0`),
+		waitFor(`document.getElementById("best-legend").hidden`),
+	)
+
 	// A board from a link: LeetCode's example under its rules.
 	leet := `[[-1,-1,-1,-1,-1,-1],[-1,-1,-1,-1,-1,-1],[-1,-1,-1,-1,-1,-1],[-1,35,-1,-1,13,-1],[-1,-1,-1,-1,-1,-1],[-1,15,-1,-1,-1,-1]]`
 	link := srv.URL + "/?board=" + url.QueryEscape(leet) + "&rules=" + url.QueryEscape("{}")

@@ -140,6 +140,7 @@ func NewHandler(c Config) http.Handler {
 	mux.HandleFunc("/api/report", s.report)
 	mux.HandleFunc("/api/design", s.design)
 	mux.HandleFunc("/api/play", s.play)
+	mux.HandleFunc("/api/best", s.best)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, "no such API: %s", r.URL.Path)
 	})
@@ -318,16 +319,31 @@ func (s *server) parse(w http.ResponseWriter, boardJSON, rulesJSON json.RawMessa
 // message is err's text without the library's prefix.
 func message(err error) string { return strings.TrimPrefix(err.Error(), "snakes: ") }
 
+// withBoard is a request of a board and its rules, among its fields.
+type withBoard interface {
+	boardAndRules() (board, rules json.RawMessage)
+}
+
+func (q *reportRequest) boardAndRules() (board, rules json.RawMessage) { return q.Board, q.Rules }
+
+// start reads r into req (request), its board and rules (parse), and
+// gives it a worker within its budget (work); ok is false when it has
+// answered. The caller defers done.
+func (s *server) start(w http.ResponseWriter, r *http.Request, req withBoard) (b *snakes.Board, rules snakes.Rules, ctx context.Context, done func(), ok bool) {
+	if !s.request(w, r, req) {
+		return nil, rules, nil, nil, false
+	}
+	board, rulesJSON := req.boardAndRules()
+	if b, rules, ok = s.parse(w, board, rulesJSON); !ok {
+		return nil, rules, nil, nil, false
+	}
+	ctx, done, ok = s.work(w, r)
+	return b, rules, ctx, done, ok
+}
+
 func (s *server) report(w http.ResponseWriter, r *http.Request) {
 	var req reportRequest
-	if !s.request(w, r, &req) {
-		return
-	}
-	b, rules, ok := s.parse(w, req.Board, req.Rules)
-	if !ok {
-		return
-	}
-	ctx, done, ok := s.work(w, r)
+	b, rules, ctx, done, ok := s.start(w, r, &req)
 	if !ok {
 		return
 	}

@@ -65,6 +65,7 @@ func (g *Game) Chosen(ctx context.Context, c *Chain, s *Strategy, cost []float64
 	}
 	edges := c.Edges[:0]
 	at := c.Ts.At
+	die, n, share := int32(0), 0.0, 0.0 // the last die's weight a face and its share
 	for v := int32(0); v < p.Last; v++ {
 		if v%4096 == 0 {
 			if err := budget.Stopped(ctx); err != nil {
@@ -73,10 +74,12 @@ func (g *Game) Chosen(ctx context.Context, c *Chain, s *Strategy, cost []float64
 		}
 		c.First[v] = int32(len(edges))
 		from := len(edges)
-		turns := 0.0
 		if d := s.Die[v]; d > 0 {
 			// One fair die, its faces a loop of their own: the hot path.
-			n := s.Den / float64(d)
+			if d != die {
+				die, n, share = d, s.Den/float64(d), 1/float64(d)
+			}
+			turns := 0.0
 			for total := int32(1); total <= d; total++ {
 				var to int32
 				if u := v + total; u <= p.Top {
@@ -87,18 +90,19 @@ func (g *Game) Chosen(ctx context.Context, c *Chain, s *Strategy, cost []float64
 				edges = mergeEnd(edges, at, to, n)
 				turns += p.TurnsAfter(v, total, to)
 			}
-			turns *= n
+			cost[v] = turns * share
 		} else {
+			turns := 0.0
 			p.throws(v, 0, func(total int32, n float64) {
 				_, to := p.ThrowFrom(v, total)
 				edges = mergeEnd(edges, at, to, n)
 				turns += n * p.TurnsAfter(v, total, to)
 			})
+			cost[v] = turns / s.Den
 		}
 		for _, e := range edges[from:] {
 			at[e.To] = -1
 		}
-		cost[v] = turns / s.Den
 	}
 	c.First[p.Last], c.First[p.Last+1] = int32(len(edges)), int32(len(edges))
 	cost[p.Last] = 0

@@ -19,7 +19,13 @@ const state = {
   oddsSeen: [],          // every player's odds after each throw, for the chart
   seed: 0,               // the throws' seed (from the link): 0 for random
   busy: false,           // a throw is on its way or being shown
+  best: null,            // the best play's answer, shown on the board while its box is ticked
+  bestRequest: null,     // the AbortController of the best play in flight
 };
+
+// The colours of the dice a best play picks, the fewest faces first: pale,
+// so that the squares' numbers, the jumps and the tokens stay legible.
+const DICE = ["#dbeafe", "#fde2c8", "#d9f2dc", "#f6d5e5", "#e6dcf5", "#fff1a8"];
 
 // The players' tokens: colours the ladders (green), snakes (red) and path
 // (blue) do not use, each named by its colour unless given a name.
@@ -72,12 +78,15 @@ function drawBoard() {
   const strip = state.game ? CELL : 0; // while playing, a waiting area off the board below it
   const svg = el("svg", { viewBox: `0 0 ${side} ${side + strip}`, role: "img" });
   const visits = state.report && $("heat").checked ? state.report.visits : null;
+  const best = state.best && $("best-show").checked && !state.game ? state.best : null;
+  const declined = new Set(best ? best.declined.map((j) => j[0]) : []);
   let most = 0;
   if (visits) for (const v of visits) if (v > most) most = v;
   for (let label = 1; label <= n * n; label++) {
     const [x, y] = cellOf(n, label);
     const g = el("g", { class: "sq" + (label === state.selected ? " selected" : ""), "data-square": label }, svg);
     let fill = (x + y) % 2 ? "#fbfcfe" : "#f1f4f8";
+    if (best && best.dice && best.dice[label] > 0) fill = DICE[best.faces.indexOf(best.dice[label]) % DICE.length];
     if (visits && most > 0 && visits[label] > 0) {
       const t = Math.sqrt(visits[label] / most);
       fill = `rgb(255,${Math.round(245 - 150 * t)},${Math.round(235 - 200 * t)})`;
@@ -102,7 +111,8 @@ function drawBoard() {
     if (to === f) continue;
     const [x1, y1] = centre(n, f), [x2, y2] = centre(n, to);
     const ladder = to > f;
-    const g = el("g", { class: "jump", "data-from": f }, svg);
+    // A jump the best play declines is faded: the token stays on its start.
+    const g = el("g", { class: "jump" + (declined.has(f) ? " declined" : ""), "data-from": f, opacity: declined.has(f) ? 0.25 : 1 }, svg);
     if (ladder) {
       el("line", { x1, y1, x2, y2, stroke: "#2e8b57", "stroke-width": 5, "stroke-linecap": "round", opacity: 0.85 }, g);
     } else {
@@ -245,6 +255,7 @@ function changed() {
   history.replaceState(null, "", "?" + q.toString());
   drawBoard();
   fetchReport();
+  if ($("best-show").checked) fetchBest();
 }
 
 async function fetchReport() {
@@ -272,6 +283,76 @@ function showError(msg) {
   e.textContent = msg;
   e.hidden = false;
   $("expected").textContent = "–";
+}
+
+// readChoice is the best play's choices as the form holds them.
+function readChoice() {
+  const f = $("best").elements;
+  const faces = f.faces.value.split(",").map((x) => x.trim()).filter((x) => x !== "").map(Number);
+  return { declineLadders: f.declineLadders.checked, declineSnakes: f.declineSnakes.checked, faces };
+}
+
+// fetchBest asks for the best play under the choices and shows it; with
+// its box unticked it takes the best play off the board.
+async function fetchBest() {
+  if (state.bestRequest) state.bestRequest.abort();
+  if (!$("best-show").checked) {
+    state.best = null;
+    $("best-legend").hidden = true;
+    drawBoard();
+    return;
+  }
+  const ctl = new AbortController();
+  state.bestRequest = ctl;
+  const choice = readChoice();
+  $("best-turns").textContent = "…";
+  try {
+    const res = await fetch("/api/best", {
+      method: "POST", headers: { "Content-Type": "application/json" }, signal: ctl.signal,
+      body: JSON.stringify({ board: state.board, rules: state.rules, choice }),
+    });
+    const body = await res.json();
+    $("best-error").hidden = res.ok;
+    if (!res.ok) {
+      state.best = null;
+      $("best-error").textContent = body.error || res.statusText;
+      $("best-turns").textContent = $("best-wins").textContent = "–";
+      $("best-legend").hidden = true;
+      drawBoard();
+      return;
+    }
+    body.faces = [...new Set(choice.faces)].sort((a, b) => a - b);
+    state.best = body;
+    const random = body.randomTurns === null ? "" : ` (random play ${fixed(body.randomTurns, 4)})`;
+    $("best-turns").textContent = fixed(body.expectedTurns, 4) + random;
+    $("best-wins").textContent = body.firstWins === null ? "not computed: " + body.race : (100 * body.firstWins).toFixed(2) + "%";
+    const legend = $("best-legend");
+    legend.replaceChildren();
+    // Each entry one span, so that a wrapped legend keeps a key by its words.
+    const add = (text, colour) => {
+      const item = document.createElement("span");
+      item.className = "legend-item";
+      if (colour) {
+        const k = document.createElement("span");
+        k.className = "key die";
+        k.style.background = colour;
+        item.appendChild(k);
+      }
+      item.appendChild(document.createTextNode(text));
+      legend.appendChild(item);
+    };
+    if (body.dice) body.faces.forEach((f, i) => add(`die of ${f}`, DICE[i % DICE.length]));
+    add(body.declined.length ? `faded: ${body.declined.length} declined ${body.declined.length === 1 ? "jump" : "jumps"}` : "every jump taken");
+    legend.hidden = false;
+    drawBoard();
+  } catch (e) {
+    if (e.name !== "AbortError") {
+      $("best-error").textContent = String(e);
+      $("best-error").hidden = false;
+    }
+  } finally {
+    if (state.bestRequest === ctl) state.bestRequest = null;
+  }
 }
 
 const fixed = (x, d) => (x === null || x === undefined ? "–" : Math.abs(x) >= 1e7 ? x.toPrecision(6) : x.toFixed(d));
@@ -748,6 +829,8 @@ function load() {
   writeRules(state.rules);
   $("rules").addEventListener("change", () => { state.rules = readRules(); changed(); });
   $("heat").addEventListener("change", drawBoard);
+  $("best").addEventListener("change", fetchBest);
+  $("best").addEventListener("submit", (ev) => { ev.preventDefault(); fetchBest(); });
   $("preset-classic").addEventListener("click", () => { state.board = structuredClone(CLASSIC); state.rules = { startOffBoard: true }; writeRules(state.rules); changed(); });
   $("preset-leetcode").addEventListener("click", () => { state.board = fromGrid(LEETCODE); state.rules = {}; writeRules(state.rules); changed(); });
   $("preset-random").addEventListener("click", () => { state.board = randomBoard(Number($("size").value) || 10); changed(); });
