@@ -130,12 +130,16 @@ type planner struct {
 	f     *solve.Fundamental
 	steps int
 
-	most  int32     // the most faces of the dice
-	at    []float64 // per square: after's value, for improve
-	worth []float64 // per die: what a throw of it is worth, for improve
-	dieAt []int32   // per total: the index in dice of the die of that many faces, or -1
+	most   int32     // the most faces of the dice
+	at     []float64 // per square: after's value, for improve
+	worth  []float64 // per die: what a throw of it is worth, for improve
+	dieAt  []int32   // per total: the index in dice of the die of that many faces, or -1
+	faces  int32     // the totals of all the dice, a square's throws in a pass
+	looked int       // the throws since the context was last looked at
 
-	chainTook float64 // the memory the last strategy's chain took
+	chainTook float64 // the memory the strategy's chain took
+	jumps     []int32 // the last strategy's jumps, kept to be compared
+	dirty     []bool  // Dirty's table, kept for the next call
 	canAt     []bool  // can's table, kept for the next call
 }
 
@@ -162,7 +166,7 @@ func Solve(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (*Pla
 		g.Meter = budget.NewMeter("the best play", g.Lim.Work, g.WorkName())
 	}
 	size := int(g.Top) + 1
-	if bytes := 30 * float64(size); !g.Take(bytes) {
+	if bytes := 40 * float64(size); !g.Take(bytes) {
 		return nil, g.TooBig(bytes, "the best play on %d squares", g.Top)
 	}
 	// The planner's tables are pooled, so that steady calls allocate only
@@ -173,6 +177,7 @@ func Solve(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (*Pla
 		planners.Put(p)
 	}()
 	p.ctx, p.g, p.flat, p.chain, p.steps, p.chainTook = ctx, g, sq.Flat, r.Chain, 0, 0
+	p.s.Dirty = nil
 	p.dice, p.s.Den = append(p.dice[:0], 0), g.Dice.Den
 	if len(c.Faces) > 0 {
 		p.dice, p.s.Den = append(p.dice[:0], c.Faces...), multiple(c.Faces)
@@ -185,7 +190,16 @@ func Solve(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (*Pla
 			p.can[s] = to >= 0 && (to > int32(s) && c.Ladders || to < int32(s) && c.Snakes)
 		}
 	}
-	p.most = slices.Max(p.dice)
+	p.most, p.faces, p.looked = slices.Max(p.dice), 0, 0
+	// Room for the widest die's throws on each square, so that a step
+	// compiles again only the squares whose throws changed.
+	p.s.Stride = p.most
+	if p.most == 0 {
+		p.s.Stride = g.Dice.Hi - g.Dice.Lo + 1
+	}
+	for _, d := range p.dice {
+		p.faces += max(d, g.Faces)
+	}
 	p.worth = linalg.Grow(p.worth, len(p.dice))
 	p.dieAt = linalg.Grow(p.dieAt, int(p.most)+1)
 	for t := range p.dieAt {
@@ -218,6 +232,7 @@ func Solve(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (*Pla
 		if err := p.finishing(); err != nil {
 			return nil, err
 		}
+		p.s.Dirty = nil // much has changed: the chain is compiled afresh
 		if err := p.evaluate(); err != nil {
 			return nil, err
 		}
@@ -275,7 +290,7 @@ func (p *planner) evaluate() error {
 	if err := budget.Stopped(p.ctx); err != nil {
 		return err
 	}
-	jumps := append(p.s.Jumps[:0], p.flat...)
+	jumps := append(p.jumps[:0], p.flat...)
 	for s := range jumps {
 		if !p.take[s] {
 			jumps[s] = -1
@@ -284,12 +299,40 @@ func (p *planner) evaluate() error {
 	if p.chain {
 		jumps = grid.ChainJumps(jumps)
 	}
-	p.s.Jumps = jumps
-	// The last strategy's chain goes back: this one takes its tables afresh.
-	p.g.Mem.Give(p.chainTook)
+	if p.s.Dirty != nil {
+		// The throws that land where a jump now ends elsewhere changed:
+		// those from the squares below it within the widest die, and
+		// those that bounce back from the last square.
+		g := p.g
+		for x, to := range jumps {
+			if to == p.s.Jumps[x] {
+				continue
+			}
+			reach := max(p.most, g.Dice.Hi) // the highest total a throw shows
+			for v := max(int32(x)-reach, 0); v < int32(x); v++ {
+				p.s.Dirty[v] = true
+			}
+			if g.Over == model.Bounce {
+				for v := max(g.Top-reach, 0); v < g.Top; v++ {
+					p.s.Dirty[v] = true
+				}
+			}
+		}
+	}
+	p.jumps, p.s.Jumps = p.s.Jumps, jumps
+	// A chain compiled afresh takes its tables anew: the last one's go back.
+	if p.s.Dirty == nil {
+		p.g.Mem.Give(p.chainTook)
+		p.chainTook = 0
+	}
 	held := p.g.Mem.Held()
 	err := p.g.Chosen(p.ctx, &p.c, &p.s, p.cost)
-	p.chainTook = p.g.Mem.Held() - held
+	p.chainTook += p.g.Mem.Held() - held
+	if p.s.Dirty == nil {
+		p.s.Dirty = linalg.Grow(p.dirty, len(p.cost))
+		p.dirty = p.s.Dirty
+		clear(p.s.Dirty)
+	}
 	if err != nil {
 		return err
 	}
@@ -352,11 +395,15 @@ func (p *planner) improve() (changed bool, err error) {
 		if math.IsInf(x, 1) || len(p.dice) < 2 {
 			continue
 		}
+		if err := p.look(); err != nil {
+			return false, err
+		}
 		p.worths(v)
 		held := p.worth[slices.Index(p.dice, p.s.Die[v])]
 		for k, d := range p.dice {
 			if w := p.worth[k]; d != p.s.Die[v] && w < held-Tolerance*(1+x) {
 				p.s.Die[v], held, changed = d, w, true
+				p.s.Dirty[v] = true
 			}
 		}
 	}
@@ -409,6 +456,9 @@ func (p *planner) finishing() error {
 				if !in[v] {
 					continue
 				}
+				if err := p.look(); err != nil {
+					return err
+				}
 				if d, n := p.nearest(v, in, near); d >= 0 && n < math.MaxInt32 && n+1 < near[v] {
 					near[v], moved = n+1, true
 				}
@@ -442,6 +492,17 @@ func (p *planner) finishing() error {
 		}
 	}
 	return nil
+}
+
+// look returns the context's error once it is done, looking at it about
+// every budget.CheckEvery throws that a square's dice take: a pass over
+// the squares of wide dice takes seconds.
+func (p *planner) look() error {
+	if p.looked += int(p.faces); p.looked < budget.CheckEvery {
+		return nil
+	}
+	p.looked = 0
+	return budget.Stopped(p.ctx)
 }
 
 // charge counts a pass over the squares' throws against the work bound.

@@ -66,7 +66,7 @@ func (c *Chain) Compile(ctx context.Context, g *Game) error {
 	if c.First, c.Edges, err = g.moveTable(ctx, 0, c.Ts, c.First, c.Edges); err != nil {
 		return err
 	}
-	if err := c.sum(); err != nil {
+	if err := c.sum(true); err != nil {
 		return err
 	}
 	if err := budget.Stopped(ctx); err != nil {
@@ -78,11 +78,12 @@ func (c *Chain) Compile(ctx context.Context, g *Game) error {
 }
 
 // sum sets what c's turns leave each square with and what following them
-// costs, and takes the memory of c's tables from its game's bound.
-func (c *Chain) sum() error {
+// costs, and with take takes the memory of c's tables from its game's
+// bound (a chain compiled again in place holds it already).
+func (c *Chain) sum(take bool) error {
 	g := c.G
 	size := int(g.Last) + 1
-	if bytes := squareBytes*float64(size) + 4*float64(len(c.Edges)); !g.Take(bytes) {
+	if bytes := squareBytes*float64(size) + 4*float64(len(c.Edges)); take && !g.Take(bytes) {
 		return g.TooBig(bytes, "the chain of %d squares", g.Top)
 	}
 	c.Leave, c.Inv, c.Cost = linalg.Grow(c.Leave, size), linalg.Grow(c.Inv, size), linalg.Grow(c.Cost, size)

@@ -25,8 +25,18 @@ type Strategy struct {
 	// Den is what the throws' weights are out of: a multiple of every
 	// die's faces, or the rules' dice's Den where no die is chosen.
 	Den float64
+	// Stride, when above 0, is the most totals of any die a square may
+	// throw: the chain then keeps that many edges for each square (a
+	// turn that stays, of weight 0, fills what its throws leave), so that
+	// a square's throws are compiled again in place (Dirty).
+	Stride int32
+	// Dirty, when not nil and the chain was compiled for the strategy
+	// with a Stride before, marks the squares whose throws changed since:
+	// Chosen compiles those alone, and clears it.
+	Dirty []bool
 
-	G Game // the game as the strategy plays it, which its chain reads: set by Chosen
+	G    Game // the game as the strategy plays it, which its chain reads: set by Chosen
+	laid bool // the chain holds a Stride of edges for every square
 }
 
 // Chosen compiles into c the throws of a player who follows s from every
@@ -39,41 +49,71 @@ type Strategy struct {
 // memory bound before they are made; it stops with ctx's error once ctx
 // is done.
 func (g *Game) Chosen(ctx context.Context, c *Chain, s *Strategy, cost []float64) error {
+	again := s.laid && s.Dirty != nil && c.G == &s.G
 	s.G = *g
 	s.G.Jumps, s.G.Dice.Den = s.Jumps, s.Den
 	p := &s.G
-	throws := 0.0
+	throws, widest := 0.0, int32(0)
 	for v := int32(0); v < p.Last; v++ {
-		throws += float64(p.faces(s.Die[v]))
+		f := p.faces(s.Die[v])
+		widest = max(widest, f)
+		if !again || s.Dirty[v] {
+			throws += float64(f)
+		}
 		if s.Die[v] > 0 {
 			// The fast paths of one die read g.Faces for every square.
 			p.Faces, p.Simple, p.Wordwise, p.Board = max(p.Faces, s.Die[v]), false, false, nil
 		}
 	}
+	stride := s.Stride
+	if stride < widest {
+		stride, again = 0, false // the edges are merged, with no room kept
+	}
 	if err := p.Spend(throws, "the throws of a strategy"); err != nil {
 		return err
 	}
-	if bytes := 12 * throws; !p.Take(bytes) {
-		return p.TooBig(bytes, "the throws of a strategy on %d squares", p.Top)
+	size := int(p.Last) + 1
+	if !again {
+		bytes := 12 * throws
+		if stride > 0 {
+			bytes = 12 * float64(stride) * float64(p.Last)
+		}
+		if !p.Take(bytes) {
+			return p.TooBig(bytes, "the throws of a strategy on %d squares", p.Top)
+		}
+		c.First = linalg.Grow(c.First, size+1)
+		if need := max(int(throws), int(stride)*int(p.Last)); cap(c.Edges) < need {
+			c.Edges = make([]Edge, 0, need)
+		}
 	}
 	c.G = p
-	size := int(p.Last) + 1
 	c.Ts = c.Ts.Fit(size)
-	c.First = linalg.Grow(c.First, size+1)
-	if cap(c.Edges) < int(throws) {
-		c.Edges = make([]Edge, 0, int(throws))
-	}
 	edges := c.Edges[:0]
+	if stride > 0 {
+		edges = c.Edges[:int(stride)*int(p.Last)]
+	}
 	at := c.Ts.At
 	die, n, share := int32(0), 0.0, 0.0 // the last die's weight a face and its share
+	steps := int32(0)
 	for v := int32(0); v < p.Last; v++ {
-		if v%4096 == 0 {
+		if again && !s.Dirty[v] {
+			continue
+		}
+		// The context every CheckEvery throws or so, however wide the dice.
+		if steps += p.faces(s.Die[v]); steps > budget.CheckEvery {
 			if err := budget.Stopped(ctx); err != nil {
 				return err
 			}
+			steps = 0
 		}
-		c.First[v] = int32(len(edges))
-		from := len(edges)
+		// The square's edges: appended, or in its own stride of them.
+		row, base := edges, len(edges)
+		if stride > 0 {
+			base = int(v) * int(stride)
+			row = edges[base:base:(base + int(stride))]
+		}
+		c.First[v] = int32(base)
+		from := len(row)
 		if d := s.Die[v]; d > 0 {
 			// One fair die, its faces a loop of their own: the hot path.
 			if d != die {
@@ -87,7 +127,7 @@ func (g *Game) Chosen(ctx context.Context, c *Chain, s *Strategy, cost []float64
 				} else {
 					_, to = p.Beyond(v, total)
 				}
-				edges = mergeEnd(edges, at, to, n)
+				row = mergeEnd(row, at, to, n)
 				turns += p.TurnsAfter(v, total, to)
 			}
 			cost[v] = turns * share
@@ -95,19 +135,28 @@ func (g *Game) Chosen(ctx context.Context, c *Chain, s *Strategy, cost []float64
 			turns := 0.0
 			p.throws(v, 0, func(total int32, n float64) {
 				_, to := p.ThrowFrom(v, total)
-				edges = mergeEnd(edges, at, to, n)
+				row = mergeEnd(row, at, to, n)
 				turns += n * p.TurnsAfter(v, total, to)
 			})
 			cost[v] = turns / s.Den
 		}
-		for _, e := range edges[from:] {
+		for _, e := range row[from:] {
 			at[e.To] = -1
+		}
+		if stride == 0 {
+			edges = row
+			continue
+		}
+		for k := len(row); k < int(stride); k++ {
+			edges[base+k] = Edge{To: v}
 		}
 	}
 	c.First[p.Last], c.First[p.Last+1] = int32(len(edges)), int32(len(edges))
 	cost[p.Last] = 0
 	c.Edges = edges
-	if err := c.sum(); err != nil {
+	s.laid = stride > 0
+	clear(s.Dirty)
+	if err := c.sum(!again); err != nil {
 		return err
 	}
 	c.Classify()
