@@ -396,3 +396,49 @@ func BenchmarkBestPlay(b *testing.B) {
 		})
 	}
 }
+
+// TestBestPlayBumpRace checks the race of two players who follow a best
+// play under Bump against games played by Game, throw by throw, on the
+// board without the jumps the strategy declines.
+func TestBestPlayBumpRace(t *testing.T) {
+	r := Rules{StartOffBoard: true, Bump: true}
+	s, err := r.BestPlay(context.Background(), Classic(), Choice{DeclineSnakes: true, DeclineLadders: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wins, err := s.WinChances(context.Background(), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jumps := map[int]int{}
+	for v := 1; v < 100; v++ {
+		if to, ok := Classic().Jump(v); ok && s.Takes(v) {
+			jumps[v] = to
+		}
+	}
+	played, err := FromJumps(10, jumps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 5))
+	const games = 20000
+	first := 0
+	for range games {
+		g, err := NewGame(played, r, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for g.Winner() < 0 {
+			if _, err := g.Throw(rng); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.Winner() == 0 {
+			first++
+		}
+	}
+	p := float64(first) / games
+	if z := (p - wins[0]) / math.Sqrt(wins[0]*(1-wins[0])/games); math.Abs(z) > 5 {
+		t.Errorf("the first player won %.4f of games played under Bump, WinChances %.4f (z = %.1f)", p, wins[0], z)
+	}
+}

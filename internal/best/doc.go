@@ -5,5 +5,5 @@
 // iteration improves it square by square until no choice does better.
 //
 // It may import only the standard library and internal/errs, budget,
-// grid, model, solve and joint.
+// linalg, grid, model, solve and joint.
 package best
