@@ -6,7 +6,6 @@ package snakes
 
 import (
 	"context"
-	"math"
 	"slices"
 
 	"github.com/snakesladders/snakes/internal/best"
@@ -43,10 +42,17 @@ type Choice struct {
 // solve [Rules.ExpectedFrom] uses and changes every choice that does
 // better under its values; ties keep the choice held, so the strategy is
 // deterministic. Each step takes the time of one ExpectedFrom on the
-// board, and a few steps answer on most boards (go test -bench BestPlay).
-// It allocates about 60 bytes a square besides the solve's tables, and
-// its steps' work is counted against [MaxWork] and their tables against
-// [MaxBytes] as they run; it stops with ctx's error once ctx is done.
+// board (a step after the first compiles again only the squares whose
+// throws changed), and a few steps answer on most boards (go test -bench
+// BestPlay). It allocates about 70 bytes a square besides the solve's
+// tables, which are ExpectedFrom's: each square's throws merged by where
+// they end, so that it answers where [Rules.ExpectedFrom] does (dice of
+// hundreds of faces on large boards may pass MaxBytes where
+// ExpectedTurns, which reads a fair die's throws off the board, does
+// not). Its steps' work is counted against [MaxWork] and their tables
+// against [MaxBytes] as they run, and the context is looked at about
+// every 2¹⁸ throws, however wide the dice; it stops with ctx's error once
+// ctx is done.
 //
 // Bump plays no part, as in every one-token figure. Squares that cost a
 // turn are held, and those that give another throw when no die is chosen.
@@ -66,11 +72,7 @@ type Choice struct {
 // the best strategy that finishes. Errors also wrap [ErrInvalidBoard] for
 // a nil or empty board and [ErrTooLarge] past the bounds.
 func (r Rules) BestPlay(ctx context.Context, b *Board, c Choice) (*Strategy, error) {
-	faces := make([]int32, len(c.Faces))
-	for i, f := range c.Faces {
-		faces[i] = int32(min(max(f, -1), math.MaxInt32))
-	}
-	choice := best.Choice{Ladders: c.DeclineLadders, Snakes: c.DeclineSnakes, Faces: faces}
+	choice := best.Choice{Ladders: c.DeclineLadders, Snakes: c.DeclineSnakes, Faces: slices.Clone(c.Faces)}
 	plan, err := best.Solve(ctx, r.spec(), b.squares(), choice)
 	if err != nil {
 		return nil, err
@@ -103,8 +105,10 @@ func (s *Strategy) ExpectedTurns() float64 {
 func (s *Strategy) ExpectedFrom() []float64 { return slices.Clone(s.plan.From) }
 
 // Die returns the faces of the die the strategy throws on square (0 off
-// the board): one of Choice.Faces, or the rules' die where no die is
-// chosen; 0 on the last square and off the board's range.
+// the board, whose die is the one a token there would throw, as
+// ExpectedFrom's element 0 is its value, whether or not the game starts
+// there): one of Choice.Faces, or the rules' die where no die is chosen;
+// 0 on the last square and off the board's range.
 func (s *Strategy) Die(square int) int {
 	switch {
 	case square < 0 || square >= len(s.plan.Die)-1:
@@ -124,13 +128,14 @@ func (s *Strategy) Takes(square int) bool {
 
 // WinChances returns the chances to win of players who all follow the
 // strategy, in turn order, as [Rules.WinChances] gives them for random
-// play. Where the strategy throws one die wherever it can finish, it is
+// play. Where the strategy throws one die on every square a turn can
+// begin on from the start, it is
 // WinChances on the board without the jumps the strategy declines, under
 // the rules with that die: under Bump, the joint chain of every player
 // following the strategy. Else it races the players over the turns of the
 // strategy itself, as WinChances does; under Bump, or on a board with
 // squares that cost a turn, such a race is not held yet, and an error
-// wrapping [ErrInvalidRules] names two squares with different dice. Other
+// wrapping [ErrInvalidRules] names two such squares with different dice. Other
 // errors, bounds and cost are those of [Rules.WinChances].
 func (s *Strategy) WinChances(ctx context.Context, players int) ([]float64, error) {
 	return best.WinChances(ctx, s.r.spec(), s.b.squares(), s.choice, s.plan, players)

@@ -19,14 +19,17 @@ import (
 	"github.com/snakesladders/snakes/internal/boards"
 )
 
-// refChoice is the test's own reading of a Choice: the squares a throw can
+// refStops is the test's own reading of a Choice: the squares a throw can
 // stop on when it puts the token down on x, each jump it meets taken or
-// declined where the choice allows.
+// declined where the choice allows. Under Chain a loop of jumps stops on
+// the square before the one it would pass again, as refRules.step reads
+// it.
 func refStops(flat []int, x int, c Choice, chain bool) []int {
 	var stops []int
+	passed := map[int]bool{x: true}
 	for {
 		to := flat[x]
-		if to == -1 || to == x {
+		if to == -1 || to == x || chain && passed[to] {
 			return append(stops, x)
 		}
 		if to > x && c.DeclineLadders || to < x && c.DeclineSnakes {
@@ -36,6 +39,7 @@ func refStops(flat []int, x int, c Choice, chain bool) []int {
 			return append(stops, to)
 		}
 		x = to
+		passed[x] = true
 	}
 }
 
@@ -299,7 +303,8 @@ func TestBestPlayErrors(t *testing.T) {
 		{Rules{Weights: []int{1, 2, 3}}, classic, Choice{Faces: []int{3}}, ErrInvalidRules, "Weights"},
 		{Rules{}, again, Choice{Faces: []int{6, 4}}, ErrInvalidRules, "square 7 gives another throw"},
 		{Rules{}, classic, Choice{Faces: []int{6, 0}}, ErrInvalidRules, "Choice.Faces[1] is 0"},
-		{Rules{}, classic, Choice{Faces: []int{1 << 40}}, ErrInvalidRules, "Choice.Faces[0] is 2147483647"},
+		{Rules{}, classic, Choice{Faces: []int{1 << 40}}, ErrInvalidRules, "Choice.Faces[0] is 1099511627776"},
+		{Rules{}, classic, Choice{Faces: []int{-7}}, ErrInvalidRules, "Choice.Faces[0] is -7"},
 		{Rules{}, classic, Choice{Faces: []int{4, 6, 4}}, ErrInvalidRules, "Choice.Faces[2] is 4, listed before"},
 		{Rules{Chain: true}, loop, Choice{DeclineSnakes: true}, ErrInvalidRules, "square 3 comes back"},
 		{Rules{}, trap, Choice{DeclineLadders: true}, ErrNeverFinishes, "square 1"},
@@ -316,6 +321,30 @@ func TestBestPlayErrors(t *testing.T) {
 	if err != nil || math.IsInf(s.ExpectedTurns(), 0) || s.Takes(8) {
 		t.Errorf("a trap that may be declined: %v, %v", s, err)
 	}
+	// A chain of 90,000 jumps that may be declined, and a snake back from
+	// the square before the last: the search for a strategy that finishes
+	// follows each chain once a pass (a pass over every throw's whole
+	// chain took half a minute). Climb to 89,998, step on, decline.
+	long := map[int]int{300*300 - 1: 1}
+	for k := 2; k <= 300*300-3; k++ {
+		long[k] = k + 1
+	}
+	chained, err := FromJumps(300, long)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := (Rules{Faces: 1, Chain: true}).BestPlay(ctx, chained, Choice{DeclineLadders: true, DeclineSnakes: true}); err != nil || s.ExpectedTurns() != 3 || s.Takes(300*300-1) {
+		t.Errorf("a chain of 90,000 jumps: %v, want 3 turns declining the snake", err)
+	}
+	// Every die of 1..65536 faces: checked and indexed in time linear in
+	// them, then refused by the bound on work.
+	every := make([]int, 1<<16)
+	for i := range every {
+		every[i] = len(every) - i
+	}
+	if _, err := (Rules{}).WithMaxWork(1000).BestPlay(ctx, classic, Choice{Faces: every}); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("65536 dice within 1000 steps: %v", err)
+	}
 	done, cancel := context.WithCancel(ctx)
 	cancel()
 	if _, err := (Rules{}).BestPlay(done, classic, Choice{DeclineLadders: true}); !errors.Is(err, context.Canceled) {
@@ -330,6 +359,8 @@ func FuzzBestPlay(f *testing.F) {
 	f.Add(encodeGrid(example1), 6, false, 0, false, byte(3), []byte{4, 6})
 	f.Add(encodeGrid(walled), 3, true, 1, true, byte(2), []byte{})
 	f.Add(encodeGrid(example2), 2, true, 2, false, byte(1), []byte{1, 2, 1})
+	// A loop of jumps under Chain, and a die wider than the board.
+	f.Add([]byte("01000000\x850\x83"), 24, false, 1, true, byte(0), []byte{32})
 	f.Fuzz(func(t *testing.T, data []byte, faces int, offBoard bool, over int, chain bool, decline byte, dice []byte) {
 		grid := decodeGrid(data)
 		b, err := NewBoard(grid)

@@ -189,6 +189,15 @@ func TestPage(t *testing.T) {
 		waitFor(fmt.Sprintf(`[...document.querySelectorAll("#board g.sq rect")].filter(r => r.getAttribute("fill") === "#dbeafe" && r.parentNode.dataset.square !== "0").length === %d`, fours)),
 	)
 	shot(t, ctx, "web-best.png", 1280, 900)
+	step("a die that is not a number",
+		chromedp.SetValue(chromedp.CSS(`#best input[name="faces"]`), "4,x"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("best").dispatchEvent(new Event("change"))`),
+		waitFor(`!document.getElementById("best-error").hidden && document.getElementById("best-error").textContent.includes('"x" is not a whole number')`),
+		waitFor(`document.querySelectorAll("#board g.jump.declined").length === 0`),
+		chromedp.SetValue(chromedp.CSS(`#best input[name="faces"]`), "4,6"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("best").dispatchEvent(new Event("change"))`),
+		waitText("#best-turns", fmt.Sprintf("%.4f (random play %.4f)", best.ExpectedTurns(), random)),
+	)
 	step("best play taken off the board",
 		chromedp.Click(chromedp.ID("best-show")),
 		waitFor(`document.querySelectorAll("#board g.jump.declined").length === 0`),

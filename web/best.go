@@ -56,8 +56,11 @@ func (s *server) best(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := bestAnswer{ExpectedTurns: st.ExpectedTurns(), Declined: [][2]int{}}
-	if e, err := rules.ExpectedTurns(b); err == nil {
-		out.RandomTurns = &e
+	// Random play's within what is left of the request's budget.
+	if a, err := rules.Analyze(ctx, b); err == nil {
+		if e, err := a.ExpectedTurns(ctx); err == nil {
+			out.RandomTurns = &e
+		}
 	}
 	from := st.ExpectedFrom()
 	if len(req.Choice.Faces) > 0 {

@@ -62,6 +62,9 @@ func best(args []string, stdin io.Reader, stdout io.Writer) error {
 	for _, kind := range strings.Split(*decline, ",") {
 		switch strings.TrimSpace(kind) {
 		case "":
+			if *decline != "" {
+				return fmt.Errorf("-decline %q: want ladders, snakes or ladders,snakes", *decline)
+			}
 		case "ladders":
 			c.DeclineLadders = true
 		case "snakes":
@@ -80,9 +83,12 @@ func best(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return bestFlagError(err)
 	}
-	out := bestOut{ExpectedTurns: s.ExpectedTurns(), Dice: map[string][][2]int{}}
-	if e, err := rules.ExpectedTurns(board); err == nil {
-		out.RandomTurns = &e
+	out := bestOut{ExpectedTurns: s.ExpectedTurns(), Declined: [][2]int{}, Dice: map[string][][2]int{}}
+	// Random play's within what is left of the time.
+	if a, err := rules.Analyze(ctx, board); err == nil {
+		if e, err := a.ExpectedTurns(ctx); err == nil {
+			out.RandomTurns = &e
+		}
 	}
 	from := s.ExpectedFrom()
 	last := board.Squares()

@@ -21,8 +21,8 @@ import (
 
 // A Choice is what the rules let a player choose.
 type Choice struct {
-	Ladders, Snakes bool    // a jump up (down) may be declined when a throw lands on its start
-	Faces           []int32 // the fair dice to pick from each turn; empty: the rules' dice
+	Ladders, Snakes bool  // a jump up (down) may be declined when a throw lands on its start
+	Faces           []int // the fair dice to pick from each turn; empty: the rules' dice
 }
 
 // A Plan is the best strategy and its values.
@@ -33,6 +33,10 @@ type Plan struct {
 	Jumps []int32   // the jumps the strategy takes, as model.Game holds them
 	Steps int       // the strategies solved
 }
+
+// strideUpTo is the widest dice whose throws a strategy's chain keeps room
+// for on every square (model.Strategy.Stride): the dice people throw.
+const strideUpTo = 64
 
 // Tolerance is how much better, relative to the expected turns, a choice
 // must be to replace the one held: rounding cannot then make the
@@ -56,13 +60,15 @@ func Check(r model.Rules, g *model.Game, sq *grid.Squares, c Choice) error {
 	case len(r.Weights) > 0 && len(c.Faces) > 0:
 		return errs.Errorf(errs.ErrInvalidRules, "Weights are set beside Choice.Faces: a loaded die cannot be chosen among fair ones")
 	}
+	listed := make(map[int]bool, len(c.Faces))
 	for i, f := range c.Faces {
 		switch {
 		case f < 1 || f > model.MaxFaces:
 			return errs.Errorf(errs.ErrInvalidRules, "Choice.Faces[%d] is %d, want 1..%d", i, f, model.MaxFaces)
-		case slices.Contains(c.Faces[:i], f):
+		case listed[f]:
 			return errs.Errorf(errs.ErrInvalidRules, "Choice.Faces[%d] is %d, listed before it", i, f)
 		}
+		listed[f] = true
 	}
 	if len(c.Faces) > 0 {
 		again := int32(-1)
@@ -138,9 +144,16 @@ type planner struct {
 	looked int       // the throws since the context was last looked at
 
 	chainTook float64 // the memory the strategy's chain took
-	jumps     []int32 // the last strategy's jumps, kept to be compared
-	dirty     []bool  // Dirty's table, kept for the next call
-	canAt     []bool  // can's table, kept for the next call
+
+	// The search for a strategy that finishes (stops): per square.
+	stopIn   []bool
+	stopK    []int32
+	stopDone []bool
+	stack    []int32
+
+	jumps []int32 // the last strategy's jumps, kept to be compared
+	dirty []bool  // Dirty's table, kept for the next call
+	canAt []bool  // can's table, kept for the next call
 }
 
 var planners = sync.Pool{New: func() any { return new(planner) }}
@@ -166,7 +179,8 @@ func Solve(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (*Pla
 		g.Meter = budget.NewMeter("the best play", g.Lim.Work, g.WorkName())
 	}
 	size := int(g.Top) + 1
-	if bytes := 40 * float64(size); !g.Take(bytes) {
+	// The planner's tables and the plan: about 70 bytes a square.
+	if bytes := 70 * float64(size); !g.Take(bytes) {
 		return nil, g.TooBig(bytes, "the best play on %d squares", g.Top)
 	}
 	// The planner's tables are pooled, so that steady calls allocate only
@@ -180,7 +194,8 @@ func Solve(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (*Pla
 	p.s.Dirty = nil
 	p.dice, p.s.Den = append(p.dice[:0], 0), g.Dice.Den
 	if len(c.Faces) > 0 {
-		p.dice, p.s.Den = append(p.dice[:0], c.Faces...), multiple(c.Faces)
+		p.dice = appendFaces(p.dice[:0], c.Faces)
+		p.s.Den = multiple(p.dice)
 	}
 	p.can = nil
 	if c.Ladders || c.Snakes {
@@ -191,11 +206,13 @@ func Solve(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (*Pla
 		}
 	}
 	p.most, p.faces, p.looked = slices.Max(p.dice), 0, 0
-	// Room for the widest die's throws on each square, so that a step
-	// compiles again only the squares whose throws changed.
-	p.s.Stride = p.most
-	if p.most == 0 {
-		p.s.Stride = g.Dice.Hi - g.Dice.Lo + 1
+	// Where a choice can change a square's throws, room for the widest
+	// die's throws on each square, so that a step compiles again only the
+	// squares whose throws changed; dice wider than people throw, or no
+	// choice at all, merge each square's throws and compile afresh.
+	p.s.Stride = 0
+	if wide := max(p.most, g.Dice.Hi-g.Dice.Lo+1); wide <= strideUpTo && (len(p.dice) > 1 || p.can != nil) {
+		p.s.Stride = wide
 	}
 	for _, d := range p.dice {
 		p.faces += max(d, g.Faces)
@@ -203,12 +220,15 @@ func Solve(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (*Pla
 	p.worth = linalg.Grow(p.worth, len(p.dice))
 	p.dieAt = linalg.Grow(p.dieAt, int(p.most)+1)
 	for t := range p.dieAt {
-		p.dieAt[t] = int32(slices.Index(p.dice, int32(t)))
+		p.dieAt[t] = -1
+	}
+	for k, d := range p.dice {
+		p.dieAt[d] = int32(k)
 	}
 	first := p.dice[0]
 	if len(c.Faces) > 0 {
-		first = slices.Max(c.Faces)
-		if slices.Contains(c.Faces, g.Faces) && g.Dice.N == nil {
+		first = slices.Max(p.dice)
+		if slices.Contains(p.dice, g.Faces) && g.Dice.N == nil {
 			first = g.Faces
 		}
 	}
@@ -264,6 +284,15 @@ func Solve(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (*Pla
 		plan.Take[s] = plan.Take[s] && to >= 0 && to != int32(s)
 	}
 	return plan, nil
+}
+
+// appendFaces appends the dice of a Choice's Faces to dst as the model
+// numbers them.
+func appendFaces(dst []int32, dice []int) []int32 {
+	for _, d := range dice {
+		dst = append(dst, int32(d))
+	}
+	return dst
 }
 
 // multiple is the least multiple of every die's faces where it is within
@@ -452,6 +481,7 @@ func (p *planner) finishing() error {
 			if err := p.charge(size); err != nil {
 				return err
 			}
+			p.stops(in, near)
 			for v := g.Top - 1; v >= 0; v-- {
 				if !in[v] {
 					continue
@@ -474,12 +504,13 @@ func (p *planner) finishing() error {
 			break
 		}
 	}
+	p.stops(in, near)
 	for j, on := range p.can {
 		if on && in[j] {
 			to, k := p.flat[j], int32(math.MaxInt32)
 			switch {
 			case p.chain:
-				_, k = p.stop(to, in, near)
+				k = p.stopK[to]
 			case in[to]:
 				k = near[to]
 			}
@@ -528,13 +559,13 @@ func (p *planner) nearest(v int32, in []bool, near []int32) (die, n int32) {
 	for _, d := range p.dice {
 		ok, best := true, int32(math.MaxInt32)
 		p.g.Throws(v, d, func(total, landed, _ int32, _ float64) {
-			s := v
-			if p.g.Moved(v, total) {
-				s = landed
+			if !p.g.Moved(v, total) { // the token stays on v, taking no jump
+				ok = ok && in[v]
+				best = min(best, near[v])
+				return
 			}
-			within, k := p.stop(s, in, near)
-			ok = ok && within
-			best = min(best, k)
+			ok = ok && p.stopIn[landed]
+			best = min(best, p.stopK[landed])
 		})
 		if ok && (die < 0 || best < n) {
 			die, n = d, best
@@ -543,54 +574,101 @@ func (p *planner) nearest(v int32, in []bool, near []int32) (die, n int32) {
 	return die, n
 }
 
-// stop reports whether a token put down on s can stop within in, choosing
-// the jumps it may decline, and how near the last square it can stop
-// there: MaxInt32 where no such square is near.
-func (p *planner) stop(s int32, in []bool, near []int32) (within bool, k int32) {
-	k = math.MaxInt32
+// stops sets, for every square s, whether a token put down on s can stop
+// within in, choosing the jumps it may decline (p.stopIn), and how near
+// the last square it can stop there (p.stopK: MaxInt32 where no such
+// square is near yet): in time linear in the squares, each chain of
+// jumps (which has no loop where a jump may be declined under Chain:
+// Check) followed once.
+func (p *planner) stops(in []bool, near []int32) {
+	g := p.g
+	size := int(g.Top) + 1
+	p.stopIn, p.stopK = linalg.Grow(p.stopIn, size), linalg.Grow(p.stopK, size)
+	p.stopDone = linalg.Grow(p.stopDone, size)
+	clear(p.stopDone)
+	for x := range int32(size) {
+		// The squares of x's chain whose stops are not yet known, the
+		// farthest last: each takes its own stop and that of the next.
+		stack := append(p.stack[:0], x)
+		for {
+			s := stack[len(stack)-1]
+			to := p.flat[s]
+			if p.chain && p.can != nil && to >= 0 && to != s && !p.stopDone[to] {
+				stack = append(stack, to)
+				continue
+			}
+			p.stopAt(s, in, near)
+			stack = stack[:len(stack)-1]
+			if len(stack) == 0 {
+				break
+			}
+		}
+		p.stack = stack
+	}
+}
+
+// stopAt sets p.stopIn[s] and p.stopK[s] (see stops), those of the next
+// square of s's chain being set.
+func (p *planner) stopAt(s int32, in []bool, near []int32) {
+	p.stopDone[s] = true
+	within, k := false, int32(math.MaxInt32)
 	at := func(s int32) {
 		if in[s] {
 			within, k = true, min(k, near[s])
 		}
 	}
-	if p.can == nil {
-		at(p.g.Land(s))
-		return within, k
-	}
-	for {
-		to := p.flat[s]
-		if to < 0 || to == s || p.can[s] {
+	to := p.flat[s]
+	switch {
+	case p.can == nil:
+		at(p.g.Land(s)) // every jump taken, chained as the game chains them
+	case to < 0 || to == s:
+		at(s)
+	default:
+		if p.can[s] {
 			at(s)
-		}
-		if to < 0 || to == s {
-			return within, k
 		}
 		if !p.chain {
 			at(to)
-			return within, k
+		} else if p.stopIn[to] {
+			within, k = true, min(k, p.stopK[to])
 		}
-		s = to
 	}
+	p.stopIn[s], p.stopK[s] = within, k
 }
 
 // WinChances returns the chances to win of players players who all follow
 // plan, found on sq under r with choice c: the race of random play on the
 // board without the jumps plan declines, under r with the one die plan
-// throws (or the rules' dice), and else, without Bump or squares that cost
-// a turn, the race over the turns of plan's own chain. Where plan throws
-// several dice under Bump, or beside squares that cost a turn, it returns
-// an error wrapping errs.ErrInvalidRules that names two of them.
+// throws on the squares a turn can begin on from the start (or the rules'
+// dice), and else, without Bump or squares that cost a turn, the race
+// over the turns of plan's own chain. Where plan throws several dice on
+// those squares under Bump, or beside squares that cost a turn, it
+// returns an error wrapping errs.ErrInvalidRules that names two of them.
 func WinChances(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice, plan *Plan, players int) ([]float64, error) {
+	// The dice on the squares a turn can begin on from the start, which
+	// the strategy's own chain finds, where a die is chosen.
+	var ch model.Chain
+	var s model.Strategy
 	die, at, mixed := int32(0), 0, -1
-	for v, d := range plan.Die[:len(plan.Die)-1] {
-		if math.IsInf(plan.From[v], 1) || d == die {
-			continue
+	if len(c.Faces) > 0 {
+		g, err := model.OnSquares(r, sq)
+		if err != nil {
+			return nil, err
 		}
-		if die != 0 {
-			mixed = v
-			break
+		s = model.Strategy{Die: plan.Die, Jumps: plan.Jumps, Den: multiple(appendFaces(nil, c.Faces))}
+		if err := g.Chosen(ctx, &ch, &s, make([]float64, len(plan.Die))); err != nil {
+			return nil, err
 		}
-		die, at = d, v
+		ch.FromStart()
+		for v, d := range plan.Die[:len(plan.Die)-1] {
+			switch {
+			case !ch.Reached[v] || d == die:
+			case die == 0:
+				die, at = d, v
+			case mixed < 0:
+				mixed = v
+			}
+		}
 	}
 	if mixed < 0 {
 		flat := slices.Clone(sq.Flat)
@@ -606,15 +684,6 @@ func WinChances(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice, 
 	}
 	if r.Bump || len(sq.Effects) > 0 {
 		return nil, errs.Errorf(errs.ErrInvalidRules, "the strategy throws a die of %d faces on square %d and of %d on square %d: a race of such players under Bump or with squares that cost a turn is not held", die, at, plan.Die[mixed], mixed)
-	}
-	g, err := model.OnSquares(r, sq)
-	if err != nil {
-		return nil, err
-	}
-	s := model.Strategy{Die: plan.Die, Jumps: plan.Jumps, Den: multiple(c.Faces)}
-	var ch model.Chain
-	if err := g.Chosen(ctx, &ch, &s, make([]float64, len(plan.Die))); err != nil {
-		return nil, err
 	}
 	return joint.RaceOn(ctx, &s.G, &ch, players)
 }

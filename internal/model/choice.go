@@ -6,6 +6,7 @@ package model
 
 import (
 	"context"
+	"slices"
 
 	"github.com/snakesladders/snakes/internal/budget"
 	"github.com/snakesladders/snakes/internal/grid"
@@ -74,17 +75,17 @@ func (g *Game) Chosen(ctx context.Context, c *Chain, s *Strategy, cost []float64
 	}
 	size := int(p.Last) + 1
 	if !again {
-		bytes := 12 * throws
+		// A stride of edges a square is known before; merged edges are
+		// taken as they grow (below).
 		if stride > 0 {
-			bytes = 12 * float64(stride) * float64(p.Last)
-		}
-		if !p.Take(bytes) {
-			return p.TooBig(bytes, "the throws of a strategy on %d squares", p.Top)
+			if bytes := 12 * float64(stride) * float64(p.Last); !p.Take(bytes) {
+				return p.TooBig(bytes, "the throws of a strategy on %d squares", p.Top)
+			}
+			if need := int(stride) * int(p.Last); cap(c.Edges) < need {
+				c.Edges = make([]Edge, 0, need)
+			}
 		}
 		c.First = linalg.Grow(c.First, size+1)
-		if need := max(int(throws), int(stride)*int(p.Last)); cap(c.Edges) < need {
-			c.Edges = make([]Edge, 0, need)
-		}
 	}
 	c.G = p
 	c.Ts = c.Ts.Fit(size)
@@ -107,6 +108,13 @@ func (g *Game) Chosen(ctx context.Context, c *Chain, s *Strategy, cost []float64
 			steps = 0
 		}
 		// The square's edges: appended, or in its own stride of them.
+		if need := len(edges) + int(p.faces(s.Die[v])); stride == 0 && need > cap(edges) {
+			more := max(need, 2*cap(edges)) - cap(edges)
+			if bytes := 12 * float64(more); !p.Take(bytes) {
+				return p.TooBig(bytes, "the throws of a strategy on %d squares", p.Top)
+			}
+			edges = slices.Grow(edges, need-len(edges)+more)
+		}
 		row, base := edges, len(edges)
 		if stride > 0 {
 			base = int(v) * int(stride)

@@ -285,11 +285,24 @@ function showError(msg) {
   $("expected").textContent = "–";
 }
 
-// readChoice is the best play's choices as the form holds them.
+// readChoice is the best play's choices as the form holds them, or a
+// string that says what in them is not a whole number.
 function readChoice() {
   const f = $("best").elements;
-  const faces = f.faces.value.split(",").map((x) => x.trim()).filter((x) => x !== "").map(Number);
-  return { declineLadders: f.declineLadders.checked, declineSnakes: f.declineSnakes.checked, faces };
+  const typed = f.faces.value.split(",").map((x) => x.trim()).filter((x) => x !== "");
+  const bad = typed.find((x) => !/^-?\d+$/.test(x));
+  if (bad !== undefined) return `Dice to pick from: "${bad}" is not a whole number of faces`;
+  return { declineLadders: f.declineLadders.checked, declineSnakes: f.declineSnakes.checked, faces: typed.map(Number) };
+}
+
+// bestFailed says why there is no best play, and takes it off the board.
+function bestFailed(msg) {
+  state.best = null;
+  $("best-error").textContent = msg;
+  $("best-error").hidden = false;
+  $("best-turns").textContent = $("best-wins").textContent = "–";
+  $("best-legend").hidden = true;
+  drawBoard();
 }
 
 // fetchBest asks for the best play under the choices and shows it; with
@@ -302,9 +315,10 @@ async function fetchBest() {
     drawBoard();
     return;
   }
+  const choice = readChoice();
+  if (typeof choice === "string") return bestFailed(choice);
   const ctl = new AbortController();
   state.bestRequest = ctl;
-  const choice = readChoice();
   $("best-turns").textContent = "…";
   try {
     const res = await fetch("/api/best", {
@@ -312,15 +326,8 @@ async function fetchBest() {
       body: JSON.stringify({ board: state.board, rules: state.rules, choice }),
     });
     const body = await res.json();
-    $("best-error").hidden = res.ok;
-    if (!res.ok) {
-      state.best = null;
-      $("best-error").textContent = body.error || res.statusText;
-      $("best-turns").textContent = $("best-wins").textContent = "–";
-      $("best-legend").hidden = true;
-      drawBoard();
-      return;
-    }
+    if (!res.ok) return bestFailed(body.error || res.statusText);
+    $("best-error").hidden = true;
     body.faces = [...new Set(choice.faces)].sort((a, b) => a - b);
     state.best = body;
     const random = body.randomTurns === null ? "" : ` (random play ${fixed(body.randomTurns, 4)})`;
