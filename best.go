@@ -140,3 +140,76 @@ func (s *Strategy) Takes(square int) bool {
 func (s *Strategy) WinChances(ctx context.Context, players int) ([]float64, error) {
 	return best.WinChances(ctx, s.r.spec(), s.b.squares(), s.choice, s.plan, players)
 }
+
+// BestRace returns the play of two players who each play to win: a
+// zero-sum game over the pairs of squares, the mover choosing the die and
+// the jumps that make its own chance to win the greatest, given both
+// squares. It differs from the best play for length ([Rules.BestPlay]):
+// on the classic board under Rules{StartOffBoard: true} with dice of 4 or
+// 6 faces the first player wins 0.5113089411 when both play to win and
+// 0.5113104968 when both play for the fewest turns (go run ./cmd/snakes
+// best -faces 4,6), the second player's better play costing the first.
+//
+// The rules and choices are those of BestPlay, and under Bump a token
+// stopped on sends the other back to the start. Squares with effects are
+// not held yet: an error wrapping [ErrInvalidRules] names one. The values
+// are found by sweeps over every pair of squares, the farthest first, each
+// finding first the best stop of a throw's jumps beside every square of
+// the other's (each chain followed once), until no value moves by more
+// than 1e-14: they then satisfy their own equations, and no choice does
+// better, within that. It allocates about 22 bytes a pair of squares
+// (220 KB on the classic board; past [MaxBytes] it is refused before it
+// starts), each sweep's work is counted against [MaxWork] as it runs, and
+// the context is looked at between sweeps.
+func (r Rules) BestRace(ctx context.Context, b *Board, c Choice) (*RaceStrategy, error) {
+	choice := best.Choice{Ladders: c.DeclineLadders, Snakes: c.DeclineSnakes, Faces: slices.Clone(c.Faces)}
+	race, err := best.SolveRace(ctx, r.spec(), b.squares(), choice)
+	if err != nil {
+		return nil, err
+	}
+	return &RaceStrategy{r: r, race: race, chosen: len(c.Faces) > 0}, nil
+}
+
+// A RaceStrategy is the play of two players who each play to win, from
+// [Rules.BestRace].
+type RaceStrategy struct {
+	r      Rules
+	race   *best.Race
+	chosen bool
+}
+
+// FirstWins returns the first player's chance to win when both play to
+// win, both starting on the rules' start.
+func (s *RaceStrategy) FirstWins() float64 {
+	rc := s.race
+	if rc.Start >= rc.Top {
+		return 1 // a board of one square: the first player stands on it
+	}
+	return rc.Win[int(rc.Start)*int(rc.Top)+int(rc.Start)]
+}
+
+// Die returns the faces of the die a player on mine picks while the other
+// stands on theirs (each 0..n²-1, 0 off the board): one of Choice.Faces,
+// or the rules' die where no die is chosen; 0 outside that range.
+func (s *RaceStrategy) Die(mine, theirs int) int {
+	top := int(s.race.Top)
+	switch {
+	case mine < 0 || mine >= top || theirs < 0 || theirs >= top:
+		return 0
+	case !s.chosen:
+		return s.r.dieFaces()
+	}
+	return int(s.race.Die[mine*top+theirs])
+}
+
+// Takes reports whether a player whose throw lands on square takes the
+// jump that starts there while the other stands on theirs: false where no
+// jump starts (or it goes to its own square), and outside 1..n² or
+// 0..n²-1.
+func (s *RaceStrategy) Takes(square, theirs int) bool {
+	top := int(s.race.Top)
+	if square < 1 || square > top || theirs < 0 || theirs >= top {
+		return false
+	}
+	return s.race.Take[square*top+theirs]
+}

@@ -54,3 +54,33 @@ func ExampleRules_BestPlay() {
 	// 20.2591405923
 	// 15.9047592939
 }
+
+// The race on the classic board when each player picks a die of 4 or 6
+// faces each turn: played to win, and played for the fewest turns (the
+// first player's chance, both players playing alike).
+func ExampleRules_BestRace() {
+	r := snakes.Rules{StartOffBoard: true}
+	c := snakes.Choice{Faces: []int{4, 6}}
+	race, err := r.BestRace(context.Background(), snakes.Classic(), c)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	length, err := r.BestPlay(context.Background(), snakes.Classic(), c)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	wins, err := length.WinChances(context.Background(), 2)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("played to win: %.10f\n", race.FirstWins())
+	fmt.Printf("played for length: %.10f\n", wins[0])
+	fmt.Println("on 1 against 1, the first picks a die of", race.Die(1, 1))
+	// Output:
+	// played to win: 0.5113089411
+	// played for length: 0.5113104968
+	// on 1 against 1, the first picks a die of 4
+}

@@ -129,23 +129,32 @@ func checkOptimal(t *testing.T, rr refRules, flat []int, c Choice, s *Strategy) 
 	}
 }
 
+// drawChoice draws a board of 2..sides+1 squares a side (nil where the
+// grid drawn is not a board), rules of up to faces faces and a choice
+// among up to dice dice of 1..faces+2 faces.
+func drawChoice(t *testing.T, rng *rand.Rand, sides, faces, dice int) (*Board, [][]int, refRules, Choice) {
+	grid := randomGrid(2+rng.IntN(sides), 0.2, rng.Uint64())
+	rr := refRules{faces: 1 + rng.IntN(faces), offBoard: rng.IntN(2) == 0, over: Overshoot(rng.IntN(3)), chain: rng.IntN(3) == 0}
+	c := Choice{DeclineLadders: rng.IntN(2) == 0, DeclineSnakes: rng.IntN(2) == 0}
+	if rng.IntN(2) == 0 {
+		c.Faces = rng.Perm(faces + 2)[:1+rng.IntN(dice)]
+		for i := range c.Faces {
+			c.Faces[i]++
+		}
+	}
+	if !refValid(grid) {
+		return nil, grid, rr, c
+	}
+	return mustBoard(t, grid), grid, rr, c
+}
+
 func TestBestPlayOptimal(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 35))
 	checked := 0
 	for range 300 {
-		n := 2 + rng.IntN(7)
-		grid := randomGrid(n, 0.2, rng.Uint64())
-		if !refValid(grid) {
+		b, grid, rr, c := drawChoice(t, rng, 7, 8, 3)
+		if b == nil {
 			continue
-		}
-		b := mustBoard(t, grid)
-		rr := refRules{faces: 1 + rng.IntN(8), offBoard: rng.IntN(2) == 0, over: Overshoot(rng.IntN(3)), chain: rng.IntN(3) == 0}
-		c := Choice{DeclineLadders: rng.IntN(2) == 0, DeclineSnakes: rng.IntN(2) == 0}
-		if rng.IntN(2) == 0 {
-			c.Faces = rng.Perm(8)[:1+rng.IntN(3)]
-			for i := range c.Faces {
-				c.Faces[i]++
-			}
 		}
 		s, err := rr.rules().BestPlay(context.Background(), b, c)
 		if errors.Is(err, ErrNeverFinishes) || errors.Is(err, ErrInvalidRules) && rr.chain {
@@ -472,4 +481,22 @@ func TestBestPlayBumpRace(t *testing.T) {
 	if z := (p - wins[0]) / math.Sqrt(wins[0]*(1-wins[0])/games); math.Abs(z) > 5 {
 		t.Errorf("the first player won %.4f of games played under Bump, WinChances %.4f (z = %.1f)", p, wins[0], z)
 	}
+}
+
+// BenchmarkBestRace measures the race played to win on the classic board,
+// dice of 4 or 6 faces, beside random play's race (WinChances).
+func BenchmarkBestRace(b *testing.B) {
+	r, c := Rules{StartOffBoard: true}, Choice{Faces: []int{4, 6}}
+	b.Run("classic/WinChances", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			r.WinChances(Classic(), 2)
+		}
+	})
+	b.Run("classic/BestRace", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			r.BestRace(context.Background(), Classic(), c)
+		}
+	})
 }

@@ -95,7 +95,8 @@
 // decline, a die picked each turn): [Rules.BestPlay] returns the
 // [Strategy] of least expected turns ([Strategy.ExpectedTurns],
 // [Strategy.Die], [Strategy.Takes]) and the race of players who follow it
-// ([Strategy.WinChances]).
+// ([Strategy.WinChances]); [Rules.BestRace] the [RaceStrategy] of two
+// players who each play to win ([RaceStrategy.FirstWins]).
 //
 // Designing a board: [Design] (and [DesignProgress]) search for a board
 // whose game lasts as long as a [Spec] asks, errors wrapping

@@ -20,8 +20,9 @@ import (
 
 // bestHelp says what the best subcommand prints.
 const bestHelp = `It prints the least expected turns (beside random play's), the jumps the
-best play declines, the squares on which it picks each die, and the first
-player's chance to win when every player plays it.
+best play declines, the squares on which it picks each die, the first
+player's chance to win when every player plays it, and, for two players,
+when each plays to win instead.
 `
 
 // best is the best subcommand.
@@ -111,6 +112,15 @@ func best(args []string, stdin io.Reader, stdout io.Writer) error {
 			out.Race = trimPrefix(err.Error())
 		}
 	}
+	// Two players who each play to win, rather than for length.
+	if *players == 2 {
+		if race, err := rules.BestRace(ctx, board, c); err == nil {
+			w := race.FirstWins()
+			out.FirstWinsToWin = &w
+		} else {
+			out.RaceToWin = trimPrefix(err.Error())
+		}
+	}
 	if *asJSON {
 		data, err := json.Marshal(out)
 		if err != nil {
@@ -143,6 +153,12 @@ func best(args []string, stdin io.Reader, stdout io.Writer) error {
 	case out.Race != "":
 		fmt.Fprintf(stdout, "the race: %s\n", out.Race)
 	}
+	switch {
+	case out.FirstWinsToWin != nil:
+		fmt.Fprintf(stdout, "2 players who each play to win: the first wins %.10f\n", *out.FirstWinsToWin)
+	case out.RaceToWin != "":
+		fmt.Fprintf(stdout, "the race played to win: %s\n", out.RaceToWin)
+	}
 	return nil
 }
 
@@ -154,6 +170,9 @@ type bestOut struct {
 	Dice          map[string][][2]int `json:"dice,omitempty"` // faces → the ranges [lo, hi] of squares where that die is picked
 	FirstWins     *float64            `json:"firstWins,omitempty"`
 	Race          string              `json:"race,omitempty"` // why the race was not run
+	// The race of two players who each play to win (-players 2).
+	FirstWinsToWin *float64 `json:"firstWinsToWin,omitempty"`
+	RaceToWin      string   `json:"raceToWin,omitempty"` // why it was not run
 }
 
 // addSquare adds square v, above every square in ranges, to ranges.

@@ -67,6 +67,14 @@ func TestBestCommand(t *testing.T) {
 		if err != nil || got.FirstWins == nil || math.Abs(*got.FirstWins-wins[0]) > 0 {
 			t.Errorf("%v: firstWins %v, the library's %v (%v)", tc.args, got.FirstWins, wins, err)
 		}
+		if players == 2 {
+			race, err := r.BestRace(context.Background(), b, tc.c)
+			if err != nil || got.FirstWinsToWin == nil || *got.FirstWinsToWin != race.FirstWins() {
+				t.Errorf("%v: firstWinsToWin %v, the library's %v (%v)", tc.args, got.FirstWinsToWin, race, err)
+			}
+		} else if got.FirstWinsToWin != nil {
+			t.Errorf("%v: firstWinsToWin %v for %d players", tc.args, *got.FirstWinsToWin, players)
+		}
 		text, _, status := runSnakes(t, "", append([]string{"best"}, tc.args...)...)
 		if status != 0 || !strings.HasPrefix(text, "least expected turns: "+strconv.FormatFloat(s.ExpectedTurns(), 'f', 10, 64)) {
 			t.Errorf("%v: status %d, text:\n%s", tc.args, status, text)

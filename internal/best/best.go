@@ -167,16 +167,9 @@ var planners = sync.Pool{New: func() any { return new(planner) }}
 // is done. A start from which no strategy surely finishes is
 // errs.ErrNeverFinishes.
 func Solve(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (*Plan, error) {
-	gv, err := model.OnSquares(r, sq)
+	g, err := compile(r, sq, c, "the best play")
 	if err != nil {
 		return nil, err
-	}
-	g := &gv
-	if err := Check(r, g, sq, c); err != nil {
-		return nil, err
-	}
-	if g.Meter == nil {
-		g.Meter = budget.NewMeter("the best play", g.Lim.Work, g.WorkName())
 	}
 	size := int(g.Top) + 1
 	// The planner's tables and the plan: about 70 bytes a square.
@@ -284,6 +277,22 @@ func Solve(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (*Pla
 		plan.Take[s] = plan.Take[s] && to >= 0 && to != int32(s)
 	}
 	return plan, nil
+}
+
+// compile compiles sq under r for figure, checks c against them (Check),
+// and gives the game a meter of r's work bound where r has none.
+func compile(r model.Rules, sq *grid.Squares, c Choice, figure string) (*model.Game, error) {
+	g, err := model.OnSquares(r, sq)
+	if err != nil {
+		return nil, err
+	}
+	if err := Check(r, &g, sq, c); err != nil {
+		return nil, err
+	}
+	if g.Meter == nil {
+		g.Meter = budget.NewMeter(figure, g.Lim.Work, g.WorkName())
+	}
+	return &g, nil
 }
 
 // appendFaces appends the dice of a Choice's Faces to dst as the model

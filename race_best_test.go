@@ -1,0 +1,203 @@
+// This file tests the race played to win against the test's own reading
+// of the rules: every pair's value meets the equations of the game (its
+// die and its jumps the best), random play's race where nothing is
+// chosen, games played by two players who follow it (a Monte Carlo with
+// its standard error), and the errors.
+
+package snakes
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// refRaceStop is what stopping on s is worth to a mover whose throw put
+// it down, the other on b, under win (the mover's chance on each pair):
+// the test's own reading of the race and of Bump.
+func refRaceStop(win func(a, b int) float64, s, b, last, start int, bump bool) float64 {
+	if s == last {
+		return 1
+	}
+	if bump && s == b {
+		b = start
+	}
+	return 1 - win(b, s)
+}
+
+// checkRace checks every pair's value against the equations of the game:
+// the mover's die is worth the value, no die is worth more (each landing
+// stopping at its best), and each jump's choice is the better one.
+func checkRace(t *testing.T, rr refRules, flat []int, c Choice, bump bool, rs *RaceStrategy) {
+	t.Helper()
+	last := len(flat) - 1
+	win := func(a, b int) float64 { return rs.race.Win[a*last+b] }
+	start := rr.start()
+	worth := func(a, b, d int) float64 {
+		sum := 0.0
+		for roll := 1; roll <= d; roll++ {
+			r := rr
+			r.faces = d
+			landed, _ := r.step(flat, a, roll)
+			if a+roll > last && rr.over == Stay {
+				sum += 1 - win(b, a)
+				continue
+			}
+			best := math.Inf(-1)
+			for _, s := range refStops(flat, landed, c, rr.chain) {
+				best = max(best, refRaceStop(win, s, b, last, start, bump))
+			}
+			sum += best
+		}
+		return sum / float64(d)
+	}
+	for a := range last {
+		for b := range last {
+			w := win(a, b)
+			if math.IsNaN(w) || w < -1e-12 || w > 1+1e-12 {
+				t.Fatalf("pair (%d, %d): %v", a, b, w)
+			}
+			if own := worth(a, b, rs.Die(a, b)); math.Abs(own-w) > 1e-9 {
+				t.Fatalf("pair (%d, %d): its die %d is worth %v, the value is %v", a, b, rs.Die(a, b), own, w)
+			}
+			for _, d := range refDice(rr, c) {
+				if v := worth(a, b, d); v > w+1e-9 {
+					t.Fatalf("pair (%d, %d): die %d is worth %v, more than the value %v", a, b, d, v, w)
+				}
+			}
+		}
+	}
+	for x := 1; x < last; x++ {
+		to := flat[x]
+		if to == -1 || to == x || rr.chain {
+			continue // under Chain, checked through the values above
+		}
+		declinable := to > x && c.DeclineLadders || to < x && c.DeclineSnakes
+		for b := range last {
+			stay, take := refRaceStop(win, x, b, last, start, bump), refRaceStop(win, to, b, last, start, bump)
+			switch {
+			case !declinable && !rs.Takes(x, b):
+				t.Fatalf("square %d, the other on %d: a jump that may not be declined is declined", x, b)
+			case declinable && rs.Takes(x, b) && stay > take+1e-9:
+				t.Fatalf("square %d, the other on %d: takes a jump worth %v over staying, %v", x, b, take, stay)
+			case declinable && !rs.Takes(x, b) && take > stay+1e-9:
+				t.Fatalf("square %d, the other on %d: declines a jump worth %v over staying, %v", x, b, take, stay)
+			}
+		}
+	}
+}
+
+func TestBestRaceOptimal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 35))
+	checked := 0
+	for range 200 {
+		b, grid, rr, c := drawChoice(t, rng, 5, 6, 2)
+		if b == nil {
+			continue
+		}
+		bump := rng.IntN(2) == 0
+		r := rr.rules()
+		r.Bump = bump
+		// Under Bump two tokens may send each other back forever: such a
+		// race never settles, and is refused at the bound on work.
+		rs, err := r.WithMaxWork(1e7).BestRace(context.Background(), b, c)
+		if errors.Is(err, ErrInvalidRules) && rr.chain || errors.Is(err, ErrTooLarge) || errors.Is(err, ErrNeverFinishes) {
+			continue // a loop of jumps under Chain; a race that never settles; a trap
+		}
+		if err != nil {
+			t.Fatalf("%v under %+v with %+v: %v", grid, rr, c, err)
+		}
+		checkRace(t, rr, refFlat(grid), c, bump, rs)
+		checked++
+	}
+	if checked < 120 {
+		t.Fatalf("only %d boards checked", checked)
+	}
+}
+
+// TestBestRaceRandom checks that with nothing to choose the race played to
+// win is random play's race, as WinChances gives it, under Bump too.
+func TestBestRaceRandom(t *testing.T) {
+	for seed := range uint64(12) {
+		b := mustBoard(t, randomGrid(3+int(seed%6), 0.15, seed))
+		r := Rules{StartOffBoard: seed%2 == 0, Overshoot: Overshoot(seed % 3), Faces: 2 + int(seed%5), Bump: seed%3 == 0}
+		want, werr := r.WinChances(b, 2)
+		rs, err := r.BestRace(context.Background(), b, Choice{})
+		if werr != nil || err != nil {
+			continue // a game that may not end
+		}
+		if math.Abs(rs.FirstWins()-want[0]) > 1e-9 {
+			t.Errorf("seed %d: FirstWins %v, WinChances %v", seed, rs.FirstWins(), want[0])
+		}
+	}
+}
+
+func TestBestRaceMonteCarlo(t *testing.T) {
+	r := Rules{StartOffBoard: true}
+	c := Choice{DeclineSnakes: true, Faces: []int{4, 6}}
+	rs, err := r.BestRace(context.Background(), Classic(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := Classic()
+	rng := rand.New(rand.NewPCG(8, 9))
+	const games = 20000
+	first := 0
+	for range games {
+		pos, mover := [2]int{0, 0}, 0
+		for {
+			a, o := pos[mover], pos[1-mover]
+			t := a + 1 + rng.IntN(rs.Die(a, o))
+			if t <= 100 {
+				a = t
+				if to, ok := b.Jump(a); ok && rs.Takes(a, o) {
+					a = to
+				}
+			}
+			if a == 100 {
+				break
+			}
+			pos[mover], mover = a, 1-mover
+		}
+		if mover == 0 {
+			first++
+		}
+	}
+	p := float64(first) / games
+	if z := (p - rs.FirstWins()) / math.Sqrt(p*(1-p)/games); math.Abs(z) > 5 {
+		t.Errorf("the first player won %.4f of games played to win, FirstWins %.4f (z = %.1f)", p, rs.FirstWins(), z)
+	}
+}
+
+func TestBestRaceErrors(t *testing.T) {
+	ctx := context.Background()
+	effects, _ := Classic().WithEffects(map[int]Effect{44: MissTurn, 30: ThrowAgain})
+	for _, tc := range []struct {
+		r    Rules
+		b    *Board
+		c    Choice
+		want error
+		says string
+	}{
+		{Rules{}, nil, Choice{}, ErrInvalidBoard, "no squares"},
+		{Rules{}, effects, Choice{DeclineSnakes: true}, ErrInvalidRules, "square 30 has an effect"},
+		{Rules{Again: 6}, Classic(), Choice{}, ErrInvalidRules, "Again is 6"},
+		{Rules{}, Classic(), Choice{Faces: []int{0}}, ErrInvalidRules, "Choice.Faces[0] is 0"},
+		{Rules{}.WithMaxWork(200000), Classic(), Choice{Faces: []int{4, 6}}, ErrTooLarge, "a sweep of the race brings its work to"},
+		{Rules{}.WithMaxBytes(1 << 20), mustBoard(t, emptyGrid(40)), Choice{}, ErrTooLarge, "the race of two players on 1600 squares needs"},
+	} {
+		_, err := tc.r.BestRace(ctx, tc.b, tc.c)
+		if !errors.Is(err, tc.want) || !strings.Contains(fmt.Sprint(err), tc.says) {
+			t.Errorf("%+v %+v: %v, want %v saying %q", tc.r, tc.c, err, tc.want, tc.says)
+		}
+	}
+	done, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := (Rules{}).BestRace(done, Classic(), Choice{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled context: %v", err)
+	}
+}
