@@ -157,10 +157,15 @@ func (s *Strategy) WinChances(ctx context.Context, players int) ([]float64, erro
 // finding first the best stop of a throw's jumps beside every square of
 // the other's (each chain followed once), until no value moves by more
 // than 1e-14: they then satisfy their own equations, and no choice does
-// better, within that. It allocates about 22 bytes a pair of squares
-// (220 KB on the classic board; past [MaxBytes] it is refused before it
-// starts), each sweep's work is counted against [MaxWork] as it runs, and
-// the context is looked at between sweeps.
+// better, within that. The game is zero-sum where it surely ends: a board
+// with a square from which no play surely finishes is [ErrNeverFinishes],
+// and so, under Bump, is a race in which players who follow the strategy
+// may send each other back for ever (checked once the values are found).
+// It allocates about 24 bytes a pair of squares, 32 under Chain with a
+// jump that may be declined (240 KB on the classic board; past
+// [MaxBytes], or a first sweep past [MaxWork], it is refused before it
+// starts); each sweep's work is counted against MaxWork as it runs, and
+// the context is looked at about every 2¹⁸ throws.
 func (r Rules) BestRace(ctx context.Context, b *Board, c Choice) (*RaceStrategy, error) {
 	choice := best.Choice{Ladders: c.DeclineLadders, Snakes: c.DeclineSnakes, Faces: slices.Clone(c.Faces)}
 	race, err := best.SolveRace(ctx, r.spec(), b.squares(), choice)

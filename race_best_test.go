@@ -189,6 +189,14 @@ func TestBestRaceErrors(t *testing.T) {
 		{Rules{}, Classic(), Choice{Faces: []int{0}}, ErrInvalidRules, "Choice.Faces[0] is 0"},
 		{Rules{}.WithMaxWork(200000), Classic(), Choice{Faces: []int{4, 6}}, ErrTooLarge, "a sweep of the race brings its work to"},
 		{Rules{}.WithMaxBytes(1 << 20), mustBoard(t, emptyGrid(40)), Choice{}, ErrTooLarge, "the race of two players on 1600 squares needs"},
+		// Refused before its tables are made: the first sweep's work is
+		// known.
+		{Rules{}.WithMaxWork(1e6), mustBoard(t, emptyGrid(40)), Choice{Faces: []int{4, 6}}, ErrTooLarge, "a sweep of the race brings its work to 1.05e+08"},
+		// Under Bump, play to win that can send both tokens back for ever:
+		// a one-faced die off the board onto the other, and a race whose
+		// players can each hold off the other's win.
+		{Rules{StartOffBoard: true, Overshoot: Finish, Bump: true}, mustJumps(t, 3, map[int]int{3: 7}), Choice{Faces: []int{1, 2}}, ErrNeverFinishes, "from a token on 0 and the other on 1"},
+		{Rules{Chain: true, Bump: true}, mustJumps(t, 3, map[int]int{3: 8, 4: 3}), Choice{DeclineLadders: true, Faces: []int{1, 2}}, ErrNeverFinishes, "may never finish"},
 	} {
 		_, err := tc.r.BestRace(ctx, tc.b, tc.c)
 		if !errors.Is(err, tc.want) || !strings.Contains(fmt.Sprint(err), tc.says) {

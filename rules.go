@@ -75,8 +75,9 @@ type Rules struct {
 	// that is moved leaves a token, after its jump, on a square other
 	// than 0 where they stand (a token sent back by AgainLimit bumps no
 	// one). It changes only the games of several players: [Game],
-	// [Rules.WinChances], [Rules.WinChancesFrom] and [Rules.GameLength],
-	// which then solve the joint chain of every token (bump.go).
+	// [Rules.WinChances], [Rules.WinChancesFrom], [Rules.GameLength],
+	// [Rules.Places] and [Strategy.WinChances], which then solve the joint
+	// chain of every token, and [Rules.BestRace].
 	Bump bool `json:"bump"`
 	// PlayOn plays a [Game] on after the first token reaches the last
 	// square, until one player is left: a finished token stays on the

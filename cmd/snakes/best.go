@@ -157,7 +157,7 @@ func best(args []string, stdin io.Reader, stdout io.Writer) error {
 	case out.FirstWinsToWin != nil:
 		fmt.Fprintf(stdout, "2 players who each play to win: the first wins %.10f\n", *out.FirstWinsToWin)
 	case out.RaceToWin != "":
-		fmt.Fprintf(stdout, "the race played to win: %s\n", out.RaceToWin)
+		fmt.Fprintf(stdout, "2 players who each play to win: not computed: %s\n", out.RaceToWin)
 	}
 	return nil
 }

@@ -75,12 +75,32 @@ func SolveRace(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (
 	}
 	top := g.Top
 	pairs := float64(top) * float64(top)
-	if bytes := 22 * pairs; !g.Take(bytes) {
-		return nil, g.TooBig(bytes, "the race of two players on %d squares", top)
-	}
 	dice := []int32{0}
 	if len(c.Faces) > 0 {
 		dice = appendFaces(nil, c.Faces)
+	}
+	// A sweep's throws: every pair, every die's totals. The first sweep's
+	// work is known before the tables are made: a race past the bound is
+	// refused before they are.
+	throws := 0.0
+	for _, d := range dice {
+		if d == 0 {
+			throws += float64(g.Dice.Hi - g.Dice.Lo + 1)
+		} else {
+			throws += float64(d)
+		}
+	}
+	throws *= pairs
+	if err := g.Spend(raceSteps*throws+pairs, "a sweep of the race"); err != nil {
+		return nil, err
+	}
+	chained := (c.Ladders || c.Snakes) && r.Chain // the best stops are a table of their own
+	bytes := 14 * pairs
+	if chained {
+		bytes += 8 * pairs
+	}
+	if !g.Take(bytes) {
+		return nil, g.TooBig(bytes, "the race of two players on %d squares", top)
 	}
 	var can []bool
 	if c.Ladders || c.Snakes {
@@ -91,19 +111,12 @@ func SolveRace(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (
 	}
 	n := int(top)
 	rc := &Race{Top: top, Win: make([]float64, n*n), Die: make([]int32, n*n), Take: make([]bool, (n+1)*n), Start: g.Start}
-	best := make([]float64, (n+1)*n) // [x*Top+b]: the best stop of a token put down on x, the other on b
+	var best []float64 // [x*Top+b]: the best stop of a token put down on x, the other on b
+	if chained {
+		best = make([]float64, (n+1)*n)
+	}
 	done := make([]bool, n+1)
 	stack := []int32(nil)
-	// A pass's throws: every pair, every die's totals.
-	throws := 0.0
-	for _, d := range dice {
-		if d == 0 {
-			throws += float64(g.Dice.Hi - g.Dice.Lo + 1)
-		} else {
-			throws += float64(d)
-		}
-	}
-	throws *= pairs
 	// stopValue is what stopping on s is worth to a mover whose throw put
 	// it down, the other on b: a win on the last square, else the other's
 	// turn, the other sent back under Bump where the mover stops on it.
@@ -139,10 +152,13 @@ func SolveRace(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (
 		}
 		return went
 	}
+	steps := 0 // throws since the context was looked at
 	for {
 		rc.Sweeps++
-		if err := g.Spend(raceSteps*throws+pairs, "a sweep of the race"); err != nil {
-			return nil, err
+		if rc.Sweeps > 1 { // the first was charged before the tables
+			if err := g.Spend(raceSteps*throws+pairs, "a sweep of the race"); err != nil {
+				return nil, err
+			}
 		}
 		if err := budget.Stopped(ctx); err != nil {
 			return nil, err
@@ -157,6 +173,12 @@ func SolveRace(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (
 			for a := min(sum, n-1); a >= 0 && sum-a < n; a-- {
 				b := int32(sum - a)
 				i := a*n + int(b)
+				if steps += int(throws / pairs); steps > budget.CheckEvery {
+					if err := budget.Stopped(ctx); err != nil {
+						return nil, err
+					}
+					steps = 0
+				}
 				w, pick := math.Inf(-1), int32(0)
 				for _, d := range dice {
 					// Each throw's weight is out of the rules' dice's Den.
@@ -181,20 +203,120 @@ func SolveRace(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (
 		}
 	}
 	// The jumps' choices under the values found.
-	if can != nil && r.Chain {
+	if chained {
 		bestStops(rc, sq, can, best, done, &stack, stopValue)
-		return rc, nil
+	} else {
+		for x := int32(1); x < top; x++ {
+			to := sq.Flat[x]
+			if to < 0 || to == x {
+				continue
+			}
+			for b := int32(0); b < top; b++ {
+				rc.Take[int(x)*n+int(b)] = can == nil || !can[x] || stopValue(to, b) > stopValue(x, b)
+			}
+		}
 	}
-	for x := int32(1); x < top; x++ {
-		to := sq.Flat[x]
-		if to < 0 || to == x {
-			continue
-		}
-		for b := int32(0); b < top; b++ {
-			rc.Take[int(x)*n+int(b)] = can == nil || !can[x] || stopValue(to, b) > stopValue(x, b)
-		}
+	if err := rc.ends(ctx, g, sq, can, r.Chain); err != nil {
+		return nil, err
 	}
 	return rc, nil
+}
+
+// ends returns an error wrapping errs.ErrNeverFinishes where players who
+// both follow rc from the start may never finish: under Bump, two tokens
+// that send each other back for ever, where the game is not the zero-sum
+// one the values are of (or where a choice that loops is worth as much as
+// one that goes on). It follows the pairs the start reaches, then marks
+// back from those with a throw that wins.
+func (rc *Race) ends(ctx context.Context, g *model.Game, sq *grid.Squares, can []bool, chain bool) error {
+	top, n := rc.Top, int(rc.Top)
+	// stop is where the mover, put down on x with the other on b, stops
+	// as rc plays the jumps.
+	stop := func(x, b int32) int32 {
+		if can == nil {
+			return g.Land(x) // every jump taken, chained as the game chains them
+		}
+		for { // a chain with a jump that may be declined has no loop (Check)
+			to := sq.Flat[x]
+			if to < 0 || to == x || !rc.Take[int(x)*n+int(b)] {
+				return x
+			}
+			if !chain {
+				return to
+			}
+			x = to
+		}
+	}
+	// next calls each with the pairs a turn from (a, b) can leave, or -1
+	// for a win.
+	next := func(a, b int32, each func(i int)) {
+		g.Throws(a, rc.Die[int(a)*n+int(b)], func(total, landed, _ int32, _ float64) {
+			if !g.Moved(a, total) {
+				each(int(b)*n + int(a))
+				return
+			}
+			s := stop(landed, b)
+			switch {
+			case s == top:
+				each(-1)
+			case g.Bump && s == b && s != 0:
+				each(int(rc.Start)*n + int(s))
+			default:
+				each(int(b)*n + int(s))
+			}
+		})
+	}
+	start := int(rc.Start)*n + int(rc.Start)
+	if rc.Start >= top {
+		return nil
+	}
+	// The pairs reached, those that can finish, and the queue of them.
+	if bytes := 10 * float64(n) * float64(n); !g.Take(bytes) {
+		return g.TooBig(bytes, "following the race of two players on %d squares", top)
+	}
+	reached := make([]bool, n*n)
+	reached[start] = true
+	queue := []int{start}
+	for k := 0; k < len(queue); k++ {
+		if k%4096 == 0 {
+			if err := budget.Stopped(ctx); err != nil {
+				return err
+			}
+		}
+		i := queue[k]
+		next(int32(i/n), int32(i%n), func(j int) {
+			if j >= 0 && !reached[j] {
+				reached[j] = true
+				queue = append(queue, j)
+			}
+		})
+	}
+	// The pairs that can end the game, by sweeps until none is added.
+	finish := make([]bool, n*n)
+	for added := true; added; {
+		added = false
+		if err := budget.Stopped(ctx); err != nil {
+			return err
+		}
+		for k := len(queue) - 1; k >= 0; k-- {
+			i := queue[k]
+			if finish[i] {
+				continue
+			}
+			next(int32(i/n), int32(i%n), func(j int) {
+				if j < 0 || finish[j] {
+					finish[i] = true
+				}
+			})
+			added = added || finish[i]
+		}
+	}
+	for _, i := range queue {
+		if !finish[i] {
+			return errs.Errorf(errs.ErrNeverFinishes, "two players who play to win may never finish: from a token on %d and the other on %d they can send each other back for ever, and the race is not the zero-sum game its values are of", i/n, i%n)
+		}
+	}
+	return nil
 }
 
 // bestStops sets best[x*Top+b], for every square x a throw can put the
