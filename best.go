@@ -151,8 +151,13 @@ func (s *Strategy) WinChances(ctx context.Context, players int) ([]float64, erro
 // best -faces 4,6), the second player's better play costing the first.
 //
 // The rules and choices are those of BestPlay, and under Bump a token
-// stopped on sends the other back to the start. Squares with effects are
-// not held yet: an error wrapping [ErrInvalidRules] names one. The values
+// stopped on sends the other back to the start (keeping a turn it is to
+// miss). Squares with effects are held: another throw keeps the mover
+// moving, and a square that costs a turn gives the other two turns in a
+// row; where one of them has a turn to be passed over the pairs are a
+// second layer of the game, whose choices [RaceStrategy.Die] and
+// [RaceStrategy.Takes] do not give (they are for a turn the other answers).
+// The values
 // are found by sweeps over every pair of squares, the farthest first, each
 // finding first the best stop of a throw's jumps beside every square of
 // the other's (each chain followed once), until no value moves by more

@@ -120,10 +120,24 @@ func TestBestRaceOptimal(t *testing.T) {
 }
 
 // TestBestRaceRandom checks that with nothing to choose the race played to
-// win is random play's race, as WinChances gives it, under Bump too.
+// win is random play's race, as WinChances gives it, under Bump too, and
+// with squares that give another throw or cost a turn.
 func TestBestRaceRandom(t *testing.T) {
-	for seed := range uint64(12) {
+	withEffects := 0
+	for seed := range uint64(24) {
 		b := mustBoard(t, randomGrid(3+int(seed%6), 0.15, seed))
+		if seed >= 12 { // effects on two squares without a jump
+			effects := map[int]Effect{}
+			for s := 2; s < b.Squares() && len(effects) < 2; s++ {
+				if _, ok := b.Jump(s); !ok && (s*7+int(seed))%5 == 0 {
+					effects[s] = Effect(1 + len(effects)%2)
+				}
+			}
+			var err error
+			if b, err = b.WithEffects(effects); err != nil {
+				t.Fatal(err)
+			}
+		}
 		r := Rules{StartOffBoard: seed%2 == 0, Overshoot: Overshoot(seed % 3), Faces: 2 + int(seed%5), Bump: seed%3 == 0}
 		want, werr := r.WinChances(b, 2)
 		rs, err := r.BestRace(context.Background(), b, Choice{})
@@ -133,49 +147,95 @@ func TestBestRaceRandom(t *testing.T) {
 		if math.Abs(rs.FirstWins()-want[0]) > 1e-9 {
 			t.Errorf("seed %d: FirstWins %v, WinChances %v", seed, rs.FirstWins(), want[0])
 		}
+		if len(b.Effects()) > 0 {
+			withEffects++
+		}
+	}
+	if withEffects < 6 {
+		t.Errorf("only %d boards with effects compared", withEffects)
 	}
 }
 
+// TestBestRaceMonteCarlo plays games of two players who follow the race
+// played to win, with the test's own reading of the moves, square effects
+// and Bump, and compares the first player's share with FirstWins.
 func TestBestRaceMonteCarlo(t *testing.T) {
-	r := Rules{StartOffBoard: true}
-	c := Choice{DeclineSnakes: true, Faces: []int{4, 6}}
-	rs, err := r.BestRace(context.Background(), Classic(), c)
+	effects, err := Classic().WithEffects(map[int]Effect{5: MissTurn, 18: ThrowAgain, 44: MissTurn, 70: ThrowAgain})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := Classic()
-	rng := rand.New(rand.NewPCG(8, 9))
-	const games = 20000
-	first := 0
-	for range games {
-		pos, mover := [2]int{0, 0}, 0
-		for {
-			a, o := pos[mover], pos[1-mover]
-			t := a + 1 + rng.IntN(rs.Die(a, o))
-			if t <= 100 {
-				a = t
-				if to, ok := b.Jump(a); ok && rs.Takes(a, o) {
-					a = to
+	for _, tc := range []struct {
+		b *Board
+		r Rules
+		c Choice
+	}{
+		{Classic(), Rules{StartOffBoard: true}, Choice{DeclineSnakes: true, Faces: []int{4, 6}}},
+		{effects, Rules{StartOffBoard: true, Bump: true}, Choice{DeclineSnakes: true, DeclineLadders: true}},
+	} {
+		rs, err := tc.r.BestRace(context.Background(), tc.b, tc.c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last, top := tc.b.Squares(), int(rs.race.Top)
+		// The die and the jumps of the mover's state: k is 1 where the
+		// other's next turn is passed over.
+		die := func(k, a, o int) int {
+			if len(tc.c.Faces) == 0 {
+				return 6
+			}
+			return int(rs.race.Die[k*top*top+a*top+o])
+		}
+		takes := func(k, x, o int) bool { return rs.race.Take[k*(top+1)*top+x*top+o] }
+		rng := rand.New(rand.NewPCG(8, 9))
+		const games = 20000
+		first := 0
+		for range games {
+			pos, miss, mover := [2]int{0, 0}, [2]bool{}, 0
+			for {
+				if miss[mover] { // this turn is passed over
+					miss[mover], mover = false, 1-mover
+					continue
 				}
+				a, o := pos[mover], pos[1-mover]
+				k := 0
+				if miss[1-mover] {
+					k = 1
+				}
+				s := a + 1 + rng.IntN(die(k, a, o))
+				moved := s <= last // a throw past the end is not moved
+				if !moved {
+					s = a
+				} else if to, ok := tc.b.Jump(s); ok && takes(k, s, o) {
+					s = to
+				}
+				if s == last {
+					break
+				}
+				if tc.r.Bump && moved && s == o {
+					pos[1-mover] = 0
+				}
+				pos[mover] = s
+				if moved && tc.b.Effect(s) == ThrowAgain {
+					continue
+				}
+				if moved && tc.b.Effect(s) == MissTurn {
+					miss[mover] = true
+				}
+				mover = 1 - mover
 			}
-			if a == 100 {
-				break
+			if mover == 0 {
+				first++
 			}
-			pos[mover], mover = a, 1-mover
 		}
-		if mover == 0 {
-			first++
+		p := float64(first) / games
+		if z := (p - rs.FirstWins()) / math.Sqrt(p*(1-p)/games); math.Abs(z) > 5 {
+			t.Errorf("%+v: the first player won %.4f of games played to win, FirstWins %.4f (z = %.1f)", tc.r, p, rs.FirstWins(), z)
 		}
-	}
-	p := float64(first) / games
-	if z := (p - rs.FirstWins()) / math.Sqrt(p*(1-p)/games); math.Abs(z) > 5 {
-		t.Errorf("the first player won %.4f of games played to win, FirstWins %.4f (z = %.1f)", p, rs.FirstWins(), z)
 	}
 }
 
 func TestBestRaceErrors(t *testing.T) {
 	ctx := context.Background()
-	effects, _ := Classic().WithEffects(map[int]Effect{44: MissTurn, 30: ThrowAgain})
 	for _, tc := range []struct {
 		r    Rules
 		b    *Board
@@ -184,7 +244,6 @@ func TestBestRaceErrors(t *testing.T) {
 		says string
 	}{
 		{Rules{}, nil, Choice{}, ErrInvalidBoard, "no squares"},
-		{Rules{}, effects, Choice{DeclineSnakes: true}, ErrInvalidRules, "square 30 has an effect"},
 		{Rules{Again: 6}, Classic(), Choice{}, ErrInvalidRules, "Again is 6"},
 		{Rules{}, Classic(), Choice{Faces: []int{0}}, ErrInvalidRules, "Choice.Faces[0] is 0"},
 		{Rules{}.WithMaxWork(200000), Classic(), Choice{Faces: []int{4, 6}}, ErrTooLarge, "a sweep of the race brings its work to"},

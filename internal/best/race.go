@@ -21,9 +21,9 @@ import (
 // jump from it is taken.
 type Race struct {
 	Top    int32     // the last square; squares 0..Top-1 make the pairs
-	Win    []float64 // [a*Top+b]: the mover's chance on a, the other on b
-	Die    []int32   // [a*Top+b]: the faces of the die picked; 0 for the rules' dice
-	Take   []bool    // [x*Top+b]: the jump from x is taken, the other on b
+	Win    []float64 // [k*Top²+a*Top+b]: the mover's chance on a, the other on b, its next turn passed over where k is 1
+	Die    []int32   // [k*Top²+a*Top+b]: the faces of the die picked; 0 for the rules' dice
+	Take   []bool    // [k*(Top+1)*Top+x*Top+b]: the jump from x is taken, the other on b
 	Start  int32
 	Sweeps int
 }
@@ -37,8 +37,9 @@ const raceSteps = 4
 const raceTolerance = 1e-14
 
 // SolveRace returns the race of two players who play to win on sq under r
-// with choice c, which Check has passed; squares with effects are refused
-// with errs.ErrInvalidRules naming the lowest (not held yet). Each sweep
+// with choice c, which Check has passed; where a square costs a turn, the
+// pairs where the other's next turn is passed over are a second layer
+// (Win, Die and Take hold layer 0, then layer 1). Each sweep
 // goes over every pair of squares, the farthest first: first it finds for
 // every square a throw can put a token down on, beside each square of the
 // other's, the best of the stops its jumps allow (each chain followed
@@ -49,15 +50,6 @@ func SolveRace(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (
 	g, err := compile(r, sq, c, "the race played to win")
 	if err != nil {
 		return nil, err
-	}
-	if len(g.Eff) > 0 {
-		least := int32(-1)
-		for s := range g.Eff {
-			if least < 0 || s < least {
-				least = s
-			}
-		}
-		return nil, errs.Errorf(errs.ErrInvalidRules, "square %d has an effect: a race played to win on a board with squares that give another throw or cost a turn is not held", least)
 	}
 	// The game is zero-sum where it surely ends: every square must have a
 	// play that surely finishes from it (the best play's search finds
@@ -74,7 +66,15 @@ func SolveRace(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (
 		}
 	}
 	top := g.Top
-	pairs := float64(top) * float64(top)
+	// A second layer of pairs where a square costs a turn: the other's
+	// next turn is passed over, so that the mover moves again after this.
+	layers := 1
+	for _, e := range g.Eff {
+		if e == grid.Miss {
+			layers = 2
+		}
+	}
+	pairs := float64(layers) * float64(top) * float64(top)
 	dice := []int32{0}
 	if len(c.Faces) > 0 {
 		dice = appendFaces(nil, c.Faces)
@@ -110,45 +110,71 @@ func SolveRace(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (
 		}
 	}
 	n := int(top)
-	rc := &Race{Top: top, Win: make([]float64, n*n), Die: make([]int32, n*n), Take: make([]bool, (n+1)*n), Start: g.Start}
-	var best []float64 // [x*Top+b]: the best stop of a token put down on x, the other on b
+	nn := n * n
+	rc := &Race{Top: top, Win: make([]float64, layers*nn), Die: make([]int32, layers*nn), Take: make([]bool, layers*(n+1)*n), Start: g.Start}
+	var best []float64 // [k*(Top+1)*Top + x*Top+b]: the best stop of a token put down on x, the other on b
 	if chained {
-		best = make([]float64, (n+1)*n)
+		best = make([]float64, layers*(n+1)*n)
 	}
+	// win is the mover's chance on a, the other on b, the other's next
+	// turn passed over where k is 1.
+	win := func(k int, a, b int32) float64 { return rc.Win[k*nn+int(a)*n+int(b)] }
 	done := make([]bool, n+1)
 	stack := []int32(nil)
 	// stopValue is what stopping on s is worth to a mover whose throw put
-	// it down, the other on b: a win on the last square, else the other's
-	// turn, the other sent back under Bump where the mover stops on it.
-	stopValue := func(s, b int32) float64 {
+	// it down, the other on b (its next turn passed over where k is 1): a
+	// win on the last square; else, the other sent back under Bump where
+	// the mover stops on it (keeping a turn it is to miss), another throw
+	// on a square that gives one; the mover again where the other's turn
+	// is passed over, or the other's turn, twice where the mover's square
+	// costs it its next.
+	stopValue := func(k int, s, b int32) float64 {
 		if s == top {
 			return 1
 		}
 		if g.Bump && s == b && s != 0 {
 			b = g.Start
 		}
-		return 1 - rc.Win[int(b)*n+int(s)]
+		switch e := g.Eff[s]; {
+		case e == grid.Again:
+			return win(k, s, b)
+		case e == grid.Miss && k == 1:
+			return 1 - win(0, b, s)
+		case e == grid.Miss:
+			return 1 - win(1, b, s)
+		case k == 1:
+			return win(0, s, b)
+		}
+		return 1 - win(0, b, s)
+	}
+	// stayValue is a throw that does not move the mover, on a, the other
+	// on b: no square's effect, no bump.
+	stayValue := func(k int, a, b int32) float64 {
+		if k == 1 {
+			return win(0, a, b)
+		}
+		return 1 - win(0, b, a)
 	}
 	// landValue is what a throw that puts the mover down on x is worth,
 	// the other on b, the jumps taken or declined at their best: from the
 	// values as they stand, so that a sweep carries what it learns at once;
 	// under Chain where a jump may be declined, from the table of best
 	// stops (bestStops) the sweep began with.
-	landValue := func(x, b int32) float64 {
+	landValue := func(k int, x, b int32) float64 {
 		to := sq.Flat[x]
 		switch {
 		case x == top:
 			return 1
 		case can == nil:
-			return stopValue(g.Land(x), b)
+			return stopValue(k, g.Land(x), b)
 		case to < 0 || to == x:
-			return stopValue(x, b)
+			return stopValue(k, x, b)
 		case r.Chain:
-			return best[int(x)*n+int(b)]
+			return best[k*(n+1)*n+int(x)*n+int(b)]
 		}
-		went := stopValue(to, b)
+		went := stopValue(k, to, b)
 		if can[x] {
-			return max(stopValue(x, b), went)
+			return max(stopValue(k, x, b), went)
 		}
 		return went
 	}
@@ -163,16 +189,18 @@ func SolveRace(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (
 		if err := budget.Stopped(ctx); err != nil {
 			return nil, err
 		}
-		if can != nil && r.Chain {
-			bestStops(rc, sq, can, best, done, &stack, stopValue)
+		if chained {
+			for k := range layers {
+				bestStops(rc, k, sq, can, best, done, &stack, stopValue)
+			}
 		}
 		// Each pair's best die, the pairs farthest on first, so that a
 		// sweep carries most of what it learns forward at once.
 		moved := 0.0
 		for sum := 2*int(top) - 2; sum >= 0; sum-- {
-			for a := min(sum, n-1); a >= 0 && sum-a < n; a-- {
+			for a, k := min(sum, n-1), layers-1; a >= 0 && sum-a < n; {
 				b := int32(sum - a)
-				i := a*n + int(b)
+				i := k*nn + a*n + int(b)
 				if steps += int(throws / pairs); steps > budget.CheckEvery {
 					if err := budget.Stopped(ctx); err != nil {
 						return nil, err
@@ -185,9 +213,9 @@ func SolveRace(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (
 					v := 0.0
 					g.Throws(int32(a), d, func(total, landed, _ int32, wt float64) {
 						if !g.Moved(int32(a), total) {
-							v += wt * (1 - rc.Win[int(b)*n+a])
+							v += wt * stayValue(k, int32(a), b)
 						} else {
-							v += wt * landValue(landed, b)
+							v += wt * landValue(k, landed, b)
 						}
 					})
 					if v /= g.Dice.Den; v > w { // ties keep the die listed first
@@ -196,6 +224,9 @@ func SolveRace(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (
 				}
 				moved = max(moved, math.Abs(w-rc.Win[i]))
 				rc.Win[i], rc.Die[i] = w, pick
+				if k--; k < 0 {
+					a, k = a-1, layers-1
+				}
 			}
 		}
 		if moved <= raceTolerance {
@@ -203,20 +234,22 @@ func SolveRace(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (
 		}
 	}
 	// The jumps' choices under the values found.
-	if chained {
-		bestStops(rc, sq, can, best, done, &stack, stopValue)
-	} else {
+	for k := range layers {
+		if chained {
+			bestStops(rc, k, sq, can, best, done, &stack, stopValue)
+			continue
+		}
 		for x := int32(1); x < top; x++ {
 			to := sq.Flat[x]
 			if to < 0 || to == x {
 				continue
 			}
 			for b := int32(0); b < top; b++ {
-				rc.Take[int(x)*n+int(b)] = can == nil || !can[x] || stopValue(to, b) > stopValue(x, b)
+				rc.Take[k*(n+1)*n+int(x)*n+int(b)] = can == nil || !can[x] || stopValue(k, to, b) > stopValue(k, x, b)
 			}
 		}
 	}
-	if err := rc.ends(ctx, g, sq, can, r.Chain); err != nil {
+	if err := rc.ends(ctx, g, sq, can, r.Chain, layers); err != nil {
 		return nil, err
 	}
 	return rc, nil
@@ -228,17 +261,18 @@ func SolveRace(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (
 // one the values are of (or where a choice that loops is worth as much as
 // one that goes on). It follows the pairs the start reaches, then marks
 // back from those with a throw that wins.
-func (rc *Race) ends(ctx context.Context, g *model.Game, sq *grid.Squares, can []bool, chain bool) error {
+func (rc *Race) ends(ctx context.Context, g *model.Game, sq *grid.Squares, can []bool, chain bool, layers int) error {
 	top, n := rc.Top, int(rc.Top)
+	nn := n * n
 	// stop is where the mover, put down on x with the other on b, stops
-	// as rc plays the jumps.
-	stop := func(x, b int32) int32 {
+	// as rc plays the jumps in layer k.
+	stop := func(k int, x, b int32) int32 {
 		if can == nil {
 			return g.Land(x) // every jump taken, chained as the game chains them
 		}
 		for { // a chain with a jump that may be declined has no loop (Check)
 			to := sq.Flat[x]
-			if to < 0 || to == x || !rc.Take[int(x)*n+int(b)] {
+			if to < 0 || to == x || !rc.Take[k*(n+1)*n+int(x)*n+int(b)] {
 				return x
 			}
 			if !chain {
@@ -247,34 +281,51 @@ func (rc *Race) ends(ctx context.Context, g *model.Game, sq *grid.Squares, can [
 			x = to
 		}
 	}
-	// next calls each with the pairs a turn from (a, b) can leave, or -1
-	// for a win.
-	next := func(a, b int32, each func(i int)) {
-		g.Throws(a, rc.Die[int(a)*n+int(b)], func(total, landed, _ int32, _ float64) {
+	at := func(k int, a, b int32) int { return k*nn + int(a)*n + int(b) }
+	// next calls each with the states a throw from state i can leave
+	// (as stopValue in SolveRace reads them), or -1 for a win.
+	next := func(i int, each func(j int)) {
+		k, a, b := i/nn, int32(i%nn/n), int32(i%n)
+		g.Throws(a, rc.Die[i], func(total, landed, _ int32, _ float64) {
 			if !g.Moved(a, total) {
-				each(int(b)*n + int(a))
+				if k == 1 {
+					each(at(0, a, b))
+				} else {
+					each(at(0, b, a))
+				}
 				return
 			}
-			s := stop(landed, b)
-			switch {
-			case s == top:
+			s := stop(k, landed, b)
+			if s == top {
 				each(-1)
-			case g.Bump && s == b && s != 0:
-				each(int(rc.Start)*n + int(s))
+				return
+			}
+			if g.Bump && s == b && s != 0 {
+				b = rc.Start
+			}
+			switch e := g.Eff[s]; {
+			case e == grid.Again:
+				each(at(k, s, b))
+			case e == grid.Miss && k == 1:
+				each(at(0, b, s))
+			case e == grid.Miss:
+				each(at(1, b, s))
+			case k == 1:
+				each(at(0, s, b))
 			default:
-				each(int(b)*n + int(s))
+				each(at(0, b, s))
 			}
 		})
 	}
-	start := int(rc.Start)*n + int(rc.Start)
+	start := at(0, rc.Start, rc.Start)
 	if rc.Start >= top {
 		return nil
 	}
-	// The pairs reached, those that can finish, and the queue of them.
-	if bytes := 10 * float64(n) * float64(n); !g.Take(bytes) {
+	// The states reached, those that can finish, and the queue of them.
+	if bytes := 10 * float64(layers*nn); !g.Take(bytes) {
 		return g.TooBig(bytes, "following the race of two players on %d squares", top)
 	}
-	reached := make([]bool, n*n)
+	reached := make([]bool, layers*nn)
 	reached[start] = true
 	queue := []int{start}
 	for k := 0; k < len(queue); k++ {
@@ -284,7 +335,7 @@ func (rc *Race) ends(ctx context.Context, g *model.Game, sq *grid.Squares, can [
 			}
 		}
 		i := queue[k]
-		next(int32(i/n), int32(i%n), func(j int) {
+		next(i, func(j int) {
 			if j >= 0 && !reached[j] {
 				reached[j] = true
 				queue = append(queue, j)
@@ -292,7 +343,7 @@ func (rc *Race) ends(ctx context.Context, g *model.Game, sq *grid.Squares, can [
 		})
 	}
 	// The pairs that can end the game, by sweeps until none is added.
-	finish := make([]bool, n*n)
+	finish := make([]bool, layers*nn)
 	for added := true; added; {
 		added = false
 		if err := budget.Stopped(ctx); err != nil {
@@ -303,7 +354,7 @@ func (rc *Race) ends(ctx context.Context, g *model.Game, sq *grid.Squares, can [
 			if finish[i] {
 				continue
 			}
-			next(int32(i/n), int32(i%n), func(j int) {
+			next(i, func(j int) {
 				if j < 0 || finish[j] {
 					finish[i] = true
 				}
@@ -313,7 +364,7 @@ func (rc *Race) ends(ctx context.Context, g *model.Game, sq *grid.Squares, can [
 	}
 	for _, i := range queue {
 		if !finish[i] {
-			return errs.Errorf(errs.ErrNeverFinishes, "two players who play to win may never finish: from a token on %d and the other on %d they can send each other back for ever, and the race is not the zero-sum game its values are of", i/n, i%n)
+			return errs.Errorf(errs.ErrNeverFinishes, "two players who play to win may never finish: from a token on %d and the other on %d they can send each other back for ever, and the race is not the zero-sum game its values are of", i%nn/n, i%n)
 		}
 	}
 	return nil
@@ -324,8 +375,9 @@ func (rc *Race) ends(ctx context.Context, g *model.Game, sq *grid.Squares, can [
 // stops x's chain of jumps allows (each jump taken or, where can says,
 // declined; Chain, with no loop: Check), and rc.Take to the choice at x:
 // each chain followed once, the next square of a chain before it.
-func bestStops(rc *Race, sq *grid.Squares, can []bool, best []float64, done []bool, stack *[]int32, stopValue func(s, b int32) float64) {
+func bestStops(rc *Race, k int, sq *grid.Squares, can []bool, best []float64, done []bool, stack *[]int32, stopValue func(k int, s, b int32) float64) {
 	top, n := rc.Top, int(rc.Top)
+	base := k * (n + 1) * n // layer k's stops
 	clear(done)
 	for x := int32(1); x <= top; x++ {
 		st := append((*stack)[:0], x)
@@ -344,16 +396,16 @@ func bestStops(rc *Race, sq *grid.Squares, can []bool, best []float64, done []bo
 				case s == top:
 					v = 1
 				case to < 0 || to == s:
-					v = stopValue(s, b)
+					v = stopValue(k, s, b)
 				default:
-					stay, went := math.Inf(-1), best[int(to)*n+int(b)]
+					stay, went := math.Inf(-1), best[base+int(to)*n+int(b)]
 					if can[s] {
-						stay = stopValue(s, b)
+						stay = stopValue(k, s, b)
 					}
 					v, take = max(stay, went), went > stay
 				}
-				best[int(s)*n+int(b)] = v
-				rc.Take[int(s)*n+int(b)] = take
+				best[base+int(s)*n+int(b)] = v
+				rc.Take[base+int(s)*n+int(b)] = take
 			}
 		}
 		*stack = st
