@@ -90,13 +90,7 @@ type Strategy struct {
 }
 
 // ExpectedTurns returns the least expected number of turns from the start.
-func (s *Strategy) ExpectedTurns() float64 {
-	start := 1
-	if s.r.StartOffBoard {
-		start = 0
-	}
-	return s.plan.From[start]
-}
+func (s *Strategy) ExpectedTurns() float64 { return s.plan.From[s.plan.Start] }
 
 // ExpectedFrom returns, for every square (indexed by label, 0 off the
 // board), the least expected number of turns from a turn begun there, as

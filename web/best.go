@@ -46,7 +46,7 @@ func (s *server) best(w http.ResponseWriter, r *http.Request) {
 	defer done()
 	st, err := rules.BestPlay(ctx, b, req.Choice)
 	switch {
-	case errors.Is(err, snakes.ErrTooLarge), errors.Is(err, ctx.Err()) && ctx.Err() != nil:
+	case errors.Is(err, snakes.ErrTooLarge), err != nil && ctx.Err() != nil: // past the bounds or the budget
 		done()
 		fail(w, http.StatusUnprocessableEntity, "%s", message(err))
 		return

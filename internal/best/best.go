@@ -31,6 +31,7 @@ type Plan struct {
 	Die   []int32   // per square: the faces of the die thrown there, 0 where the rules' dice are (no die is chosen) and on the last square
 	Take  []bool    // per square: the jump that starts there is taken
 	Jumps []int32   // the jumps the strategy takes, as model.Game holds them
+	Start int32     // the rules' start: 0 or 1
 	Steps int       // the strategies solved
 }
 
@@ -140,7 +141,8 @@ type planner struct {
 	at     []float64 // per square: after's value, for improve
 	worth  []float64 // per die: what a throw of it is worth, for improve
 	dieAt  []int32   // per total: the index in dice of the die of that many faces, or -1
-	faces  int32     // the totals of all the dice, a square's throws in a pass
+	throws float64   // the totals of all the dice, a square's throws in a pass
+	widest int32     // the most totals of one die: the highest, each die showing 1 up
 	looked int       // the throws since the context was last looked at
 
 	chainTook float64 // the memory the strategy's chain took
@@ -190,25 +192,19 @@ func Solve(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (*Pla
 		p.dice = appendFaces(p.dice[:0], c.Faces)
 		p.s.Den = multiple(p.dice)
 	}
-	p.can = nil
-	if c.Ladders || c.Snakes {
-		p.can = linalg.Grow(p.canAt, size)
+	p.can = c.declinable(p.flat, p.canAt)
+	if p.can != nil {
 		p.canAt = p.can
-		for s, to := range p.flat {
-			p.can[s] = to >= 0 && (to > int32(s) && c.Ladders || to < int32(s) && c.Snakes)
-		}
 	}
-	p.most, p.faces, p.looked = slices.Max(p.dice), 0, 0
+	p.most, p.looked = slices.Max(p.dice), 0
+	p.throws, p.widest = totals(g, p.dice)
 	// Where a choice can change a square's throws, room for the widest
 	// die's throws on each square, so that a step compiles again only the
 	// squares whose throws changed; dice wider than people throw, or no
 	// choice at all, merge each square's throws and compile afresh.
 	p.s.Stride = 0
-	if wide := max(p.most, g.Dice.Hi-g.Dice.Lo+1); wide <= strideUpTo && (len(p.dice) > 1 || p.can != nil) {
-		p.s.Stride = wide
-	}
-	for _, d := range p.dice {
-		p.faces += max(d, g.Faces)
+	if p.widest <= strideUpTo && (len(p.dice) > 1 || p.can != nil) {
+		p.s.Stride = p.widest
 	}
 	p.worth = linalg.Grow(p.worth, len(p.dice))
 	p.dieAt = linalg.Grow(p.dieAt, int(p.most)+1)
@@ -265,7 +261,7 @@ func Solve(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (*Pla
 			return nil, err
 		}
 	}
-	plan := &Plan{From: make([]float64, size), Die: slices.Clone(p.s.Die), Take: slices.Clone(p.take), Jumps: slices.Clone(p.s.Jumps), Steps: p.steps}
+	plan := &Plan{From: make([]float64, size), Die: slices.Clone(p.s.Die), Take: slices.Clone(p.take), Jumps: slices.Clone(p.s.Jumps), Start: g.Start, Steps: p.steps}
 	for v, x := range p.x {
 		plan.From[v] = 1 + x
 	}
@@ -293,6 +289,31 @@ func compile(r model.Rules, sq *grid.Squares, c Choice, figure string) (*model.G
 		g.Meter = budget.NewMeter(figure, g.Lim.Work, g.WorkName())
 	}
 	return &g, nil
+}
+
+// declinable returns, for every square of flat, whether c lets a throw
+// that puts the token down there decline the jump that starts there, in
+// into (grown to fit); nil where c declines no jump.
+func (c Choice) declinable(flat []int32, into []bool) []bool {
+	if !c.Ladders && !c.Snakes {
+		return nil
+	}
+	can := linalg.Grow(into, len(flat))
+	for s, to := range flat {
+		can[s] = to >= 0 && (to > int32(s) && c.Ladders || to < int32(s) && c.Snakes)
+	}
+	return can
+}
+
+// totals returns the totals a throw of each of dice (0: the rules' dice)
+// can show, summed (a square's throws in a pass over its choices), and
+// the most of one die.
+func totals(g *model.Game, dice []int32) (sum float64, widest int32) {
+	for _, d := range dice {
+		sum += float64(g.Totals(d))
+		widest = max(widest, g.Totals(d))
+	}
+	return sum, widest
 }
 
 // appendFaces appends the dice of a Choice's Faces to dst as the model
@@ -346,12 +367,11 @@ func (p *planner) evaluate() error {
 			if to == p.s.Jumps[x] {
 				continue
 			}
-			reach := max(p.most, g.Dice.Hi) // the highest total a throw shows
-			for v := max(int32(x)-reach, 0); v < int32(x); v++ {
+			for v := max(int32(x)-p.widest, 0); v < int32(x); v++ {
 				p.s.Dirty[v] = true
 			}
 			if g.Over == model.Bounce {
-				for v := max(g.Top-reach, 0); v < g.Top; v++ {
+				for v := max(g.Top-p.widest, 0); v < g.Top; v++ {
 					p.s.Dirty[v] = true
 				}
 			}
@@ -421,7 +441,7 @@ func (p *planner) worths(v int32) {
 // one held by more than Tolerance, and reports whether any changed.
 func (p *planner) improve() (changed bool, err error) {
 	g := p.g
-	if err := p.charge(int(g.Top) + 1); err != nil {
+	if err := p.charge(int(g.Top)+1, "a pass over the choices of every square"); err != nil {
 		return false, err
 	}
 	p.at = p.at[:0]
@@ -487,7 +507,7 @@ func (p *planner) finishing() error {
 		near[g.Top] = 0
 		for moved := true; moved; {
 			moved = false
-			if err := p.charge(size); err != nil {
+			if err := p.charge(size, "the search for a strategy that finishes"); err != nil {
 				return err
 			}
 			p.stops(in, near)
@@ -538,7 +558,7 @@ func (p *planner) finishing() error {
 // every budget.CheckEvery throws that a square's dice take: a pass over
 // the squares of wide dice takes seconds.
 func (p *planner) look() error {
-	if p.looked += int(p.faces); p.looked < budget.CheckEvery {
+	if p.looked += int(p.throws); p.looked < budget.CheckEvery {
 		return nil
 	}
 	p.looked = 0
@@ -546,15 +566,8 @@ func (p *planner) look() error {
 }
 
 // charge counts a pass over the squares' throws against the work bound.
-func (p *planner) charge(size int) error {
-	throws := 0.0
-	for _, d := range p.dice {
-		throws += float64(p.g.Faces)
-		if d > 0 {
-			throws += float64(d) - float64(p.g.Faces)
-		}
-	}
-	if err := p.g.Spend(throws*float64(size), "the search for a strategy that finishes"); err != nil {
+func (p *planner) charge(size int, what string) error {
+	if err := p.g.Spend(p.throws*float64(size), what); err != nil {
 		return err
 	}
 	return budget.Stopped(p.ctx)

@@ -82,14 +82,7 @@ func SolveRace(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (
 	// A sweep's throws: every pair, every die's totals. The first sweep's
 	// work is known before the tables are made: a race past the bound is
 	// refused before they are.
-	throws := 0.0
-	for _, d := range dice {
-		if d == 0 {
-			throws += float64(g.Dice.Hi - g.Dice.Lo + 1)
-		} else {
-			throws += float64(d)
-		}
-	}
+	throws, _ := totals(g, dice)
 	throws *= pairs
 	if err := g.Spend(raceSteps*throws+pairs, "a sweep of the race"); err != nil {
 		return nil, err
@@ -102,13 +95,7 @@ func SolveRace(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (
 	if !g.Take(bytes) {
 		return nil, g.TooBig(bytes, "the race of two players on %d squares", top)
 	}
-	var can []bool
-	if c.Ladders || c.Snakes {
-		can = make([]bool, top+1)
-		for s, to := range sq.Flat {
-			can[s] = to >= 0 && (to > int32(s) && c.Ladders || to < int32(s) && c.Snakes)
-		}
-	}
+	can := c.declinable(sq.Flat, nil)
 	n := int(top)
 	nn := n * n
 	rc := &Race{Top: top, Win: make([]float64, layers*nn), Die: make([]int32, layers*nn), Take: make([]bool, layers*(n+1)*n), Start: g.Start}
@@ -116,45 +103,18 @@ func SolveRace(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (
 	if chained {
 		best = make([]float64, layers*(n+1)*n)
 	}
-	// win is the mover's chance on a, the other on b, the other's next
-	// turn passed over where k is 1.
-	win := func(k int, a, b int32) float64 { return rc.Win[k*nn+int(a)*n+int(b)] }
 	done := make([]bool, n+1)
 	stack := []int32(nil)
-	// stopValue is what stopping on s is worth to a mover whose throw put
-	// it down, the other on b (its next turn passed over where k is 1): a
-	// win on the last square; else, the other sent back under Bump where
-	// the mover stops on it (keeping a turn it is to miss), another throw
-	// on a square that gives one; the mover again where the other's turn
-	// is passed over, or the other's turn, twice where the mover's square
-	// costs it its next.
+	// stopValue is what stopping on s (moved there, not the last square
+	// but for a win) is worth to the mover, the other on b; stayValue is
+	// a throw that does not move the mover, on a.
 	stopValue := func(k int, s, b int32) float64 {
 		if s == top {
 			return 1
 		}
-		if g.Bump && s == b && s != 0 {
-			b = g.Start
-		}
-		switch e := g.Eff[s]; {
-		case e == grid.Again:
-			return win(k, s, b)
-		case e == grid.Miss && k == 1:
-			return 1 - win(0, b, s)
-		case e == grid.Miss:
-			return 1 - win(1, b, s)
-		case k == 1:
-			return win(0, s, b)
-		}
-		return 1 - win(0, b, s)
+		return rc.worth(rc.after(g, k, s, b, true))
 	}
-	// stayValue is a throw that does not move the mover, on a, the other
-	// on b: no square's effect, no bump.
-	stayValue := func(k int, a, b int32) float64 {
-		if k == 1 {
-			return win(0, a, b)
-		}
-		return 1 - win(0, b, a)
-	}
+	stayValue := func(k int, a, b int32) float64 { return rc.worth(rc.after(g, k, a, b, false)) }
 	// landValue is what a throw that puts the mover down on x is worth,
 	// the other on b, the jumps taken or declined at their best: from the
 	// values as they stand, so that a sweep carries what it learns at once;
@@ -255,6 +215,46 @@ func SolveRace(ctx context.Context, r model.Rules, sq *grid.Squares, c Choice) (
 	return rc, nil
 }
 
+// worth is what state (k, a, b) is worth to the player who threw into it:
+// the mover's chance there where it moves again (same), else one less.
+func (rc *Race) worth(k int, a, b int32, same bool) float64 {
+	n := int(rc.Top)
+	w := rc.Win[k*n*n+int(a)*n+int(b)]
+	if !same {
+		w = 1 - w
+	}
+	return w
+}
+
+// after is the state after a throw that left the mover, in layer k with
+// the other on b, on s (moved: the throw moved it there; s is not the
+// last square): its layer, the squares of the player who moves in it and
+// of the other, and whether that is the same player. Under Bump a mover
+// that stops on the other sends it back to the start (keeping a turn it is
+// to miss); a square that gives another throw keeps the mover moving; one
+// that costs a turn gives the other two turns in a row; and where the
+// other's turn is passed over (k is 1) the mover moves again.
+func (rc *Race) after(g *model.Game, k int, s, b int32, moved bool) (k2 int, a2, b2 int32, same bool) {
+	if moved && g.Bump && s == b && s != 0 {
+		b = rc.Start
+	}
+	e := grid.None
+	if moved {
+		e = g.Eff[s]
+	}
+	switch {
+	case e == grid.Again:
+		return k, s, b, true
+	case e == grid.Miss && k == 1:
+		return 0, b, s, false
+	case e == grid.Miss:
+		return 1, b, s, false
+	case k == 1:
+		return 0, s, b, true
+	}
+	return 0, b, s, false
+}
+
 // ends returns an error wrapping errs.ErrNeverFinishes where players who
 // both follow rc from the start may never finish: under Bump, two tokens
 // that send each other back for ever, where the game is not the zero-sum
@@ -281,43 +281,23 @@ func (rc *Race) ends(ctx context.Context, g *model.Game, sq *grid.Squares, can [
 			x = to
 		}
 	}
-	at := func(k int, a, b int32) int { return k*nn + int(a)*n + int(b) }
+	at := func(k int, a, b int32, _ bool) int { return k*nn + int(a)*n + int(b) }
 	// next calls each with the states a throw from state i can leave
-	// (as stopValue in SolveRace reads them), or -1 for a win.
+	// (after), or -1 for a win.
 	next := func(i int, each func(j int)) {
 		k, a, b := i/nn, int32(i%nn/n), int32(i%n)
 		g.Throws(a, rc.Die[i], func(total, landed, _ int32, _ float64) {
-			if !g.Moved(a, total) {
-				if k == 1 {
-					each(at(0, a, b))
-				} else {
-					each(at(0, b, a))
-				}
-				return
-			}
-			s := stop(k, landed, b)
-			if s == top {
+			switch {
+			case !g.Moved(a, total):
+				each(at(rc.after(g, k, a, b, false)))
+			case stop(k, landed, b) == top:
 				each(-1)
-				return
-			}
-			if g.Bump && s == b && s != 0 {
-				b = rc.Start
-			}
-			switch e := g.Eff[s]; {
-			case e == grid.Again:
-				each(at(k, s, b))
-			case e == grid.Miss && k == 1:
-				each(at(0, b, s))
-			case e == grid.Miss:
-				each(at(1, b, s))
-			case k == 1:
-				each(at(0, s, b))
 			default:
-				each(at(0, b, s))
+				each(at(rc.after(g, k, stop(k, landed, b), b, true)))
 			}
 		})
 	}
-	start := at(0, rc.Start, rc.Start)
+	start := at(0, rc.Start, rc.Start, false)
 	if rc.Start >= top {
 		return nil
 	}

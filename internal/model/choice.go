@@ -56,7 +56,7 @@ func (g *Game) Chosen(ctx context.Context, c *Chain, s *Strategy, cost []float64
 	p := &s.G
 	throws, widest := 0.0, int32(0)
 	for v := int32(0); v < p.Last; v++ {
-		f := p.faces(s.Die[v])
+		f := p.Totals(s.Die[v])
 		widest = max(widest, f)
 		if !again || s.Dirty[v] {
 			throws += float64(f)
@@ -101,14 +101,14 @@ func (g *Game) Chosen(ctx context.Context, c *Chain, s *Strategy, cost []float64
 			continue
 		}
 		// The context every CheckEvery throws or so, however wide the dice.
-		if steps += p.faces(s.Die[v]); steps > budget.CheckEvery {
+		if steps += p.Totals(s.Die[v]); steps > budget.CheckEvery {
 			if err := budget.Stopped(ctx); err != nil {
 				return err
 			}
 			steps = 0
 		}
 		// The square's edges: appended, or in its own stride of them.
-		if need := len(edges) + int(p.faces(s.Die[v])); stride == 0 && need > cap(edges) {
+		if need := len(edges) + int(p.Totals(s.Die[v])); stride == 0 && need > cap(edges) {
 			more := max(need, 2*cap(edges)) - cap(edges)
 			if bytes := 12 * float64(more); !p.Take(bytes) {
 				return p.TooBig(bytes, "the throws of a strategy on %d squares", p.Top)
@@ -172,8 +172,8 @@ func (g *Game) Chosen(ctx context.Context, c *Chain, s *Strategy, cost []float64
 	return nil
 }
 
-// faces is how many totals a throw of die (0: the rules' dice) can show.
-func (g *Game) faces(die int32) int32 {
+// Totals is how many totals a throw of die (0: the rules' dice) can show.
+func (g *Game) Totals(die int32) int32 {
 	if die == 0 {
 		return g.Dice.Hi - g.Dice.Lo + 1
 	}
