@@ -16,7 +16,7 @@ import (
 // This file is the walk: the chances of where one player's token may be,
 // moved turn by turn over a chain's turns (or, under one wide fair die,
 // by intervals with no table of turns), with what it costs and allocates,
-// its budget, and its look for a settled geometric tail. random.go and
+// its budget, and its look for a settled geometric tail. figures.go and
 // race.go read figures from it.
 
 // Walk follows where one player's token may be, turn by turn, over a
