@@ -193,9 +193,8 @@ func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err err
 // player its chance of the place before it in the game of one player
 // fewer, from where they stand, solved first the same way. Each solve
 // takes what WinChances' does, all of them within one MaxWork: three
-// players on the classic board (about 10 s, go test -bench
-// Bump/3players/places) need [Rules.WithMaxWork] of 2³³, and are
-// estimated by [Game.Outlook] within the default bounds.
+// players on the classic board take about 2.7 s (go test -bench
+// Bump/3players/places), which [Game.Outlook] estimates instead.
 //
 // Errors are as for WinChances, and [ErrNeverFinishes] on a board where a
 // player can be trapped: such a player has no place.
@@ -305,7 +304,8 @@ func (r Rules) Variance(b *Board) (float64, error) {
 // board, 531,441 for three), within
 // 1e-9: by elimination up to 640 unknowns, else by sweeps that take the
 // states from the farthest on, solve the rings of turns in which no token
-// moves in closed form, and add the geometric tail of their convergence;
+// moves in closed form, and add the geometric tail of each of the two
+// slowest modes of their error once its rate settles;
 // the sweeps stop only once the chances at every state the game surely
 // ends from also sum to 1 within 1e-12 (they grow from below, so what the
 // sum lacks bounds what each has yet to gain). It allocates about 4 times
@@ -313,12 +313,12 @@ func (r Rules) Variance(b *Board) (float64, error) {
 // MaxBytes is refused up front with [ErrTooLarge] naming its size (four
 // players on the classic board: 4.3·10⁷ states, 7 GiB), as is one whose
 // building alone passes MaxWork (20 steps a state and total, a count
-// known before), and one whose sweeps have not settled by MaxWork (a game that waits a long time on
-// rare throws; three players under the British rules) once they pass it,
-// within 10 s. On this package's machine (go test -bench Bump): 2 players
-// on the classic board about 15 ms, under the British rules (Enter 6,
-// Again 6, AgainLimit 3) 47 ms; 3 players 3.0 s. [Game.Outlook] estimates
-// by playing what is past the bounds.
+// known before), and one whose sweeps have not settled by MaxWork (a game
+// that waits a long time on rare throws; four players on a board of 49
+// squares) once they pass it, within 10 s. On this package's machine (go
+// test -bench Bump): 2 players on the classic board about 7 ms, under the
+// British rules (Enter 6, Again 6, AgainLimit 3) 26 ms; 3 players 1.0 s.
+// [Game.Outlook] estimates by playing what is past the bounds.
 func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
 	return joint.RaceFromStart(context.Background(), r.spec(), b.squares(), players)
 }

@@ -59,10 +59,10 @@ type jointMove struct {
 }
 
 // jointStepCost is what a sweep's throw costs per value it moves, in
-// steps of 3 to 4 ns: about 4 ns on the 5·10⁵ states of three players on
-// the classic board (arrays of 40 MB), 6 on the 10⁷ of four on a board
-// of 64 squares.
-const jointStepCost = 1.25
+// steps of 3 to 4 ns: about 1.5 ns on the 5·10⁵ states of three players
+// on the classic board, 2.1 to 2.6 on the 6·10⁶ to 10⁷ of four on a board
+// of 49 squares.
+const jointStepCost = 0.75
 
 // jointBuildCost is what working out a state's successors for one total
 // and classifying them costs, in steps: about 90 ns, a cost known before
@@ -167,12 +167,12 @@ func newJoint(ctx context.Context, g *model.Game, players int, withTurns bool, a
 	if int(states)*players <= jointDense {
 		solve = j.solveDense
 	}
-	j.Win = make([]float64, int(states)*players)
+	j.Win = solution(int(states) * players)
 	if err := solve(ctx, sys, j.Win, false, sweep); err != nil {
 		return nil, err
 	}
 	if withTurns {
-		j.turns = make([]float64, int(states)*players)
+		j.turns = solution(int(states) * players)
 		if err := solve(ctx, sys, j.turns, true, sweep); err != nil {
 			return nil, err
 		}
@@ -181,7 +181,7 @@ func newJoint(ctx context.Context, g *model.Game, players int, withTurns bool, a
 		j.Ranks = [][]float64{j.Win}
 		for r := 1; r < players; r++ {
 			j.reward(sys, sub, r)
-			x := make([]float64, int(states)*players)
+			x := solution(int(states) * players)
 			if err := solve(ctx, sys, x, false, sweep); err != nil {
 				return nil, err
 			}
@@ -781,6 +781,12 @@ func (j *Joint) solveDense(ctx context.Context, sys *jointSystem, x []float64, t
 	return nil
 }
 
+// solution makes the values of a solve: n of them, and room for the last
+// state's four that a sweep reads (sweeper.gather).
+func solution(n int) []float64 {
+	return make([]float64, n, n+3)
+}
+
 // solve fills x by Gauss–Seidel sweeps from 0 until the estimated error is
 // below jointTolerance: the chances to win, or with turns the turns each
 // place will start. Both grow towards their values from below, so each
@@ -788,24 +794,42 @@ func (j *Joint) solveDense(ctx context.Context, sys *jointSystem, x []float64, t
 //
 // A turn in which the mover does not move (a throw past the end under
 // Stay, one that does not enter) leads to the same tokens turned round:
-// states that wait on such throws form a ring that sweeps would go round
-// once a sweep. The states of a ring are solved together instead, in
-// closed form, given what their other throws lead to.
+// the states so turned round form a ring that sweeps would go round once
+// a sweep. Where one of them moves on every throw, the ring is swept from
+// it backwards round, each state reading the one it waits on as just
+// found; where every one may wait, they are solved together in closed
+// form, given what their other throws lead to.
+//
+// While it sweeps, x holds each state's values turned round by one (place
+// i−1's value at i, the last's at 0): the order of a state whose turn
+// ends in it. Nearly every throw ends a turn, and adds the values it
+// leads to as they lie, four places at a time in registers; solve turns
+// them back before it returns.
 func (j *Joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns bool, sweep float64) error {
 	n := j.n
+	sw := &sweeper{sys: sys, x: x[:len(x)+3], n: n, turns: turns, acc: make([]float64, n+3)}
+	for _, mv := range j.moves {
+		sw.p = append(sw.p, mv.p)
+	}
 	seen := make([]uint32, len(sys.start))
 	ring := make([]int32, 0, n)
 	r := make([]float64, n*n) // per state of the ring: its values but for the turn it does not move
 	scratch := make([]float64, 4*n)
 	prev, saved := make([]float64, len(x)), make([]float64, len(x))
-	work, last, lastRate, since := j.spent, 0.0, 0.0, 0
+	work, last, since := j.spent, 0.0, 0
 	defer func() { j.spent = work }()
-	extrapolated, wait := 0.0, 3 // the change when the latest extrapolation was made; sweeps before the next
+	var modes modes
+	modes.restart()
+	extrapolated, wait := 0.0, 4 // the change when the latest extrapolation was made; sweeps before the next
 	for round := uint32(1); ; round++ {
-		if since+1 > wait { // this sweep may end in an extrapolation, which reads its change
+		// An extrapolation reads the change of the sweep before it: kept
+		// where one may follow this sweep.
+		kept := since+1 > wait && modes.near()
+		if kept {
 			copy(prev, x)
 		}
 		change := 0.0
+		sw.total = 0
 		for s := range int32(len(sys.start)) {
 			if s%4096 == 0 {
 				if err := ctx.Err(); err != nil {
@@ -819,15 +843,29 @@ func (j *Joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns 
 				continue // a game that may not end has no expected length
 			}
 			if !sys.start[s] || sys.stay[s] == 0 {
-				change = max(change, j.update(sys, x, s, turns))
+				change = max(change, sw.put(s, sw.gather(s, false)))
 				continue
 			}
-			ring = ring[:0]
+			ring, z := ring[:0], -1
 			for t := s; len(ring) == 0 || t != s; t = sys.turn[t] {
+				if sys.stay[t] == 0 {
+					z = len(ring)
+				}
 				ring = append(ring, t)
 				seen[t] = round
 			}
-			change = max(change, j.ring(sys, x, ring, r[:len(ring)*n], scratch, turns))
+			if z < 0 {
+				change = max(change, sw.ring(ring, r[:len(ring)*n], scratch))
+				continue
+			}
+			// A state of the ring moves on every throw: from it back
+			// round, each state reads the one it waits on as just found.
+			for i := range ring {
+				t := ring[(z-i+len(ring))%len(ring)]
+				if !turns || sys.sure[t] {
+					change = max(change, sw.put(t, sw.gather(t, true)))
+				}
+			}
 		}
 		work += sweep
 		since++
@@ -835,42 +873,148 @@ func (j *Joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns 
 			if short := j.unsettled(sys, x, turns); short > jointSettled {
 				return errs.Errorf(errs.ErrTooLarge, "the joint chain of %d players' tokens stopped changing with chances to win that sum to 1 less %.3g where the game surely ends", n, short)
 			}
+			turnBack(x, n)
 			return nil
 		}
 		if extrapolated > 0 && since == 1 {
-			if change > extrapolated { // the modes were not one geometric series: undo it
+			if change > extrapolated { // the modes were not as found: undo it
 				copy(x, saved)
-				wait, change = min(2*wait, 16), 0
+				wait, change = min(2*wait, 32), 0
 			}
 			extrapolated = 0
 		}
-		rate := 0.0
+		rate := modes.next(sw.total, since)
 		if last > 0 && change < last {
-			rate = change / last
 			// The chances to win are at most 1: only the turns need their
 			// largest, a pass of its own.
-			if left := change * rate / (1 - rate); (left < jointTolerance || turns && left < jointTolerance*maxOf(x)) && since > 3 && j.unsettled(sys, x, turns) <= jointSettled {
+			q := change / last
+			if left := change * q / (1 - q); (left < jointTolerance || turns && left < jointTolerance*maxOf(x)) && since > 3 && j.unsettled(sys, x, turns) <= jointSettled {
+				turnBack(x, n)
 				return nil
 			}
-			// Once the sweeps shrink the error by a steady rate, what is
-			// left is mostly the slowest mode, whose sum is the geometric
-			// series of the latest change: add it, and sweep on. Should the
-			// next sweep change more than this one did, it is undone and
-			// the sweeps go on alone.
-			if since > wait && math.Abs(rate-lastRate) < 1e-3*rate {
-				copy(saved, x)
-				f := rate / (1 - rate)
-				for i, v := range x {
-					x[i] = v + (v-prev[i])*f
-				}
-				extrapolated, since, rate, change = change, 0, 0, 0
-			}
 		}
-		last, lastRate = change, rate
+		// Once the error shrinks by a rate that modes has found, what is
+		// left is mostly that mode, whose sum is the geometric series of
+		// the latest change: add it, and sweep on. Should the next sweep
+		// change more than this one did, it is undone and the sweeps go on
+		// alone for longer.
+		if rate > 0 && since > wait && kept {
+			copy(saved, x)
+			f := rate / (1 - rate)
+			for i, v := range x {
+				x[i] = v + (v-prev[i])*f
+			}
+			extrapolated, since, change = change, 0, 0
+			modes.restart()
+		}
+		last = change
 		if work > j.g.Lim.Work {
 			return errs.Errorf(errs.ErrTooLarge, "the joint chain of %d players' tokens did not settle within %.3g steps%s", n, j.g.Lim.Work, j.g.WorkName())
 		}
 	}
+}
+
+// turnBack turns each state's n values in x, as solve holds them, back to
+// their own order.
+func turnBack(x []float64, n int) {
+	for s := 0; s < len(x); s += n {
+		first := x[s]
+		copy(x[s:s+n-1], x[s+1:s+n])
+		x[s+n-1] = first
+	}
+}
+
+// modes finds the rates at which the sweeps' error shrinks, from the sums
+// of the changes each sweep makes (a linear measure of the error, whose
+// ratios settle sooner than those of the largest change): the slowest, by
+// Aitken's Δ² over the ratios of consecutive sums, and, once that is
+// known, the next, from the sums with the slowest mode taken out, s_k −
+// λ·s_{k−1}. An extrapolation by the slowest rate leaves a little of that
+// mode, which the sweeps then shrink more slowly than the next: the next
+// extrapolation may be by either rate, whichever settles first.
+type modes struct {
+	slowest      float64 // the slowest rate found, 0 until then
+	sum, rest    float64 // the latest sweep's sum, and with the slowest mode taken out
+	first, after aitken
+}
+
+// near reports whether a rate is about to settle: its latest two
+// estimates agree within 30 times what settles it.
+func (m *modes) near() bool {
+	return m.first.apart < 30*slowestSettles || m.after.apart < 30*nextSettles
+}
+
+// slowestSettles and nextSettles are how near, relatively, two estimates
+// in a row of the slowest rate and of the next must come for it to be
+// found.
+const (
+	slowestSettles = 1e-5
+	nextSettles    = 1e-4
+)
+
+// restart forgets the sums, after an extrapolation.
+func (m *modes) restart() {
+	m.sum, m.rest = 0, 0
+	m.first, m.after = aitken{apart: math.Inf(1)}, aitken{apart: math.Inf(1)}
+}
+
+// next takes the sum of the changes of a sweep, the since-th after the
+// latest extrapolation, and returns a rate to extrapolate by once one has
+// settled, else 0.
+func (m *modes) next(sum float64, since int) float64 {
+	lastSum, lastRest := m.sum, m.rest
+	m.sum, m.rest = sum, 0
+	if since < 2 || lastSum == 0 { // the first sweep after an extrapolation reads its jump
+		return 0
+	}
+	if rate := m.first.add(sum/lastSum, slowestSettles); rate > 0 {
+		m.slowest = rate
+		return rate
+	}
+	if m.slowest == 0 {
+		return 0
+	}
+	m.rest = sum - m.slowest*lastSum
+	if since < 3 || lastRest == 0 {
+		return 0
+	}
+	return m.after.add(m.rest/lastRest, nextSettles)
+}
+
+// An aitken estimates the limit of a sequence of ratios by Aitken's Δ²
+// over the latest three.
+type aitken struct {
+	q     [3]float64
+	n     int
+	hat   float64 // the latest estimate
+	apart float64 // how far, relatively, it was from the one before; +Inf before two
+}
+
+// add takes the next ratio and returns the estimate once two in a row
+// agree within tol, relatively, else 0. A ratio outside (0, 1) starts the
+// sequence again.
+func (a *aitken) add(q, tol float64) float64 {
+	if !(q > 0 && q < 1) {
+		*a = aitken{apart: math.Inf(1)}
+		return 0
+	}
+	a.q[0], a.q[1], a.q[2] = a.q[1], a.q[2], q
+	if a.n++; a.n < 3 {
+		return 0
+	}
+	hat := q
+	if d1, d2 := a.q[1]-a.q[0], a.q[2]-a.q[1]; d2 != d1 {
+		hat = q - d2*d2/(d2-d1)
+	}
+	last := a.hat
+	a.hat, a.apart = hat, math.Inf(1)
+	if last > 0 && hat > 0 && hat < 1 {
+		a.apart = math.Abs(hat-last) / hat
+	}
+	if a.apart < tol {
+		return hat
+	}
+	return 0
 }
 
 // jointSettled is how far from 1 the chances to win at a state the game
@@ -900,30 +1044,105 @@ func (j *Joint) unsettled(sys *jointSystem, x []float64, turns bool) float64 {
 	return worst
 }
 
-// gather adds to acc state s's values from its throws, but for those in
-// which the mover does not move and the turn ends.
-func (j *Joint) gather(sys *jointSystem, x []float64, s int32, turns bool, acc []float64) {
-	n, moves := j.n, len(j.moves)
-	clear(acc)
-	if turns && sys.start[s] {
-		acc[0] = 1 // the mover starts this turn
+// A sweeper is what solve's sweeps read and write: the values as solve
+// holds them, with room for the last state's four.
+type sweeper struct {
+	sys   *jointSystem
+	x     []float64
+	n     int
+	p     []float64 // per move: its chance
+	turns bool
+	acc   []float64 // a state's values as gather finds them, with room for four
+	total float64   // the sum of the changes of the sweep so far
+}
+
+// gather returns state s's values in their own order, from its throws and
+// the values held; the throws in which the mover does not move and the
+// turn ends only with stay (a ring's closed form holds those). It sums
+// four places at a time over the throws that end the turn, reading the
+// four values from where the state they lead to begins (those past its
+// own are not kept), and then adds those of the other throws.
+func (sw *sweeper) gather(s int32, stay bool) []float64 {
+	n, x, acc := sw.n, sw.x, sw.acc
+	moves := len(sw.p)
+	succ := sw.sys.succ[int(s)*moves : (int(s)+1)*moves]
+	other := false
+	probs := sw.p[:len(succ)]
+	for c := 0; c < n; c += 4 {
+		var a0, a1, a2, a3 float64
+		for m, to := range succ {
+			if to > jointTurn {
+				other = true
+				continue
+			}
+			o := int(jointTurn-to)*n + c
+			p, v := probs[m], x[o:o+4:o+4]
+			a0 += p * v[0]
+			a1 += p * v[1]
+			a2 += p * v[2]
+			a3 += p * v[3]
+		}
+		acc[c], acc[c+1], acc[c+2], acc[c+3] = a0, a1, a2, a3
 	}
-	for m, to := range sys.succ[int(s)*moves : (int(s)+1)*moves] {
-		p := j.moves[m].p
-		switch {
+	acc = acc[:n]
+	if sw.turns && sw.sys.start[s] {
+		acc[0]++ // the mover starts this turn
+	}
+	if other {
+		sw.others(s, succ, acc, stay)
+	}
+	return acc
+}
+
+// others adds to acc, state s's values, those of its throws that do not
+// end the turn elsewhere: a win, the same mover's throw, and with stay a
+// throw in which the mover does not move and the turn ends.
+func (sw *sweeper) others(s int32, succ []int32, acc []float64, stay bool) {
+	n := sw.n
+	for m, to := range succ {
+		switch p := sw.p[m]; {
 		case to == jointWin:
-			if !turns {
-				sys.finish(acc, int(s), p)
+			if !sw.turns {
+				sw.sys.finish(acc, int(s), p)
 			}
-		case to == jointStay:
-		case to >= 0:
-			for i, v := range x[int(to)*n : (int(to)+1)*n] {
-				acc[i] += p * v
+		case to == jointStay && stay: // the state turned round, as it lies
+			v := sw.x[int(sw.sys.turn[s])*n:][:n]
+			for i := range acc {
+				acc[i] += p * v[i]
 			}
-		default:
-			turnAdd(acc, x[int(jointTurn-to)*n:int(jointTurn-to+1)*n], p)
+		case to >= 0: // the same mover: place i is held at i+1
+			v := sw.x[int(to)*n:][:n]
+			for i := range acc {
+				k := i + 1
+				if k == n {
+					k = 0
+				}
+				acc[i] += p * v[k]
+			}
 		}
 	}
+}
+
+// put holds v, state s's values in their own order, as solve holds them
+// (place i at i+1, the last at 0), adds their changes to the sweep's sum
+// and returns how far they moved.
+func (sw *sweeper) put(s int32, v []float64) float64 {
+	n := len(v)
+	w := sw.x[int(s)*n:][:n]
+	d := v[n-1] - w[0]
+	total, change := d, math.Abs(d)
+	w[0] = v[n-1]
+	w = w[1:]
+	for i, y := range v[:n-1] {
+		d := y - w[i]
+		total += d
+		if d := math.Abs(d); d > change {
+			change = d
+		}
+		w[i] = y
+	}
+	sw.total += total
+	return change
 }
 
 // turnAdd adds p times the values v of a state turned round by one: its
@@ -936,36 +1155,16 @@ func turnAdd(acc, v []float64, p float64) {
 	}
 }
 
-// update sweeps state s, which no ring holds, and returns how far its
-// values moved.
-func (j *Joint) update(sys *jointSystem, x []float64, s int32, turns bool) float64 {
-	n := j.n
-	var buf [8]float64
-	var acc []float64
-	if n <= len(buf) {
-		acc = buf[:n]
-	} else {
-		acc = make([]float64, n)
-	}
-	j.gather(sys, x, s, turns, acc)
-	change := 0.0
-	for i, v := range acc {
-		change = max(change, math.Abs(v-x[int(s)*n+i]))
-		x[int(s)*n+i] = v
-	}
-	return change
-}
-
 // ring solves the states of a ring together: with r_i the values of state
 // i from its other throws and q_i its chance of not moving, x_i = r_i +
 // q_i·T(x_{i+1}), T the turning round by one, around the L states back to
 // the first. Going round once gives x_0 = b + c·T^L(x_0), with c the
 // product of the q_i, and T^L repeated n/L times is the identity, so x_0
 // is a finite geometric sum; the others follow from it, last first.
-func (j *Joint) ring(sys *jointSystem, x []float64, ring []int32, r, scratch []float64, turns bool) float64 {
-	n, L := j.n, len(ring)
+func (sw *sweeper) ring(ring []int32, r, scratch []float64) float64 {
+	n, L, stay := sw.n, len(ring), sw.sys.stay
 	for i, s := range ring {
-		j.gather(sys, x, s, turns, r[i*n:(i+1)*n])
+		copy(r[i*n:(i+1)*n], sw.gather(s, false))
 	}
 	// b = Σ_i (Π_{j<i} q_j) T^i r_i, built from the last: b ← r_i + q_i T(b).
 	b, tmp, x0, term := scratch[:n], scratch[n:2*n], scratch[2*n:3*n], scratch[3*n:4*n]
@@ -973,7 +1172,7 @@ func (j *Joint) ring(sys *jointSystem, x []float64, ring []int32, r, scratch []f
 	for i := L - 1; i >= 0; i-- {
 		clear(tmp)
 		if i < L-1 {
-			turnAdd(tmp, b, sys.stay[ring[i]])
+			turnAdd(tmp, b, stay[ring[i]])
 		}
 		for k := range n {
 			b[k] = r[i*n+k] + tmp[k]
@@ -981,7 +1180,7 @@ func (j *Joint) ring(sys *jointSystem, x []float64, ring []int32, r, scratch []f
 	}
 	c := 1.0
 	for _, s := range ring {
-		c *= sys.stay[s]
+		c *= stay[s]
 	}
 	// x_0 = Σ_{m<M} c^m P^m b / (1 − c^M), P = T^L, M = n/L.
 	M := n / L
@@ -1006,28 +1205,21 @@ func (j *Joint) ring(sys *jointSystem, x []float64, ring []int32, r, scratch []f
 			x0[k] /= 1 - cm
 		}
 	}
-	change := 0.0
-	set := func(s int32, v []float64) {
-		for k, y := range v {
-			change = max(change, math.Abs(y-x[int(s)*n+k]))
-			x[int(s)*n+k] = y
-		}
-	}
 	// x_{L-1} = r_{L-1} + q_{L-1} T(x_0), and so back to x_1: each
 	// written over its r, which it no longer needs.
+	change := 0.0
 	nextV := x0
 	for i := L - 1; i >= 1; i-- {
 		v := r[i*n : (i+1)*n]
 		clear(tmp)
-		turnAdd(tmp, nextV, sys.stay[ring[i]])
+		turnAdd(tmp, nextV, stay[ring[i]])
 		for k := range n {
 			v[k] += tmp[k]
 		}
-		set(ring[i], v)
+		change = max(change, sw.put(ring[i], v))
 		nextV = v
 	}
-	set(ring[0], x0)
-	return change
+	return max(change, sw.put(ring[0], x0))
 }
 
 // maxOf is the largest of x.
