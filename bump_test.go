@@ -469,3 +469,36 @@ func TestBumpLoadedNeverWrong(t *testing.T) {
 		}
 	}
 }
+
+// TestBumpSwingingModeSettles: five players on an empty 3×3 board with a
+// three-sided die, a three to enter and bounces, whose slowest mode swings
+// so that the sums of the sweeps' changes change sign: the places are
+// found within the default bounds (the rate from the largest changes
+// stands in), every row and column summing to 1, the first column the
+// chances to win.
+func TestBumpSwingingModeSettles(t *testing.T) {
+	t.Parallel()
+	r := Rules{Faces: 3, Overshoot: Bounce, Enter: 3, Bump: true}
+	b := mustJumps(t, 3, nil)
+	p, err := r.Places(b, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wins, err := r.WinChances(b, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 5 {
+		row, col := 0.0, 0.0
+		for m := range 5 {
+			row += p[i][m]
+			col += p[m][i]
+		}
+		if math.Abs(row-1) > 1e-12 || math.Abs(col-1) > 1e-12 {
+			t.Errorf("player %d: places sum to %v, place %d to %v", i, row, i, col)
+		}
+		if math.Abs(p[i][0]-wins[i]) > 1e-12 {
+			t.Errorf("player %d: first place %v, WinChances %v", i, p[i][0], wins[i])
+		}
+	}
+}

@@ -193,7 +193,7 @@ func (r Rules) GameLength(b *Board, players int) (rounds, turns float64, err err
 // player its chance of the place before it in the game of one player
 // fewer, from where they stand, solved first the same way. Each solve
 // takes what WinChances' does, all of them within one MaxWork: three
-// players on the classic board take about 2.7 s (go test -bench
+// players on the classic board take about 2.6 s (go test -bench
 // Bump/3players/places), which [Game.Outlook] estimates instead.
 //
 // Errors are as for WinChances, and [ErrNeverFinishes] on a board where a
@@ -316,8 +316,8 @@ func (r Rules) Variance(b *Board) (float64, error) {
 // known before), and one whose sweeps have not settled by MaxWork (a game
 // that waits a long time on rare throws; four players on a board of 49
 // squares) once they pass it, within 10 s. On this package's machine (go
-// test -bench Bump): 2 players on the classic board about 7 ms, under the
-// British rules (Enter 6, Again 6, AgainLimit 3) 26 ms; 3 players 1.0 s.
+// test -bench Bump): 2 players on the classic board about 8 ms, under the
+// British rules (Enter 6, Again 6, AgainLimit 3) 30 ms; 3 players 0.93 s.
 // [Game.Outlook] estimates by playing what is past the bounds.
 func (r Rules) WinChances(b *Board, players int) ([]float64, error) {
 	return joint.RaceFromStart(context.Background(), r.spec(), b.squares(), players)

@@ -193,7 +193,7 @@ const outlookGames = 200_000
 // game's state, always within the bounds: exact where they can be
 // computed within them (Win as [Game.Odds], under Bump where the joint
 // chain of every token has at most 10⁶ states, a count known before it
-// is built: three players on the classic board, in about 1 s; Places as
+// is built: three players on the classic board, in under 1 s; Places as
 // [Rules.Places] from the start, under Bump where the chain has at most
 // 10⁵ states; from the chances to win for two players; or from the
 // standings once decided), else estimated by playing the game on 200,000

@@ -58,11 +58,12 @@ type jointMove struct {
 	p     float64
 }
 
-// jointStepCost is what a sweep's throw costs per value it moves, in
-// steps of 3 to 4 ns: about 1.5 ns on the 5·10⁵ states of three players
-// on the classic board, 2.1 to 2.6 on the 6·10⁶ to 10⁷ of four on a board
-// of 49 squares.
-const jointStepCost = 0.75
+// jointStepCost is what a sweep's throw costs per value it reads, four
+// for every four places or fewer (sweeper.gather), and the one it writes,
+// in steps of 3 to 4 ns: about 1.2 ns on the 5·10⁵ states of three
+// players on the classic board, 2.1 to 2.6 on the 6·10⁶ to 10⁷ of four on
+// a board of 49 squares, 2.3 on the 6·10⁴ of five on one of 9.
+const jointStepCost = 0.7
 
 // jointBuildCost is what working out a state's successors for one total
 // and classifying them costs, in steps: about 90 ns, a cost known before
@@ -130,7 +131,7 @@ func newJoint(ctx context.Context, g *model.Game, players int, withTurns bool, a
 	// Per state: each place's values, the sweep before's and a copy kept
 	// to undo an extrapolation, its successors and predecessors, its
 	// place, its ring, how far its tokens are, its classes.
-	sweep := jointStepCost * states * float64(len(j.moves)) * float64(players+1) // a sweep of one solve
+	sweep := jointStepCost * states * float64(len(j.moves)) * float64(4*((players+3)/4)+1) // a sweep of one solve
 	bytes := states * (float64(players)*8*(values+2) + float64(len(j.moves))*8 + 31)
 	if !g.Take(bytes) {
 		return nil, g.TooBig(bytes, "the joint chain of %d players' tokens on %d squares (%.3g states)", players, j.size, states)
@@ -820,11 +821,12 @@ func (j *Joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns 
 	defer func() { j.spent = work }()
 	var modes modes
 	modes.restart()
+	q, lastQ := 0.0, 0.0         // the ratio of the latest sweep's largest change to the one before's, and the one before
 	extrapolated, wait := 0.0, 4 // the change when the latest extrapolation was made; sweeps before the next
 	for round := uint32(1); ; round++ {
 		// An extrapolation reads the change of the sweep before it: kept
 		// where one may follow this sweep.
-		kept := since+1 > wait && modes.near()
+		kept := since+1 > wait && (modes.near() || steady(q, lastQ, 3*jointSteady))
 		if kept {
 			copy(prev, x)
 		}
@@ -884,10 +886,11 @@ func (j *Joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns 
 			extrapolated = 0
 		}
 		rate := modes.next(sw.total, since)
+		lastQ, q = q, 0
 		if last > 0 && change < last {
 			// The chances to win are at most 1: only the turns need their
 			// largest, a pass of its own.
-			q := change / last
+			q = change / last
 			if left := change * q / (1 - q); (left < jointTolerance || turns && left < jointTolerance*maxOf(x)) && since > 3 && j.unsettled(sys, x, turns) <= jointSettled {
 				turnBack(x, n)
 				return nil
@@ -895,16 +898,21 @@ func (j *Joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns 
 		}
 		// Once the error shrinks by a rate that modes has found, what is
 		// left is mostly that mode, whose sum is the geometric series of
-		// the latest change: add it, and sweep on. Should the next sweep
-		// change more than this one did, it is undone and the sweeps go on
-		// alone for longer.
+		// the latest change: add it, and sweep on. Where modes finds none
+		// (a slowest mode that swings, whose sums change sign), the ratio
+		// of the largest changes, once steady, stands in. Should the next
+		// sweep change more than this one did, it is undone and the sweeps
+		// go on alone for longer.
+		if rate == 0 && since > 3 && steady(q, lastQ, jointSteady) {
+			rate = q
+		}
 		if rate > 0 && since > wait && kept {
 			copy(saved, x)
 			f := rate / (1 - rate)
 			for i, v := range x {
 				x[i] = v + (v-prev[i])*f
 			}
-			extrapolated, since, change = change, 0, 0
+			extrapolated, since, change, q = change, 0, 0, 0
 			modes.restart()
 		}
 		last = change
@@ -912,6 +920,16 @@ func (j *Joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns 
 			return errs.Errorf(errs.ErrTooLarge, "the joint chain of %d players' tokens did not settle within %.3g steps%s", n, j.g.Lim.Work, j.g.WorkName())
 		}
 	}
+}
+
+// jointSteady is how near, relatively, two ratios in a row of the sweeps'
+// largest changes must come for their rate to be extrapolated by.
+const jointSteady = 1e-3
+
+// steady reports whether ratios q and the one before, last, are of a rate
+// within tol, relatively.
+func steady(q, last, tol float64) bool {
+	return q > 0 && last > 0 && math.Abs(q-last) < tol*q
 }
 
 // turnBack turns each state's n values in x, as solve holds them, back to
