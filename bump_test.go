@@ -502,3 +502,25 @@ func TestBumpSwingingModeSettles(t *testing.T) {
 		}
 	}
 }
+
+// TestBumpRoundingCycleSettles: five players on a 4×4 board with a ladder
+// under Chain, Enter 2 and Finish, from squares 14, 0, 4, 2, 13, where
+// sweeps once fell into flipping a few values by an ulp for ever (the
+// largest change stuck at 5.55e-17) and the call was refused after the
+// whole work bound: it answers, the chances summing to 1 within 1e-12.
+func TestBumpRoundingCycleSettles(t *testing.T) {
+	t.Parallel()
+	b := mustJumps(t, 4, map[int]int{4: 15})
+	r := Rules{Faces: 4, StartOffBoard: true, Overshoot: Finish, Chain: true, Enter: 2, Bump: true}
+	w, err := r.WinChancesFrom(b, []int{14, 0, 4, 2, 13})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := 0.0
+	for _, p := range w {
+		sum += p
+	}
+	if math.Abs(sum-1) > 1e-12 {
+		t.Fatalf("%v sum to 1%+.3g", w, sum-1)
+	}
+}

@@ -303,8 +303,10 @@ func (r Rules) Variance(b *Board) (float64, error) {
 // AgainLimit within a turn (6561 states for two players on the classic
 // board, 531,441 for three), within
 // 1e-9: by elimination up to 640 unknowns, else by sweeps that take the
-// states from the farthest on, solve the rings of turns in which no token
-// moves in closed form, and add the geometric tail of each of the two
+// states from the farthest on, solve a ring of turns in which no token
+// moves in closed form where every state of it may wait (else sweep it
+// from the state that always moves, backwards), and add the geometric
+// tail of each of the two
 // slowest modes of their error once its rate settles;
 // the sweeps stop only once the chances at every state the game surely
 // ends from also sum to 1 within 1e-12 (they grow from below, so what the
@@ -315,7 +317,10 @@ func (r Rules) Variance(b *Board) (float64, error) {
 // building alone passes MaxWork (20 steps a state and total, a count
 // known before), and one whose sweeps have not settled by MaxWork (a game
 // that waits a long time on rare throws; four players on a board of 49
-// squares) once they pass it, within 10 s. On this package's machine (go
+// squares) once they pass it, within 10 s where a state has about six
+// totals or more (chains of many players and few totals take up to twice
+// as long: five players on a 5×5 board with a two-sided die, about 15 s).
+// On this package's machine (go
 // test -bench Bump): 2 players on the classic board about 8 ms, under the
 // British rules (Enter 6, Again 6, AgainLimit 3) 30 ms; 3 players 0.93 s.
 // [Game.Outlook] estimates by playing what is past the bounds.

@@ -693,7 +693,9 @@ func (j *Joint) Length() (rounds, turns float64, err error) {
 // by the subtraction-free elimination (linalg.SolveChain) on the smallest
 // chains, else by
 // Gauss–Seidel sweeps in the order successors gives, the states that wait
-// on a throw that does not move (a ring) solved together in closed form.
+// on a throw that does not move (a ring) solved together in closed form
+// where each of them may wait, else swept backwards round from the one
+// that always moves.
 
 // jointTolerance is the error at which a solve stops: within 1e-9 of the
 // truth with a wide margin, estimated from how fast the sweeps converge.
@@ -869,8 +871,22 @@ func (j *Joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns 
 				}
 			}
 		}
-		work += sweep
+		// The sweep's work, by the states it updated: a state of a ring
+		// before the one that starts it in the order is updated twice.
+		work += sweep * float64(sw.updates) / float64(len(sys.start))
+		sw.updates = 0
 		since++
+		// At rounding, sweeps can flip a few values by an ulp for ever:
+		// a change that small is a settled one.
+		if since > 3 && change > 0 && change <= jointRounding {
+			scale := 1.0 // the chances to win are at most 1
+			if turns {
+				scale = max(1, maxOf(x))
+			}
+			if change <= jointRounding*scale {
+				change = 0
+			}
+		}
 		if change == 0 {
 			if short := j.unsettled(sys, x, turns); short > jointSettled {
 				return errs.Errorf(errs.ErrTooLarge, "the joint chain of %d players' tokens stopped changing with chances to win that sum to 1 less %.3g where the game surely ends", n, short)
@@ -921,6 +937,10 @@ func (j *Joint) solve(ctx context.Context, sys *jointSystem, x []float64, turns 
 		}
 	}
 }
+
+// jointRounding is the largest change of a sweep, relative to the largest
+// value, that rounding alone can make: a few ulps of 1.
+const jointRounding = 1e-15
 
 // jointSteady is how near, relatively, two ratios in a row of the sweeps'
 // largest changes must come for their rate to be extrapolated by.
@@ -1065,13 +1085,14 @@ func (j *Joint) unsettled(sys *jointSystem, x []float64, turns bool) float64 {
 // A sweeper is what solve's sweeps read and write: the values as solve
 // holds them, with room for the last state's four.
 type sweeper struct {
-	sys   *jointSystem
-	x     []float64
-	n     int
-	p     []float64 // per move: its chance
-	turns bool
-	acc   []float64 // a state's values as gather finds them, with room for four
-	total float64   // the sum of the changes of the sweep so far
+	sys     *jointSystem
+	x       []float64
+	n       int
+	p       []float64 // per move: its chance
+	turns   bool
+	acc     []float64 // a state's values as gather finds them, with room for four
+	total   float64   // the sum of the changes of the sweep so far
+	updates int       // the states the sweep has updated so far
 }
 
 // gather returns state s's values in their own order, from its throws and
@@ -1160,6 +1181,7 @@ func (sw *sweeper) put(s int32, v []float64) float64 {
 		w[i] = y
 	}
 	sw.total += total
+	sw.updates++
 	return change
 }
 
